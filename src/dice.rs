@@ -1,0 +1,402 @@
+//! Dice and exact distributions.
+//!
+//! A rule is written once, as a function that asks a [`Dice`] source for
+//! dice as it needs them. The same function serves both engines:
+//!
+//! * the exact engine hands it an enumerating source ([`Dist::enumerate`])
+//!   that replays every possible sequence of dice, depth first, and weighs
+//!   each finished path by `(1/6)^(dice read)`. Only the dice a path actually
+//!   reads are enumerated, so a subsequent dr after an Original 2 costs six
+//!   paths, not a factor of six on every path;
+//! * the Monte Carlo engine hands it a random source ([`RngDice`]), or
+//!   samples a [`Dist`] built from it through a [`Sampler`].
+//!
+//! A [`Dist`] is an immutable map from sorted outcomes to exact
+//! probabilities that sum to one; it is built by enumeration, by
+//! [`Dist::map`] and by [`Dist::bind`] (the Markov step), never by hand.
+//!
+//! Convention: a DR reads the **colored** die first, then the white one.
+
+use std::collections::BTreeMap;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, ToPrimitive};
+use rand::{Rng, RngExt};
+
+use crate::prob::Prob;
+
+/// A source of six-sided dice.
+pub trait Dice {
+    /// One die, 1 to 6.
+    fn die(&mut self) -> u8;
+
+    /// A DR: the colored die, then the white die.
+    fn dr(&mut self) -> Dr {
+        let colored = self.die();
+        let white = self.die();
+        Dr { colored, white }
+    }
+}
+
+/// A roll of two dice, colored and white.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Dr {
+    pub colored: u8,
+    pub white: u8,
+}
+
+impl Dr {
+    pub fn new(colored: u8, white: u8) -> Self {
+        debug_assert!((1..=6).contains(&colored) && (1..=6).contains(&white));
+        Dr { colored, white }
+    }
+
+    /// The Original DR: the sum of the two dice before any modifier.
+    pub fn original(self) -> u8 {
+        self.colored + self.white
+    }
+
+    pub fn is_doubles(self) -> bool {
+        self.colored == self.white
+    }
+
+    /// All 36 ordered outcomes, colored die major.
+    pub fn all() -> impl Iterator<Item = Dr> {
+        (1..=6).flat_map(|c| (1..=6).map(move |w| Dr::new(c, w)))
+    }
+}
+
+/// Dice drawn from a random generator, for the Monte Carlo engine.
+pub struct RngDice<'a, R: Rng + ?Sized>(pub &'a mut R);
+
+impl<R: Rng + ?Sized> Dice for RngDice<'_, R> {
+    fn die(&mut self) -> u8 {
+        self.0.random_range(1..=6u8)
+    }
+}
+
+/// Dice read from a fixed list, for tests and worked examples.
+/// Panics if the rule asks for more dice than listed: a test bug.
+pub struct FixedDice<'a> {
+    dice: &'a [u8],
+    next: usize,
+}
+
+impl<'a> FixedDice<'a> {
+    pub fn new(dice: &'a [u8]) -> Self {
+        FixedDice { dice, next: 0 }
+    }
+
+    /// How many dice were read.
+    pub fn used(&self) -> usize {
+        self.next
+    }
+}
+
+impl Dice for FixedDice<'_> {
+    fn die(&mut self) -> u8 {
+        let d = *self
+            .dice
+            .get(self.next)
+            .expect("FixedDice: the rule read more dice than the test listed");
+        self.next += 1;
+        d
+    }
+}
+
+/// The enumerating source: replays a tape of dice, extending it with 1s
+/// when the rule asks for more than the tape holds.
+struct Tape<'a> {
+    tape: &'a mut Vec<u8>,
+    pos: usize,
+}
+
+impl Dice for Tape<'_> {
+    fn die(&mut self) -> u8 {
+        if self.pos == self.tape.len() {
+            self.tape.push(1);
+        }
+        let d = self.tape[self.pos];
+        self.pos += 1;
+        d
+    }
+}
+
+/// An exact probability distribution over outcomes of type `T`.
+///
+/// Outcomes are kept sorted and distinct, every probability is positive and
+/// they sum to exactly one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dist<T> {
+    outcomes: Vec<(T, Prob)>,
+}
+
+impl<T: Ord + Clone> Dist<T> {
+    /// The distribution of one certain outcome.
+    pub fn certain(outcome: T) -> Self {
+        Dist {
+            outcomes: vec![(outcome, Prob::one())],
+        }
+    }
+
+    /// Builds a distribution from (outcome, probability) pairs, merging equal
+    /// outcomes and dropping zero probabilities. The caller guarantees that
+    /// the probabilities sum to one (checked in debug builds).
+    fn from_pairs(pairs: impl IntoIterator<Item = (T, Prob)>) -> Self {
+        let mut merged: BTreeMap<T, Prob> = BTreeMap::new();
+        for (t, p) in pairs {
+            if p.is_zero() {
+                continue;
+            }
+            let slot = merged.entry(t).or_insert_with(Prob::zero);
+            *slot = slot.clone() + p;
+        }
+        let dist = Dist {
+            outcomes: merged.into_iter().collect(),
+        };
+        debug_assert_eq!(dist.total(), Prob::one(), "a Dist must sum to one");
+        dist
+    }
+
+    /// Every outcome of `rule` over all the dice it reads, exactly.
+    ///
+    /// `rule` must be deterministic given the dice (a pure function of them):
+    /// the enumeration replays it once per distinct path of dice.
+    pub fn enumerate(mut rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
+        // counts[outcome][k] = number of finished paths that read k dice.
+        let mut counts: BTreeMap<T, Vec<u64>> = BTreeMap::new();
+        let mut tape: Vec<u8> = Vec::new();
+        loop {
+            let mut source = Tape {
+                tape: &mut tape,
+                pos: 0,
+            };
+            let outcome = rule(&mut source);
+            let used = source.pos;
+            tape.truncate(used);
+            let by_depth = counts.entry(outcome).or_default();
+            if by_depth.len() <= used {
+                by_depth.resize(used + 1, 0);
+            }
+            by_depth[used] += 1;
+            // Advance the tape like an odometer: the last die read goes up,
+            // finished dice (6) are dropped.
+            loop {
+                match tape.last_mut() {
+                    None => break,
+                    Some(d) if *d < 6 => {
+                        *d += 1;
+                        break;
+                    }
+                    Some(_) => {
+                        tape.pop();
+                    }
+                }
+            }
+            if tape.is_empty() {
+                break;
+            }
+        }
+        let pairs = counts.into_iter().map(|(t, by_depth)| {
+            let p: Prob = by_depth
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(k, n)| Prob::new(*n, 6u64.pow(k as u32)))
+                .sum();
+            (t, p)
+        });
+        Dist::from_pairs(pairs)
+    }
+
+    /// The outcomes and their probabilities, in outcome order.
+    pub fn iter(&self) -> impl Iterator<Item = (&T, &Prob)> {
+        self.outcomes.iter().map(|(t, p)| (t, p))
+    }
+
+    pub fn len(&self) -> usize {
+        self.outcomes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.outcomes.is_empty()
+    }
+
+    /// The sum of all probabilities (one, by construction).
+    pub fn total(&self) -> Prob {
+        self.outcomes.iter().map(|(_, p)| p).sum()
+    }
+
+    /// P(outcome satisfies `pred`).
+    pub fn prob(&self, pred: impl Fn(&T) -> bool) -> Prob {
+        self.outcomes
+            .iter()
+            .filter(|(t, _)| pred(t))
+            .map(|(_, p)| p)
+            .sum()
+    }
+
+    /// P(outcome == `t`).
+    pub fn prob_of(&self, t: &T) -> Prob {
+        self.outcomes
+            .binary_search_by(|(o, _)| o.cmp(t))
+            .map(|i| self.outcomes[i].1.clone())
+            .unwrap_or_else(|_| Prob::zero())
+    }
+
+    /// The distribution of `f(outcome)`.
+    pub fn map<U: Ord + Clone>(&self, f: impl Fn(&T) -> U) -> Dist<U> {
+        Dist::from_pairs(self.outcomes.iter().map(|(t, p)| (f(t), p.clone())))
+    }
+
+    /// One Markov step: each outcome leads to a distribution of next
+    /// outcomes; the result is their mixture.
+    pub fn bind<U: Ord + Clone>(&self, f: impl Fn(&T) -> Dist<U>) -> Dist<U> {
+        let mut pairs = Vec::new();
+        for (t, p) in &self.outcomes {
+            for (u, q) in f(t).outcomes {
+                pairs.push((u, p * &q));
+            }
+        }
+        Dist::from_pairs(pairs)
+    }
+
+    /// The distribution conditioned on `pred`, or `None` if `pred` has
+    /// probability zero.
+    pub fn given(&self, pred: impl Fn(&T) -> bool) -> Option<Dist<T>> {
+        let mass = self.prob(&pred);
+        let pairs: Vec<(T, Prob)> = self
+            .outcomes
+            .iter()
+            .filter(|(t, _)| pred(t))
+            .map(|(t, p)| Some((t.clone(), p.checked_div(&mass)?)))
+            .collect::<Option<_>>()?;
+        if pairs.is_empty() {
+            return None;
+        }
+        Some(Dist::from_pairs(pairs))
+    }
+
+    /// A table to draw outcomes from with one random integer, or `None` when
+    /// the common denominator does not fit in 64 bits.
+    pub fn sampler(&self) -> Option<Sampler<T>> {
+        let denom = self
+            .outcomes
+            .iter()
+            .fold(BigInt::one(), |acc, (_, p)| acc.lcm(p.denom()));
+        let total = denom.to_u64()?;
+        let mut cumulative = Vec::with_capacity(self.outcomes.len());
+        let mut running = 0u64;
+        for (t, p) in &self.outcomes {
+            let weight = (p.numer() * (&denom / p.denom())).to_u64()?;
+            running += weight;
+            cumulative.push((running, t.clone()));
+        }
+        debug_assert_eq!(running, total);
+        Some(Sampler { total, cumulative })
+    }
+}
+
+/// Draws outcomes of a [`Dist`]: one integer below the common denominator,
+/// looked up in the cumulative weights. Exact: each outcome is drawn with
+/// exactly its probability.
+#[derive(Clone, Debug)]
+pub struct Sampler<T> {
+    total: u64,
+    cumulative: Vec<(u64, T)>,
+}
+
+impl<T> Sampler<T> {
+    /// The common denominator of the table.
+    pub fn denominator(&self) -> u64 {
+        self.total
+    }
+
+    /// The outcome at position `draw` (which must be below the denominator).
+    pub fn lookup(&self, draw: u64) -> &T {
+        let i = self.cumulative.partition_point(|(c, _)| *c <= draw);
+        &self.cumulative[i].1
+    }
+
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> &T {
+        self.lookup(rng.random_range(0..self.total))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dr_has_36_equally_likely_ordered_outcomes() {
+        let dist = Dist::enumerate(|d| d.dr());
+        assert_eq!(dist.len(), 36);
+        for (_, p) in dist.iter() {
+            assert_eq!(*p, Prob::new(1, 36));
+        }
+    }
+
+    #[test]
+    fn original_dr_law() {
+        let dist = Dist::enumerate(|d| d.dr().original());
+        assert_eq!(dist.prob_of(&7), Prob::new(6, 36));
+        assert_eq!(dist.prob_of(&2), Prob::new(1, 36));
+        assert_eq!(dist.prob_of(&12), Prob::new(1, 36));
+        assert_eq!(dist.total(), Prob::one());
+    }
+
+    #[test]
+    fn enumeration_reads_only_the_dice_a_path_needs() {
+        // A die, and a second die only after a 1: 5/6 stop at one die.
+        let dist = Dist::enumerate(|d| {
+            let first = d.die();
+            if first == 1 { 10 + d.die() } else { 0 }
+        });
+        assert_eq!(dist.prob_of(&0), Prob::new(5, 6));
+        assert_eq!(dist.prob_of(&13), Prob::new(1, 36));
+        assert_eq!(dist.total(), Prob::one());
+    }
+
+    #[test]
+    fn no_dice_is_certain() {
+        let dist = Dist::enumerate(|_| 42);
+        assert_eq!(dist, Dist::certain(42));
+    }
+
+    #[test]
+    fn bind_is_a_markov_step() {
+        let die = Dist::enumerate(|d| d.die());
+        let two = die.bind(|a| die.map(move |b| a + b));
+        assert_eq!(two, Dist::enumerate(|d| d.dr().original()));
+    }
+
+    #[test]
+    fn given_conditions() {
+        let dist = Dist::enumerate(|d| d.die());
+        let low = dist.given(|x| *x <= 2).unwrap();
+        assert_eq!(low.prob_of(&1), Prob::new(1, 2));
+        assert!(dist.given(|x| *x > 6).is_none());
+    }
+
+    #[test]
+    fn sampler_covers_each_outcome_with_its_weight() {
+        let dist = Dist::enumerate(|d| d.dr().original());
+        let sampler = dist.sampler().unwrap();
+        assert_eq!(sampler.denominator(), 36);
+        let mut counts = BTreeMap::new();
+        for draw in 0..36 {
+            *counts.entry(*sampler.lookup(draw)).or_insert(0u64) += 1;
+        }
+        for (t, p) in dist.iter() {
+            assert_eq!(Prob::new(counts[t], 36), *p);
+        }
+    }
+
+    #[test]
+    fn fixed_dice_read_in_order() {
+        let mut dice = FixedDice::new(&[3, 4]);
+        assert_eq!(dice.dr(), Dr::new(3, 4));
+        assert_eq!(dice.used(), 2);
+    }
+}

@@ -1,0 +1,13 @@
+//! mortar-odds: exact odds of Advanced Squad Leader mortar fire.
+//!
+//! Layers, each depending only on the ones below it:
+//! `cli` → `scenario` / `catalog` → `report` → `rules` → `dice` / `prob`.
+//! The core (`rules`, `dice`, `prob`) never touches files, the terminal or
+//! the clock.
+
+pub mod dice;
+pub mod error;
+pub mod prob;
+pub mod rules;
+
+pub use error::{Error, Result};

@@ -1,0 +1,297 @@
+//! The effects of a hit on the IFT: the attack's FP and column, and the
+//! effects DRM of the target's location, for a normal hit (half FP, Area
+//! Target Type, C3.33) and for a Critical Hit (full FP doubled, positive TEM
+//! reversed, C3.71).
+
+use serde::Serialize;
+
+use super::ift::{Column, he_fp};
+use super::mortar::Mortar;
+use super::readings;
+use super::target::Target;
+use super::to_hit::Modifier;
+use crate::error::{Error, Result};
+
+/// FP above which Heavy Payload applies, and the FP per -1 DRM.
+const HEAVY_PAYLOAD_ABOVE: u32 = 36;
+const HEAVY_PAYLOAD_STEP: u32 = 8;
+
+/// One IFT attack: its FP (in quarters, so halving stays exact), its column
+/// and its effects DRM, itemised.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Attack {
+    #[serde(serialize_with = "serialize_quarter_fp")]
+    pub fp: u32,
+    pub column: Column,
+    pub modifiers: Vec<Modifier>,
+}
+
+impl Attack {
+    pub fn drm(&self) -> i16 {
+        super::to_hit::total(&self.modifiers)
+    }
+
+    /// The FP as players write it: "8", "7.5", "3.75".
+    pub fn fp_string(&self) -> String {
+        quarter_fp_string(self.fp)
+    }
+}
+
+pub fn quarter_fp_string(q: u32) -> String {
+    let whole = q / 4;
+    match q % 4 {
+        0 => format!("{whole}"),
+        1 => format!("{whole}.25"),
+        2 => format!("{whole}.5"),
+        _ => format!("{whole}.75"),
+    }
+}
+
+fn serialize_quarter_fp<S: serde::Serializer>(q: &u32, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(f64::from(*q) / 4.0)
+}
+
+/// The TEM of the target's location as it applies to the effects DR, split
+/// into the part a Critical Hit reverses and the Air Burst DRM.
+///
+/// In woods, Air Bursts give -1 *instead of* the woods TEM, added to any
+/// other positive TEM (a foxhole in woods: +2 -1 = +1) (B13.3). `tem` is the
+/// TEM other than woods; without Air Bursts the unit in woods takes the
+/// better of woods (+1) and `tem`.
+fn location_tem(target: &Target, air_burst: bool) -> (i8, bool) {
+    match (target.woods, air_burst) {
+        (true, true) => (target.tem, true),
+        (true, false) => (target.tem.max(1), false),
+        (false, _) => (target.tem, false),
+    }
+}
+
+fn movement_modifiers(target: &Target, mods: &mut Vec<Modifier>) {
+    if target.ffnam {
+        mods.push(Modifier {
+            rule: "IFT",
+            what: "FFNAM",
+            value: -1,
+        });
+    }
+    if target.ffmo {
+        mods.push(Modifier {
+            rule: "IFT",
+            what: "FFMO",
+            value: -1,
+        });
+    }
+    if target.effects_drm != 0 {
+        mods.push(Modifier {
+            rule: "-",
+            what: "other effects DRM",
+            value: target.effects_drm,
+        });
+    }
+}
+
+fn air_burst_modifier() -> Modifier {
+    Modifier {
+        rule: "B13.3",
+        what: "Air Burst (instead of woods TEM)",
+        value: -1,
+    }
+}
+
+/// Full HE FP of the mortar, or an error below 20mm.
+fn full_fp(mortar: &Mortar) -> Result<u8> {
+    he_fp(mortar.caliber_mm).ok_or_else(|| {
+        Error::invalid(
+            "mortar.caliber",
+            format!(
+                "{}mm has no HE FP on the IFT (20mm at least)",
+                mortar.caliber_mm
+            ),
+        )
+    })
+}
+
+fn column_for(quarter_fp: u32) -> Result<Column> {
+    Column::for_quarter_fp(quarter_fp).ok_or_else(|| {
+        Error::invalid(
+            "target.marsh",
+            format!(
+                "the attack has {} FP, below the 1 FP column",
+                quarter_fp_string(quarter_fp)
+            ),
+        )
+    })
+}
+
+/// The attack of a hit that is not a Critical Hit: half the HE FP (Area
+/// Target Type, C3.33) or the mortar's own Area Target FP, halved again in
+/// marsh (C3.53).
+pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Result<Attack> {
+    let mut fp = match mortar.area_fp {
+        Some(area) => u32::from(area) * 4,
+        None => u32::from(full_fp(mortar)?) * 2,
+    };
+    if target.marsh {
+        fp /= 2;
+    }
+    let column = column_for(fp)?;
+    let mut modifiers = Vec::new();
+    let (tem, air) = location_tem(target, air_burst);
+    if tem != 0 {
+        modifiers.push(Modifier {
+            rule: "B",
+            what: if target.woods && !air && target.tem < 1 {
+                "woods TEM"
+            } else {
+                "TEM"
+            },
+            value: tem,
+        });
+    }
+    if air {
+        modifiers.push(air_burst_modifier());
+    }
+    movement_modifiers(target, &mut modifiers);
+    Ok(Attack {
+        fp,
+        column,
+        modifiers,
+    })
+}
+
+/// The attack of a Critical Hit: full HE FP doubled with no halving
+/// (C3.71), the 36 column with Heavy Payload -1 per whole 8 FP above 36,
+/// positive TEM reversed, Air Burst and movement DRM kept.
+pub fn critical_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Result<Attack> {
+    let full = u32::from(full_fp(mortar)?) * 2;
+    // Reading: the CH FP is never halved, not even for marsh.
+    let fp = if target.marsh && !readings::CRITICAL_HIT_IGNORES_MARSH {
+        full * 4 / 2
+    } else {
+        full * 4
+    };
+    let column = column_for(fp)?;
+    let mut modifiers = Vec::new();
+    let whole_fp = fp / 4;
+    if whole_fp > HEAVY_PAYLOAD_ABOVE {
+        let drm = (whole_fp - HEAVY_PAYLOAD_ABOVE) / HEAVY_PAYLOAD_STEP;
+        if drm > 0 {
+            modifiers.push(Modifier {
+                rule: "C.7",
+                what: "Heavy Payload",
+                value: -(drm as i8),
+            });
+        }
+    }
+    let (tem, air) = location_tem(target, air_burst);
+    if tem > 0 {
+        modifiers.push(Modifier {
+            rule: "C3.71",
+            what: "TEM reversed by the Critical Hit",
+            value: -tem,
+        });
+    } else if tem < 0 {
+        modifiers.push(Modifier {
+            rule: "B",
+            what: "TEM",
+            value: tem,
+        });
+    }
+    if air {
+        modifiers.push(air_burst_modifier());
+    }
+    movement_modifiers(target, &mut modifiers);
+    Ok(Attack {
+        fp,
+        column,
+        modifiers,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mortar(cal: u16) -> Mortar {
+        Mortar::with_caliber("test", cal)
+    }
+
+    #[test]
+    fn area_fp_columns_of_the_spec() {
+        let t = Target::default();
+        let col = |m: &Mortar| normal_attack(m, &t, true).unwrap().column.fp();
+        assert_eq!(col(&mortar(50)), 2); // 6 -> 3 -> the 2 column
+        assert_eq!(col(&mortar(60)), 4);
+        assert_eq!(col(&mortar(76)), 6);
+        assert_eq!(col(&mortar(81)), 8);
+        assert_eq!(col(&mortar(82)), 8);
+        assert_eq!(col(&mortar(107)), 8);
+        assert_eq!(col(&mortar(120)), 12);
+        let mut m2 = mortar(107);
+        m2.area_fp = Some(12);
+        assert_eq!(col(&m2), 12);
+    }
+
+    #[test]
+    fn critical_hit_columns() {
+        let t = Target::default();
+        let ch = |cal| critical_attack(&mortar(cal), &t, true).unwrap();
+        assert_eq!(ch(50).column.fp(), 12);
+        assert_eq!(ch(81).column.fp(), 30);
+        let heavy = ch(120);
+        assert_eq!(heavy.column.fp(), 36);
+        assert_eq!(heavy.drm(), -1); // 48 FP: one whole 8 over 36
+        assert_eq!(ch(107).drm(), 0); // 40 FP: 4 over, no whole 8
+    }
+
+    #[test]
+    fn marsh_halves_again() {
+        let t = Target {
+            marsh: true,
+            ..Target::default()
+        };
+        let a = normal_attack(&mortar(81), &t, true).unwrap();
+        assert_eq!(a.fp, 16); // 4 FP in quarters
+        assert_eq!(a.column.fp(), 4);
+    }
+
+    #[test]
+    fn air_burst_replaces_woods_tem() {
+        let woods = Target {
+            woods: true,
+            ..Target::default()
+        };
+        assert_eq!(normal_attack(&mortar(81), &woods, true).unwrap().drm(), -1);
+        assert_eq!(normal_attack(&mortar(81), &woods, false).unwrap().drm(), 1);
+        let foxhole = Target {
+            woods: true,
+            tem: 2,
+            ..Target::default()
+        };
+        assert_eq!(normal_attack(&mortar(81), &foxhole, true).unwrap().drm(), 1);
+        assert_eq!(
+            critical_attack(&mortar(81), &foxhole, true).unwrap().drm(),
+            -3
+        );
+    }
+
+    #[test]
+    fn critical_hit_reverses_positive_tem_only() {
+        let building = Target {
+            tem: 3,
+            ..Target::default()
+        };
+        assert_eq!(
+            critical_attack(&mortar(81), &building, true).unwrap().drm(),
+            -3
+        );
+        let negative = Target {
+            tem: -1,
+            ..Target::default()
+        };
+        assert_eq!(
+            critical_attack(&mortar(81), &negative, true).unwrap().drm(),
+            -1
+        );
+    }
+}

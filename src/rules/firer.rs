@@ -1,0 +1,93 @@
+//! The firing side of a shot: phase, who mans the mortar, its state, and
+//! the firer-based To Hit cases of C5.
+
+use serde::{Deserialize, Serialize};
+
+/// The fire phase of the shot.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub enum Phase {
+    /// Prep Fire Phase (firer's Player Turn).
+    #[default]
+    #[serde(rename = "PFPh")]
+    Prep,
+    /// Defensive Fire Phase (opponent's Player Turn).
+    #[serde(rename = "DFPh")]
+    Defensive,
+    /// Advancing Fire Phase (firer's Player Turn, after its MPh).
+    #[serde(rename = "AFPh")]
+    Advancing,
+}
+
+impl Phase {
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            Phase::Prep => "PFPh",
+            Phase::Defensive => "DFPh",
+            Phase::Advancing => "AFPh",
+        }
+    }
+}
+
+/// Who fires the mortar.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Manning {
+    /// A crew, squad or half-squad (or two SMC for a light mortar).
+    #[default]
+    Crew,
+    /// A lone SMC: no Multiple ROF (C9.2), and only mortars up to 82mm,
+    /// fired as light mortars (A21.13).
+    LoneSmc,
+}
+
+/// Gun type for the Case A Covered Arc change penalty (C5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GunType {
+    /// Fast traverse / 360° mount.
+    T,
+    /// Slow traverse.
+    ST,
+    /// Non-turreted.
+    NT,
+}
+
+/// The firer's situation for one shot.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Firer {
+    pub phase: Phase,
+    pub manning: Manning,
+    /// Pinned firer: Case D +2, no Multiple ROF (C5.4).
+    pub pinned: bool,
+    /// Pinned Spotter (spotted fire only): as a pinned firer (C9.3, C5.4).
+    pub spotter_pinned: bool,
+    /// Captured weapon: Case H +2, B# -2, ROF -1 (C5.8, A21.11-.12).
+    pub captured: bool,
+    /// Manned by non-qualified Infantry: Case H +2 (+4 with captured).
+    pub non_qualified: bool,
+    /// Spotted fire: +2 and ROF -1 (C9.31).
+    pub spotted: bool,
+    /// Elite: depletion numbers +1 (C8.9).
+    pub elite: bool,
+    /// The directing leader's DRM (light mortars only).
+    pub leader_drm: i8,
+    /// Hexspines of Covered Arc change for this shot (Case A; not for light mortars).
+    pub ca_change: u8,
+    /// Gun type for Case A; must be given with a CA change.
+    pub gun_type: Option<GunType>,
+    /// Firer in woods, building or rubble: Case A doubled, Case B +3.
+    pub in_woods_building_rubble: bool,
+    /// CX firer +1 (A4.51).
+    pub cx: bool,
+    /// Encircled firer +1 (A7.7).
+    pub encircled: bool,
+    /// Overstacked units in the firer's location, +1 each.
+    pub overstacked: u8,
+    /// Stun results on the firer, +1 each.
+    pub stun: u8,
+    /// This shot is an Intensive Fire shot: Case F +2, B# -2, no ROF (C5.6).
+    pub intensive_fire: bool,
+    /// Any further To Hit DRM the player wants to add.
+    pub extra_drm: i8,
+}

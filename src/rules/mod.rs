@@ -1,0 +1,10 @@
+//! The rules model: pure functions and data, no I/O.
+
+pub mod effects;
+pub mod firer;
+pub mod ift;
+pub mod mortar;
+pub mod readings;
+pub mod shot;
+pub mod target;
+pub mod to_hit;
