@@ -5,9 +5,13 @@
 //! The core (`rules`, `dice`, `prob`) never touches files, the terminal or
 //! the clock.
 
+pub mod catalog;
+pub mod cli;
 pub mod dice;
 pub mod error;
 pub mod prob;
+pub mod report;
 pub mod rules;
+pub mod scenario;
 
 pub use error::{Error, Result};

@@ -281,7 +281,7 @@ mod tests {
 
     #[test]
     fn severity_order() {
-        let mut v = vec![
+        let mut v = [
             IftResult::NoEffect,
             IftResult::Mc(1),
             IftResult::Kia(1),

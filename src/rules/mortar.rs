@@ -64,8 +64,12 @@ impl std::fmt::Display for RangeLimits {
 /// A mortar, with what is known of its counter.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Mortar {
-    /// Catalog id or the name the player gave.
+    /// Catalog name or the name the player gave.
     pub name: String,
+    /// A longer name for reports.
+    pub title: String,
+    /// Where the catalog's facts come from.
+    pub source: Option<String>,
     pub caliber_mm: u16,
     /// A Support Weapon (light mortar) rather than a Gun.
     pub support_weapon: bool,
@@ -94,8 +98,11 @@ pub struct Mortar {
 impl Mortar {
     /// A mortar of the given caliber with no counter values known.
     pub fn with_caliber(name: impl Into<String>, caliber_mm: u16) -> Self {
+        let name = name.into();
         Mortar {
-            name: name.into(),
+            title: name.clone(),
+            source: None,
+            name,
             caliber_mm,
             support_weapon: caliber_mm <= LIGHT_MORTAR_MAX_CALIBER,
             asterisk: true,

@@ -135,13 +135,13 @@ impl Shot {
 
         // Special ammunition (C8.9).
         let depletion = if ammo.is_special() {
-            let field = match ammo {
-                Ammo::Smoke => "mortar.smoke_depletion",
-                _ => "mortar.wp_depletion",
+            let (field, flag) = match ammo {
+                Ammo::Smoke => ("mortar.smoke_depletion", "--smoke-depletion"),
+                _ => ("mortar.wp_depletion", "--wp-depletion"),
             };
             let n = mortar
                 .depletion(*ammo)
-                .ok_or_else(|| missing(field, mortar, "--depletion"))?;
+                .ok_or_else(|| missing(field, mortar, flag))?;
             Some(n + u8::from(firer.elite))
         } else {
             None

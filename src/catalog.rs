@@ -1,0 +1,129 @@
+//! The mortar catalog: the built-in data file `data/mortars.toml`, compiled
+//! into the program, plus any catalog files the player adds.
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::rules::mortar::Mortar;
+use crate::scenario::{MortarSpec, toml_error_line};
+
+const BUILTIN: &str = include_str!("../data/mortars.toml");
+
+/// Mortars by name, in file order.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    mortars: Vec<Mortar>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatalogFile {
+    #[serde(default)]
+    mortar: Vec<MortarSpec>,
+}
+
+impl Catalog {
+    /// The built-in catalog.
+    pub fn builtin() -> Catalog {
+        Catalog::parse("built-in catalog", BUILTIN)
+            .unwrap_or_else(|e| panic!("data/mortars.toml is broken: {e}"))
+    }
+
+    /// Reads a catalog file's text.
+    pub fn parse(source_name: &str, text: &str) -> Result<Catalog> {
+        let parse_err = |message: String| Error::Parse {
+            source_name: source_name.to_string(),
+            message,
+        };
+        let file: CatalogFile =
+            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        let mut catalog = Catalog::default();
+        for (i, spec) in file.mortar.iter().enumerate() {
+            let name = spec
+                .name
+                .clone()
+                .ok_or_else(|| parse_err(format!("mortar #{}: give it a name", i + 1)))?;
+            let caliber = spec
+                .caliber
+                .ok_or_else(|| parse_err(format!("mortar `{name}`: give its caliber")))?;
+            let caliber = crate::scenario::int(
+                "mortar.caliber",
+                caliber,
+                1,
+                999,
+                "a caliber must be a positive number of millimetres",
+            )
+            .map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;
+            let mut mortar = Mortar::with_caliber(name.clone(), caliber);
+            spec.apply(&mut mortar, false)
+                .map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;
+            catalog.insert(mortar);
+        }
+        Ok(catalog)
+    }
+
+    /// Adds a mortar, replacing one of the same name.
+    pub fn insert(&mut self, mortar: Mortar) {
+        match self.mortars.iter_mut().find(|m| m.name == mortar.name) {
+            Some(slot) => *slot = mortar,
+            None => self.mortars.push(mortar),
+        }
+    }
+
+    /// Adds every mortar of `other`, replacing those of the same name.
+    pub fn extend(&mut self, other: Catalog) {
+        for m in other.mortars {
+            self.insert(m);
+        }
+    }
+
+    /// The mortar of this name (case does not matter).
+    pub fn get(&self, name: &str) -> Option<&Mortar> {
+        self.mortars
+            .iter()
+            .find(|m| m.name.eq_ignore_ascii_case(name))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Mortar> {
+        self.mortars.iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_parses_and_has_the_type_89() {
+        let c = Catalog::builtin();
+        let m = c.get("japanese-type-89").unwrap();
+        assert_eq!(m.caliber_mm, 50);
+        assert_eq!(m.rof, Some(2));
+        assert!(m.support_weapon);
+        assert!(m.type89_rules);
+        assert_eq!(m.breakdown, None, "not sourced: the player gives it");
+        let m2 = c.get("US-M2-4.2in").unwrap();
+        assert!(!m2.support_weapon);
+        assert_eq!(m2.area_fp, Some(12));
+    }
+
+    #[test]
+    fn user_catalog_replaces_by_name() {
+        let mut c = Catalog::builtin();
+        let user = Catalog::parse(
+            "mine.toml",
+            "[[mortar]]\nname = \"german-81mm\"\ncaliber = 81\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n",
+        )
+        .unwrap();
+        c.extend(user);
+        assert_eq!(c.get("german-81mm").unwrap().rof, Some(3));
+    }
+
+    #[test]
+    fn bad_catalog_names_the_mortar() {
+        let e =
+            Catalog::parse("mine.toml", "[[mortar]]\nname = \"x\"\ncaliber = -5\n").unwrap_err();
+        assert!(e.to_string().contains("mortar `x`"), "{e}");
+        assert!(e.to_string().contains("mortar.caliber"), "{e}");
+    }
+}

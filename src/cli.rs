@@ -1,0 +1,372 @@
+//! The command line. clap types stop here: flags become a TOML table merged
+//! over the scenario file, and the rest of the program sees a `Scenario`.
+
+use std::ffi::OsString;
+use std::fs;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use toml::{Table, Value};
+
+use crate::catalog::Catalog;
+use crate::report::shot::ShotReport;
+use crate::report::text_table;
+use crate::rules::shot::{Shot, ShotOdds};
+use crate::scenario::{Scenario, set_key};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "mortar-odds",
+    version,
+    about = "Exact odds of Advanced Squad Leader mortar fire"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Exact odds of one mortar shot: To Hit, Critical Hit, ROF, malfunction, IFT results.
+    Shot(Box<ShotArgs>),
+    /// List the mortar catalog (built-in, plus any --catalog files).
+    Mortars(CatalogArgs),
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    Table,
+    Json,
+}
+
+#[derive(Args, Debug)]
+struct CatalogArgs {
+    /// A catalog file of your own (TOML, same format as data/mortars.toml); repeatable.
+    #[arg(long, value_name = "FILE")]
+    catalog: Vec<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct ShotArgs {
+    /// Scenario file (TOML); flags override its values.
+    scenario: Option<PathBuf>,
+    #[command(flatten)]
+    catalog: CatalogArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+
+    /// Mortar: a catalog name (see `mortar-odds mortars`) or a name for an inline mortar.
+    #[arg(long, help_heading = "Mortar")]
+    mortar: Option<String>,
+    /// Caliber in mm (inline mortar, or to replace the catalog's).
+    #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
+    caliber: Option<i64>,
+    /// Printed ROF.
+    #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
+    rof: Option<i64>,
+    /// Printed B# (12 where the counter prints none).
+    #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
+    breakdown: Option<i64>,
+    /// Repair number R#.
+    #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
+    repair: Option<i64>,
+    /// Printed range, MIN-MAX hexes (e.g. 1-16).
+    #[arg(long, value_name = "MIN-MAX", help_heading = "Mortar")]
+    range_limits: Option<String>,
+    /// SMOKE depletion number.
+    #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
+    smoke_depletion: Option<i64>,
+    /// WP depletion number.
+    #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
+    wp_depletion: Option<i64>,
+    /// Area Target FP replacing half the HE FP (US M2 4.2-in: 12).
+    #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
+    area_fp: Option<i64>,
+    /// The mortar is a Support Weapon (light mortar) [default: caliber ≤ 60mm].
+    #[arg(long, help_heading = "Mortar")]
+    support_weapon: Option<bool>,
+    /// The weapon is printed without the "*" (Basic TH# +1 beyond 12 hexes).
+    #[arg(long, help_heading = "Mortar")]
+    no_asterisk: bool,
+    /// Air Bursts NA for this weapon.
+    #[arg(long, help_heading = "Mortar")]
+    air_bursts_na: bool,
+    /// The weapon can score Multiple Hits (C3.8).
+    #[arg(long, help_heading = "Mortar")]
+    multiple_hits: bool,
+    /// Ammunition: HE, SMOKE or WP.
+    #[arg(long, help_heading = "Mortar")]
+    ammo: Option<String>,
+
+    /// Fire phase: PFPh, DFPh or AFPh.
+    #[arg(long, help_heading = "Firer")]
+    phase: Option<String>,
+    /// Fired by a lone SMC (no Multiple ROF; ≤ 82mm only).
+    #[arg(long, help_heading = "Firer")]
+    lone_smc: bool,
+    /// Pinned firer (Case D).
+    #[arg(long, help_heading = "Firer")]
+    pinned: bool,
+    /// Pinned Spotter (with --spotted).
+    #[arg(long, help_heading = "Firer")]
+    spotter_pinned: bool,
+    /// Captured weapon (Case H, B# -2, ROF -1).
+    #[arg(long, help_heading = "Firer")]
+    captured: bool,
+    /// Non-qualified user (Case H).
+    #[arg(long, help_heading = "Firer")]
+    non_qualified: bool,
+    /// Spotted fire (+2, ROF -1).
+    #[arg(long, help_heading = "Firer")]
+    spotted: bool,
+    /// Elite firer (depletion numbers +1).
+    #[arg(long, help_heading = "Firer")]
+    elite: bool,
+    /// Directing leader's DRM (light mortars only), e.g. -1.
+    #[arg(long, help_heading = "Firer", allow_negative_numbers = true)]
+    leader_drm: Option<i64>,
+    /// Hexspines of CA change for this shot (Case A; Guns only).
+    #[arg(long, help_heading = "Firer", allow_negative_numbers = true)]
+    ca_change: Option<i64>,
+    /// Gun type for Case A: T, ST or NT.
+    #[arg(long, help_heading = "Firer")]
+    gun_type: Option<String>,
+    /// Firer in woods, building or rubble.
+    #[arg(long, help_heading = "Firer")]
+    firer_in_woods_building_rubble: bool,
+    /// CX firer.
+    #[arg(long, help_heading = "Firer")]
+    cx: bool,
+    /// Encircled firer.
+    #[arg(long, help_heading = "Firer")]
+    encircled: bool,
+    /// Overstacked units in the firer's location.
+    #[arg(long, help_heading = "Firer", allow_negative_numbers = true)]
+    overstacked: Option<i64>,
+    /// Stun results on the firer.
+    #[arg(long, help_heading = "Firer", allow_negative_numbers = true)]
+    stun: Option<i64>,
+    /// This is an Intensive Fire shot (Guns only).
+    #[arg(long, help_heading = "Firer")]
+    intensive_fire: bool,
+    /// Any further firer-based To Hit DRM.
+    #[arg(long, help_heading = "Firer", allow_negative_numbers = true)]
+    firer_drm: Option<i64>,
+
+    /// Range to the target hex, in hexes.
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    range: Option<i64>,
+    /// Concealed target (Case K).
+    #[arg(long, help_heading = "Target")]
+    concealed: bool,
+    /// Dashing Infantry (Case J).
+    #[arg(long, help_heading = "Target")]
+    dashing: bool,
+    /// First Fire vs Non-Assault Movement.
+    #[arg(long, help_heading = "Target")]
+    ffnam: bool,
+    /// First Fire vs Movement in Open Ground.
+    #[arg(long, help_heading = "Target")]
+    ffmo: bool,
+    /// Target using Hazardous Movement (Case O).
+    #[arg(long, help_heading = "Target")]
+    hazardous_movement: bool,
+    /// Total LOS Hindrance DRM (Case R).
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    hindrance: Option<i64>,
+    /// Bore-sighted target location (Case M).
+    #[arg(long, help_heading = "Target")]
+    bore_sighted: bool,
+    /// Acquisition level on the target hex: 0, 1 or 2.
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    acquisition: Option<i64>,
+    /// TEM of the target's location other than woods (e.g. 2 for a stone building).
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    tem: Option<i64>,
+    /// Target in woods (Air Bursts).
+    #[arg(long, help_heading = "Target")]
+    woods: bool,
+    /// Target in marsh or fording (FP halved again).
+    #[arg(long, help_heading = "Target")]
+    marsh: bool,
+    /// Any further target-based To Hit DRM.
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    target_drm: Option<i64>,
+    /// Any further effects (IFT) DRM.
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    effects_drm: Option<i64>,
+}
+
+impl ShotArgs {
+    /// The flags as a TOML table in the scenario file's shape.
+    fn overrides(&self) -> Result<Table> {
+        let mut t = Table::new();
+        let mut int = |key: &str, v: Option<i64>| {
+            if let Some(v) = v {
+                set_key(&mut t, key, Value::Integer(v));
+            }
+        };
+        int("mortar.caliber", self.caliber);
+        int("mortar.rof", self.rof);
+        int("mortar.breakdown", self.breakdown);
+        int("mortar.repair", self.repair);
+        int("mortar.smoke_depletion", self.smoke_depletion);
+        int("mortar.wp_depletion", self.wp_depletion);
+        int("mortar.area_fp", self.area_fp);
+        int("firer.leader_drm", self.leader_drm);
+        int("firer.ca_change", self.ca_change);
+        int("firer.overstacked", self.overstacked);
+        int("firer.stun", self.stun);
+        int("firer.extra_drm", self.firer_drm);
+        int("target.range", self.range);
+        int("target.hindrance", self.hindrance);
+        int("target.acquisition", self.acquisition);
+        int("target.tem", self.tem);
+        int("target.extra_drm", self.target_drm);
+        int("target.effects_drm", self.effects_drm);
+
+        let mut text = |key: &str, v: &Option<String>| {
+            if let Some(v) = v {
+                set_key(&mut t, key, Value::String(v.clone()));
+            }
+        };
+        text("mortar.name", &self.mortar);
+        text("ammo", &self.ammo);
+        text("firer.phase", &self.phase);
+        text(
+            "firer.gun_type",
+            &self.gun_type.as_ref().map(|g| g.to_ascii_uppercase()),
+        );
+
+        let mut on = |key: &str, v: bool| {
+            if v {
+                set_key(&mut t, key, Value::Boolean(true));
+            }
+        };
+        on("mortar.air_bursts_na", self.air_bursts_na);
+        on("mortar.multiple_hits", self.multiple_hits);
+        on("firer.pinned", self.pinned);
+        on("firer.spotter_pinned", self.spotter_pinned);
+        on("firer.captured", self.captured);
+        on("firer.non_qualified", self.non_qualified);
+        on("firer.spotted", self.spotted);
+        on("firer.elite", self.elite);
+        on(
+            "firer.in_woods_building_rubble",
+            self.firer_in_woods_building_rubble,
+        );
+        on("firer.cx", self.cx);
+        on("firer.encircled", self.encircled);
+        on("firer.intensive_fire", self.intensive_fire);
+        on("target.concealed", self.concealed);
+        on("target.dashing", self.dashing);
+        on("target.ffnam", self.ffnam);
+        on("target.ffmo", self.ffmo);
+        on("target.hazardous_movement", self.hazardous_movement);
+        on("target.bore_sighted", self.bore_sighted);
+        on("target.woods", self.woods);
+        on("target.marsh", self.marsh);
+
+        if self.lone_smc {
+            set_key(&mut t, "firer.manning", Value::String("lone-smc".into()));
+        }
+        if self.no_asterisk {
+            set_key(&mut t, "mortar.asterisk", Value::Boolean(false));
+        }
+        if let Some(sw) = self.support_weapon {
+            set_key(&mut t, "mortar.support_weapon", Value::Boolean(sw));
+        }
+        if let Some(limits) = &self.range_limits {
+            let (min, max) = limits
+                .split_once('-')
+                .and_then(|(a, b)| {
+                    Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?))
+                })
+                .with_context(|| {
+                    format!("--range-limits: `{limits}` is not MIN-MAX hexes (e.g. 1-16)")
+                })?;
+            set_key(
+                &mut t,
+                "mortar.range",
+                Value::Array(vec![Value::Integer(min), Value::Integer(max)]),
+            );
+        }
+        Ok(t)
+    }
+}
+
+fn read_text(path: &PathBuf, what: &str) -> Result<String> {
+    fs::read_to_string(path).with_context(|| format!("{what} `{}`", path.display()))
+}
+
+fn load_catalog(args: &CatalogArgs) -> Result<Catalog> {
+    let mut catalog = Catalog::builtin();
+    for path in &args.catalog {
+        let text = read_text(path, "catalog file")?;
+        catalog.extend(Catalog::parse(&path.display().to_string(), &text)?);
+    }
+    Ok(catalog)
+}
+
+fn shot(args: &ShotArgs) -> Result<String> {
+    let catalog = load_catalog(&args.catalog)?;
+    let (name, text) = match &args.scenario {
+        Some(path) => (
+            path.display().to_string(),
+            read_text(path, "scenario file")?,
+        ),
+        None => ("flags".to_string(), String::new()),
+    };
+    let scenario = Scenario::parse(&name, &text, args.overrides()?)?;
+    let shot = Shot::new(scenario.shot_input(&catalog)?)?;
+    let odds = ShotOdds::of(&shot);
+    let report = ShotReport::new(&shot, &odds);
+    Ok(match args.format {
+        Format::Table => report.to_text(),
+        Format::Json => report.to_json(),
+    })
+}
+
+fn mortars(args: &CatalogArgs) -> Result<String> {
+    let catalog = load_catalog(args)?;
+    let opt = |v: Option<u8>| v.map_or("?".to_string(), |v| v.to_string());
+    let rows: Vec<Vec<String>> = catalog
+        .iter()
+        .map(|m| {
+            vec![
+                m.name.clone(),
+                format!("{}mm", m.caliber_mm),
+                if m.support_weapon { "SW" } else { "Gun" }.to_string(),
+                opt(m.rof),
+                opt(m.breakdown),
+                m.range.map_or("?".to_string(), |r| r.to_string()),
+                m.title.clone(),
+            ]
+        })
+        .collect();
+    let mut out = text_table(
+        &["name", "caliber", "kind", "ROF", "B#", "range", "title"],
+        &rows,
+    );
+    out.push_str("\n? = not in the catalog: give it with --rof, --breakdown, --range-limits.\n");
+    Ok(out)
+}
+
+/// Parses the arguments and runs the command; returns what to print.
+pub fn run(cli: Cli) -> Result<String> {
+    match &cli.command {
+        Command::Shot(args) => shot(args),
+        Command::Mortars(args) => mortars(args),
+    }
+}
+
+/// Parses arguments the way `main` does (for tests).
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    Cli::try_parse_from(args)
+}

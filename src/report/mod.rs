@@ -1,0 +1,66 @@
+//! What the program shows a player: plain-text tables and JSON, built from
+//! the rules' exact results. Floats appear here and only here.
+
+pub mod shot;
+
+use serde::Serialize;
+
+use crate::prob::Prob;
+
+/// A probability in JSON: `{"value": 0.2508, "exact": "325/1296"}`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ProbJson {
+    pub value: f64,
+    pub exact: String,
+}
+
+impl From<&Prob> for ProbJson {
+    fn from(p: &Prob) -> Self {
+        ProbJson {
+            value: p.to_f64(),
+            exact: p.exact_string(),
+        }
+    }
+}
+
+impl From<Prob> for ProbJson {
+    fn from(p: Prob) -> Self {
+        ProbJson::from(&p)
+    }
+}
+
+/// A signed DRM as players write it: "+2", "-1", "0".
+pub fn signed(v: i16) -> String {
+    if v > 0 {
+        format!("+{v}")
+    } else {
+        v.to_string()
+    }
+}
+
+/// Left-aligned text table with a header row.
+pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let cols = header.len();
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (i, cell) in row.iter().enumerate().take(cols) {
+            widths[i] = widths[i].max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        let mut s = String::from("  ");
+        for (i, cell) in cells.iter().enumerate() {
+            let pad = widths[i] - cell.chars().count();
+            s.push_str(cell);
+            if i + 1 < cells.len() {
+                s.push_str(&" ".repeat(pad + 2));
+            }
+        }
+        s.trim_end().to_string() + "\n"
+    };
+    let mut out = line(header.to_vec());
+    for row in rows {
+        out.push_str(&line(row.iter().map(String::as_str).collect()));
+    }
+    out
+}

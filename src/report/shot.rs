@@ -1,0 +1,358 @@
+//! The report of one shot: the JSON document (keys documented in the
+//! README) and the text a player reads.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::{ProbJson, signed, text_table};
+use crate::dice::Dist;
+use crate::rules::effects::Attack;
+use crate::rules::ift::IftResult;
+use crate::rules::mortar::Ammo;
+use crate::rules::readings::{READINGS, Reading};
+use crate::rules::shot::{AmmoUse, Shot, ShotOdds};
+use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
+
+/// A value the player did not give and some figures need.
+#[derive(Clone, Debug, Serialize)]
+pub struct MissingValue {
+    pub field: &'static str,
+    pub flag: &'static str,
+    pub affects: &'static [&'static str],
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MortarJson {
+    pub name: String,
+    pub title: String,
+    pub caliber_mm: u16,
+    pub support_weapon: bool,
+    pub fired_as_light_mortar: bool,
+    pub rof: Option<u8>,
+    pub breakdown: Option<u8>,
+    pub range: Option<String>,
+    /// Values the player supplied rather than the catalog.
+    pub user_values: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct IftRow {
+    pub result: IftResult,
+    pub p: ProbJson,
+}
+
+/// The JSON document of `mortar-odds shot --format json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ShotReport {
+    pub mortar: MortarJson,
+    pub ammo: Ammo,
+    pub phase: &'static str,
+    pub range: u16,
+    pub range_band: &'static str,
+    pub basic_to_hit_number: i8,
+    pub to_hit_modifications: Vec<Modifier>,
+    pub modified_to_hit_number: i16,
+    pub to_hit_drm: i16,
+    pub to_hit_drm_cases: Vec<Modifier>,
+    pub hit_mode: HitMode,
+    pub p_hit: ProbJson,
+    pub p_critical_hit: ProbJson,
+    pub p_multiple_hit: ProbJson,
+    pub effective_rof: Option<u8>,
+    pub p_keep_rof: Option<ProbJson>,
+    pub effective_breakdown: Option<u8>,
+    pub p_malfunction: Option<ProbJson>,
+    pub p_removed: Option<ProbJson>,
+    pub depletion_number: Option<u8>,
+    pub p_ammo_runs_out: Option<ProbJson>,
+    pub p_no_ammo: Option<ProbJson>,
+    pub air_burst: bool,
+    pub ift_column: Option<u8>,
+    pub ift_fp: Option<f64>,
+    pub ift_drm: Option<i16>,
+    pub ift_drm_cases: Vec<Modifier>,
+    pub ift_results: Vec<IftRow>,
+    pub critical_ift_column: Option<u8>,
+    pub critical_ift_fp: Option<f64>,
+    pub critical_ift_drm: Option<i16>,
+    pub critical_ift_drm_cases: Vec<Modifier>,
+    pub critical_ift_results: Vec<IftRow>,
+    pub missing: Vec<MissingValue>,
+    pub notes: Vec<String>,
+    pub readings: Vec<Reading>,
+}
+
+fn rows(dist: Option<Dist<IftResult>>) -> Vec<IftRow> {
+    dist.map(|d| {
+        d.iter()
+            .map(|(r, p)| IftRow {
+                result: *r,
+                p: p.into(),
+            })
+            .collect()
+    })
+    .unwrap_or_default()
+}
+
+impl ShotReport {
+    pub fn new(shot: &Shot, odds: &ShotOdds) -> ShotReport {
+        let input = &shot.input;
+        let m = &input.mortar;
+        let mut missing = Vec::new();
+        if shot.effective_rof.is_none() {
+            missing.push(MissingValue {
+                field: "mortar.rof",
+                flag: "--rof",
+                affects: &["p_keep_rof"],
+            });
+        }
+        if shot.effective_breakdown.is_none() {
+            missing.push(MissingValue {
+                field: "mortar.breakdown",
+                flag: "--breakdown",
+                affects: &["p_malfunction", "p_removed"],
+            });
+        }
+        let mut notes: Vec<String> = shot.rof_notes.iter().map(|s| s.to_string()).collect();
+        match input.ammo {
+            Ammo::He => {}
+            Ammo::Smoke => notes.push(
+                "SMOKE makes no IFT attack; it cannot gain or keep Acquisition (C6.56)".into(),
+            ),
+            Ammo::Wp => notes.push(
+                "each vulnerable unit hit by WP takes a NMC (A24.31); WP effects are not modelled further".into(),
+            ),
+        }
+        if shot.multiple_hits {
+            notes.push("Multiple Hits (C3.8): a non-CH hit on an Original doubles gives two effects DR; the firer keeps the lower".into());
+        }
+        let attack_fields = |a: &Option<Attack>| {
+            (
+                a.as_ref().map(|a| a.column.fp()),
+                a.as_ref().map(|a| f64::from(a.fp) / 4.0),
+                a.as_ref().map(Attack::drm),
+                a.as_ref().map(|a| a.modifiers.clone()).unwrap_or_default(),
+            )
+        };
+        let (ift_column, ift_fp, ift_drm, ift_drm_cases) = attack_fields(&shot.normal_attack);
+        let (critical_ift_column, critical_ift_fp, critical_ift_drm, critical_ift_drm_cases) =
+            attack_fields(&shot.critical_attack);
+        let special = shot.depletion.is_some();
+        ShotReport {
+            mortar: MortarJson {
+                name: m.name.clone(),
+                title: m.title.clone(),
+                caliber_mm: m.caliber_mm,
+                support_weapon: m.support_weapon,
+                fired_as_light_mortar: shot.light,
+                rof: m.rof,
+                breakdown: m.breakdown,
+                range: m.range.map(|r| r.to_string()),
+                user_values: m.user_values.clone(),
+            },
+            ammo: input.ammo,
+            phase: input.firer.phase.abbreviation(),
+            range: input.target.range,
+            range_band: RANGE_BANDS[band(input.target.range)],
+            basic_to_hit_number: shot.basic_to_hit_number,
+            to_hit_modifications: shot.to_hit_modifications.clone(),
+            modified_to_hit_number: shot.to_hit_number,
+            to_hit_drm: shot.drm,
+            to_hit_drm_cases: shot.drm_modifiers.clone(),
+            hit_mode: shot.hit_mode,
+            p_hit: odds.p_hit().into(),
+            p_critical_hit: odds.p_critical_hit().into(),
+            p_multiple_hit: odds.p_multiple_hit().into(),
+            effective_rof: shot.effective_rof,
+            p_keep_rof: odds.p_keep_rof().map(Into::into),
+            effective_breakdown: shot.effective_breakdown,
+            p_malfunction: odds.p_malfunction().map(Into::into),
+            p_removed: odds.p_removed().map(Into::into),
+            depletion_number: shot.depletion,
+            p_ammo_runs_out: special.then(|| odds.p_ammo(AmmoUse::RunsOut).into()),
+            p_no_ammo: special.then(|| odds.p_ammo(AmmoUse::NoneLeft).into()),
+            air_burst: shot.air_burst,
+            ift_column,
+            ift_fp,
+            ift_drm,
+            ift_drm_cases,
+            ift_results: rows(odds.ift_given(HitKind::Hit)),
+            critical_ift_column,
+            critical_ift_fp,
+            critical_ift_drm,
+            critical_ift_drm_cases,
+            critical_ift_results: rows(odds.ift_given(HitKind::Critical)),
+            missing,
+            notes,
+            readings: READINGS.to_vec(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report always serialises") + "\n"
+    }
+
+    /// The text a player reads.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let m = &self.mortar;
+        let kind = if m.fired_as_light_mortar {
+            "light mortar"
+        } else {
+            "Gun"
+        };
+        let _ = writeln!(
+            out,
+            "{} ({}mm, {kind}): {} in the {} at {} hexes",
+            m.title,
+            m.caliber_mm,
+            self.ammo.name(),
+            self.phase,
+            self.range
+        );
+        if !m.user_values.is_empty() {
+            let _ = writeln!(out, "Values you gave: {}", m.user_values.join(", "));
+        }
+        out.push('\n');
+        let mods = |v: &[Modifier]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.iter()
+                    .map(|m| format!("{} {} ({})", m.what, signed(m.value.into()), m.rule))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        };
+        let _ = writeln!(
+            out,
+            "To Hit (Area Target Type, range {}): Modified TH# {} (Basic {}; {})",
+            self.range_band,
+            self.modified_to_hit_number,
+            self.basic_to_hit_number,
+            mods(&self.to_hit_modifications)
+        );
+        let _ = writeln!(
+            out,
+            "To Hit DRM {}: {}",
+            signed(self.to_hit_drm),
+            mods(&self.to_hit_drm_cases)
+        );
+        let _ = writeln!(out, "{}", self.hit_rule());
+        out.push('\n');
+
+        let mut rows = vec![
+            prob_row("Hit (Critical Hits included)", Some(&self.p_hit)),
+            prob_row("Critical Hit", Some(&self.p_critical_hit)),
+        ];
+        if self.p_multiple_hit.exact != "0/1" {
+            rows.push(prob_row("Multiple Hit", Some(&self.p_multiple_hit)));
+        }
+        rows.push(prob_row(
+            &match self.effective_rof {
+                Some(r) => format!("Keeps ROF (effective ROF {r})"),
+                None => "Keeps ROF".into(),
+            },
+            self.p_keep_rof.as_ref(),
+        ));
+        rows.push(prob_row(
+            &match self.effective_breakdown {
+                Some(b) => format!("Malfunction (B# {b})"),
+                None => "Malfunction".into(),
+            },
+            self.p_malfunction.as_ref(),
+        ));
+        rows.push(prob_row("Removed for good (X#)", self.p_removed.as_ref()));
+        if let Some(n) = self.depletion_number {
+            rows.push(prob_row(
+                &format!("{} runs out (depletion {n})", self.ammo.name()),
+                self.p_ammo_runs_out.as_ref(),
+            ));
+            rows.push(prob_row("None left: no shot", self.p_no_ammo.as_ref()));
+        }
+        out.push_str(&text_table(&["", "exact", "percent"], &rows));
+
+        for (title, col, fp, drm, cases, results) in [
+            (
+                "a hit",
+                self.ift_column,
+                self.ift_fp,
+                self.ift_drm,
+                &self.ift_drm_cases,
+                &self.ift_results,
+            ),
+            (
+                "a Critical Hit",
+                self.critical_ift_column,
+                self.critical_ift_fp,
+                self.critical_ift_drm,
+                &self.critical_ift_drm_cases,
+                &self.critical_ift_results,
+            ),
+        ] {
+            let (Some(col), Some(fp), Some(drm)) = (col, fp, drm) else {
+                continue;
+            };
+            let _ = writeln!(
+                out,
+                "\nEffects of {title} (IFT): {fp} FP, on the {col} FP column, DRM {}: {}",
+                signed(drm),
+                mods(cases)
+            );
+            let rows: Vec<Vec<String>> = results
+                .iter()
+                .map(|r| vec![r.result.to_string(), r.p.exact.clone(), pct(&r.p)])
+                .collect();
+            out.push_str(&text_table(&["result", "exact", "percent"], &rows));
+        }
+
+        if !self.missing.is_empty() {
+            out.push('\n');
+            for m in &self.missing {
+                let _ = writeln!(
+                    out,
+                    "Not known: {} (not in the catalog); give it with {} to get {}.",
+                    m.field,
+                    m.flag,
+                    m.affects.join(" and ")
+                );
+            }
+        }
+        if !self.notes.is_empty() {
+            out.push_str("\nNotes:\n");
+            for n in &self.notes {
+                let _ = writeln!(out, "  - {n}");
+            }
+        }
+        out.push_str("\nReadings of the rules (see README):\n");
+        for r in &self.readings {
+            let _ = writeln!(out, "  - {} ({}): {}", r.id, r.rule, r.text);
+        }
+        out
+    }
+
+    fn hit_rule(&self) -> String {
+        let th = self.modified_to_hit_number;
+        let drm = self.to_hit_drm;
+        match self.hit_mode {
+            HitMode::Normal => format!(
+                "Hits on a Final DR of {th} or less: an Original DR of {} or less. An Original 2 is a Critical Hit (C3.7).",
+                (th - drm).min(12)
+            ),
+            HitMode::LowestOnly => "Only an Original 2 hits; a subsequent dr of 1 makes it a Critical Hit, 2-6 a normal hit (C3.7).".into(),
+            HitMode::Improbable => "Improbable Hit (C3.6): only an Original 2 can hit, with a subsequent dr of 1 (Critical Hit) or 2-3 (hit).".into(),
+        }
+    }
+}
+
+fn pct(p: &ProbJson) -> String {
+    format!("{:.2}%", p.value * 100.0)
+}
+
+fn prob_row(label: &str, p: Option<&ProbJson>) -> Vec<String> {
+    match p {
+        Some(p) => vec![label.to_string(), p.exact.clone(), pct(p)],
+        None => vec![label.to_string(), "not known".into(), "-".into()],
+    }
+}

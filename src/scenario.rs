@@ -1,0 +1,477 @@
+//! Scenario files (TOML): what a player writes to describe a shot.
+//!
+//! Every field is optional in the file and has a default (see the README's
+//! "Scenario files" section); the checked rules inputs are built by
+//! [`Scenario::shot_input`]. Command-line flags are applied by merging a
+//! TOML table over the file's table before it is read ([`Scenario::parse`]),
+//! so a flag and a file key are one and the same setting with one check.
+//!
+//! Numbers are read as signed integers and checked here, so that a bad value
+//! gets a message naming its field ("mortar.caliber: ...").
+
+use serde::Deserialize;
+use toml::{Table, Value};
+
+use crate::catalog::Catalog;
+use crate::error::{Error, Result};
+use crate::rules::firer::{Firer, GunType, Manning, Phase};
+use crate::rules::mortar::{Ammo, LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
+use crate::rules::shot::ShotInput;
+use crate::rules::target::Target;
+
+/// A whole scenario file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// "HE" (default), "SMOKE" or "WP".
+    pub ammo: Option<String>,
+    #[serde(default)]
+    pub mortar: MortarSpec,
+    #[serde(default)]
+    pub firer: FirerSpec,
+    #[serde(default)]
+    pub target: TargetSpec,
+}
+
+/// A mortar: a catalog name, inline values, or a catalog name with values
+/// added or replaced. The same shape is used by catalog files.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MortarSpec {
+    pub name: Option<String>,
+    pub title: Option<String>,
+    pub caliber: Option<i64>,
+    pub support_weapon: Option<bool>,
+    pub asterisk: Option<bool>,
+    pub rof: Option<i64>,
+    pub breakdown: Option<i64>,
+    pub repair: Option<i64>,
+    pub range: Option<Vec<i64>>,
+    pub smoke_depletion: Option<i64>,
+    pub wp_depletion: Option<i64>,
+    pub air_bursts_na: Option<bool>,
+    pub multiple_hits: Option<bool>,
+    pub acquisition_na: Option<bool>,
+    pub area_fp: Option<i64>,
+    pub type89_rules: Option<bool>,
+    pub source: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FirerSpec {
+    pub phase: Option<Phase>,
+    pub manning: Option<Manning>,
+    pub pinned: Option<bool>,
+    pub spotter_pinned: Option<bool>,
+    pub captured: Option<bool>,
+    pub non_qualified: Option<bool>,
+    pub spotted: Option<bool>,
+    pub elite: Option<bool>,
+    pub leader_drm: Option<i64>,
+    pub ca_change: Option<i64>,
+    pub gun_type: Option<GunType>,
+    pub in_woods_building_rubble: Option<bool>,
+    pub cx: Option<bool>,
+    pub encircled: Option<bool>,
+    pub overstacked: Option<i64>,
+    pub stun: Option<i64>,
+    pub intensive_fire: Option<bool>,
+    pub extra_drm: Option<i64>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TargetSpec {
+    pub range: Option<i64>,
+    pub concealed: Option<bool>,
+    pub dashing: Option<bool>,
+    pub ffnam: Option<bool>,
+    pub ffmo: Option<bool>,
+    pub hazardous_movement: Option<bool>,
+    pub hindrance: Option<i64>,
+    pub bore_sighted: Option<bool>,
+    pub acquisition: Option<i64>,
+    pub overstacked_squads: Option<i64>,
+    pub motorcyclist: Option<bool>,
+    pub cavalry: Option<bool>,
+    pub extra_drm: Option<i64>,
+    pub tem: Option<i64>,
+    pub woods: Option<bool>,
+    pub marsh: Option<bool>,
+    pub effects_drm: Option<i64>,
+}
+
+/// A whole number checked into a range, or an error naming the field.
+pub fn int<T: TryFrom<i64>>(field: &str, value: i64, min: i64, max: i64, what: &str) -> Result<T> {
+    if value < min || value > max {
+        return Err(Error::invalid(
+            field,
+            format!("{value} is out of range: {what} ({min} to {max})"),
+        ));
+    }
+    T::try_from(value).map_err(|_| Error::invalid(field, format!("{value} is out of range")))
+}
+
+fn opt_int<T: TryFrom<i64>>(
+    field: &str,
+    value: Option<i64>,
+    min: i64,
+    max: i64,
+    what: &str,
+) -> Result<Option<T>> {
+    value.map(|v| int(field, v, min, max, what)).transpose()
+}
+
+/// One line from a TOML error: "line N: message".
+pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
+    let message = err.message().trim().replace('\n', " ");
+    match err.span() {
+        Some(span) => {
+            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+            format!("line {line}: {message}")
+        }
+        None => message,
+    }
+}
+
+/// Sets `dotted.key = value` in a TOML table, making sub-tables as needed.
+pub fn set_key(table: &mut Table, dotted: &str, value: Value) {
+    let mut parts: Vec<&str> = dotted.split('.').collect();
+    let last = parts.pop().unwrap_or(dotted);
+    let mut here = table;
+    for part in parts {
+        let entry = here
+            .entry(part.to_string())
+            .or_insert_with(|| Value::Table(Table::new()));
+        if !entry.is_table() {
+            *entry = Value::Table(Table::new());
+        }
+        here = entry.as_table_mut().expect("made a table above");
+    }
+    here.insert(last.to_string(), value);
+}
+
+fn merge(base: &mut Table, over: Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(Value::Table(b)), Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+impl Scenario {
+    /// Reads a scenario from TOML text (`source_name` names it in errors),
+    /// with `overrides` (from command-line flags) merged over it.
+    pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<Scenario> {
+        let parse_err = |message: String| Error::Parse {
+            source_name: source_name.to_string(),
+            message,
+        };
+        let mut table: Table =
+            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        merge(&mut table, overrides);
+        Scenario::deserialize(Value::Table(table)).map_err(|e| {
+            let message = e.message().trim().replace('\n', " ");
+            // Values merged from flags have no line; name the file anyway.
+            if text.is_empty() {
+                parse_err(message)
+            } else {
+                parse_err(format!("{message} (in the file or a flag)"))
+            }
+        })
+    }
+
+    pub fn ammo(&self) -> Result<Ammo> {
+        match self.ammo.as_deref().map(str::to_ascii_uppercase).as_deref() {
+            None | Some("HE") => Ok(Ammo::He),
+            Some("SMOKE") => Ok(Ammo::Smoke),
+            Some("WP") => Ok(Ammo::Wp),
+            Some(other) => Err(Error::invalid(
+                "ammo",
+                format!("unknown ammunition `{other}`; use HE, SMOKE or WP"),
+            )),
+        }
+    }
+
+    /// The checked-for-type rules inputs of one shot (the rules then check
+    /// the combination, see `Shot::new`).
+    pub fn shot_input(&self, catalog: &Catalog) -> Result<ShotInput> {
+        Ok(ShotInput {
+            mortar: self.mortar.resolve(catalog)?,
+            firer: self.firer.to_firer()?,
+            target: self.target.to_target()?,
+            ammo: self.ammo()?,
+        })
+    }
+}
+
+impl MortarSpec {
+    /// The mortar this spec names or describes.
+    pub fn resolve(&self, catalog: &Catalog) -> Result<Mortar> {
+        let base = match &self.name {
+            Some(name) => match catalog.get(name) {
+                Some(m) => Some(m.clone()),
+                None if self.caliber.is_none() => {
+                    return Err(Error::UnknownMortar { name: name.clone() });
+                }
+                None => None,
+            },
+            None => None,
+        };
+        let from_catalog = base.is_some();
+        let mut mortar = match base {
+            Some(m) => m,
+            None => {
+                let caliber = self.caliber.ok_or_else(|| {
+                    Error::invalid(
+                        "mortar",
+                        "name a catalog mortar (--mortar NAME) or give its caliber (--caliber MM)",
+                    )
+                })?;
+                let name = self
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{caliber}mm mortar"));
+                Mortar::with_caliber(name, caliber_mm(caliber)?)
+            }
+        };
+        self.apply(&mut mortar, from_catalog)?;
+        Ok(mortar)
+    }
+
+    /// Sets every value this spec gives on `mortar`. With `track`, records
+    /// each as supplied by the player (the catalog did not have it).
+    pub fn apply(&self, mortar: &mut Mortar, track: bool) -> Result<()> {
+        let mut given: Vec<&str> = Vec::new();
+        if let Some(t) = &self.title {
+            mortar.title = t.clone();
+        }
+        if let Some(src) = &self.source {
+            mortar.source = Some(src.clone());
+        }
+        if let Some(c) = self.caliber {
+            let caliber = caliber_mm(c)?;
+            if caliber != mortar.caliber_mm {
+                given.push("caliber");
+                mortar.caliber_mm = caliber;
+                mortar.support_weapon = caliber <= LIGHT_MORTAR_MAX_CALIBER;
+            }
+        }
+        let mut flag = |name: &'static str, value: Option<bool>, slot: &mut bool| {
+            if let Some(v) = value {
+                given.push(name);
+                *slot = v;
+            }
+        };
+        flag(
+            "support_weapon",
+            self.support_weapon,
+            &mut mortar.support_weapon,
+        );
+        flag("asterisk", self.asterisk, &mut mortar.asterisk);
+        flag(
+            "air_bursts_na",
+            self.air_bursts_na,
+            &mut mortar.air_bursts_na,
+        );
+        flag(
+            "multiple_hits",
+            self.multiple_hits,
+            &mut mortar.multiple_hits,
+        );
+        flag(
+            "acquisition_na",
+            self.acquisition_na,
+            &mut mortar.acquisition_na,
+        );
+        flag("type89_rules", self.type89_rules, &mut mortar.type89_rules);
+        let numbers: [NumberField; 6] = [
+            ("rof", self.rof, 1, 6, "a ROF", &mut mortar.rof),
+            (
+                "breakdown",
+                self.breakdown,
+                2,
+                12,
+                "a B#; 12 where the counter prints none",
+                &mut mortar.breakdown,
+            ),
+            ("repair", self.repair, 1, 6, "an R#", &mut mortar.repair),
+            (
+                "smoke_depletion",
+                self.smoke_depletion,
+                2,
+                12,
+                "a depletion number",
+                &mut mortar.smoke_depletion,
+            ),
+            (
+                "wp_depletion",
+                self.wp_depletion,
+                2,
+                12,
+                "a depletion number",
+                &mut mortar.wp_depletion,
+            ),
+            (
+                "area_fp",
+                self.area_fp,
+                1,
+                36,
+                "an Area Target FP",
+                &mut mortar.area_fp,
+            ),
+        ];
+        for (name, value, min, max, what, slot) in numbers {
+            if let Some(v) = opt_int(&format!("mortar.{name}"), value, min, max, what)? {
+                given.push(name);
+                *slot = Some(v);
+            }
+        }
+        if let Some(r) = &self.range {
+            given.push("range");
+            mortar.range = Some(range_limits(r)?);
+        }
+        if track {
+            for g in given {
+                if !mortar.user_values.iter().any(|u| u == g) {
+                    mortar.user_values.push(g.to_string());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A counter number: its name, the given value, its bounds, what it is, and
+/// where it goes.
+type NumberField<'a> = (
+    &'static str,
+    Option<i64>,
+    i64,
+    i64,
+    &'static str,
+    &'a mut Option<u8>,
+);
+
+fn caliber_mm(value: i64) -> Result<u16> {
+    int(
+        "mortar.caliber",
+        value,
+        1,
+        999,
+        "a caliber must be a positive number of millimetres",
+    )
+}
+
+fn range_limits(values: &[i64]) -> Result<RangeLimits> {
+    let field = "mortar.range";
+    let [min, max] = values else {
+        return Err(Error::invalid(
+            field,
+            "give the printed range as [min, max], e.g. [1, 16]",
+        ));
+    };
+    let min = int(field, *min, 1, 999, "a range in hexes")?;
+    let max = int(field, *max, 1, 999, "a range in hexes")?;
+    if min > max {
+        return Err(Error::invalid(
+            field,
+            format!("minimum {min} is above maximum {max}"),
+        ));
+    }
+    Ok(RangeLimits { min, max })
+}
+
+fn flag(value: Option<bool>) -> bool {
+    value.unwrap_or(false)
+}
+
+impl FirerSpec {
+    pub fn to_firer(&self) -> Result<Firer> {
+        Ok(Firer {
+            phase: self.phase.unwrap_or_default(),
+            manning: self.manning.unwrap_or_default(),
+            pinned: flag(self.pinned),
+            spotter_pinned: flag(self.spotter_pinned),
+            captured: flag(self.captured),
+            non_qualified: flag(self.non_qualified),
+            spotted: flag(self.spotted),
+            elite: flag(self.elite),
+            leader_drm: opt_int("firer.leader_drm", self.leader_drm, -3, 1, "a leader's DRM")?
+                .unwrap_or(0),
+            ca_change: opt_int(
+                "firer.ca_change",
+                self.ca_change,
+                0,
+                3,
+                "hexspines of CA change",
+            )?
+            .unwrap_or(0),
+            gun_type: self.gun_type,
+            in_woods_building_rubble: flag(self.in_woods_building_rubble),
+            cx: flag(self.cx),
+            encircled: flag(self.encircled),
+            overstacked: opt_int(
+                "firer.overstacked",
+                self.overstacked,
+                0,
+                10,
+                "overstacked units",
+            )?
+            .unwrap_or(0),
+            stun: opt_int("firer.stun", self.stun, 0, 5, "Stun results")?.unwrap_or(0),
+            intensive_fire: flag(self.intensive_fire),
+            extra_drm: opt_int("firer.extra_drm", self.extra_drm, -9, 9, "a DRM")?.unwrap_or(0),
+        })
+    }
+}
+
+impl TargetSpec {
+    pub fn to_target(&self) -> Result<Target> {
+        let range = self.range.ok_or_else(|| {
+            Error::invalid(
+                "target.range",
+                "give the range to the target hex in hexes (--range N)",
+            )
+        })?;
+        Ok(Target {
+            range: int("target.range", range, 0, 999, "a range in hexes")?,
+            concealed: flag(self.concealed),
+            dashing: flag(self.dashing),
+            ffnam: flag(self.ffnam),
+            ffmo: flag(self.ffmo),
+            hazardous_movement: flag(self.hazardous_movement),
+            hindrance: opt_int("target.hindrance", self.hindrance, 0, 9, "a hindrance DRM")?
+                .unwrap_or(0),
+            bore_sighted: flag(self.bore_sighted),
+            acquisition: opt_int(
+                "target.acquisition",
+                self.acquisition,
+                0,
+                2,
+                "an Acquisition level",
+            )?
+            .unwrap_or(0),
+            overstacked_squads: opt_int(
+                "target.overstacked_squads",
+                self.overstacked_squads,
+                0,
+                10,
+                "overstacked squads",
+            )?
+            .unwrap_or(0),
+            motorcyclist: flag(self.motorcyclist),
+            cavalry: flag(self.cavalry),
+            extra_drm: opt_int("target.extra_drm", self.extra_drm, -9, 9, "a DRM")?.unwrap_or(0),
+            tem: opt_int("target.tem", self.tem, -3, 9, "a TEM")?.unwrap_or(0),
+            woods: flag(self.woods),
+            marsh: flag(self.marsh),
+            effects_drm: opt_int("target.effects_drm", self.effects_drm, -9, 9, "a DRM")?
+                .unwrap_or(0),
+        })
+    }
+}
