@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -32,6 +32,20 @@ enum Command {
     Shot(Box<ShotArgs>),
     /// List the mortar catalog (built-in, plus any --catalog files).
     Mortars(CatalogArgs),
+    /// Write the reports of every example scenario under reports/ (the main job).
+    Report(ReportArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReportArgs {
+    /// Folder to write the reports into.
+    #[arg(long, default_value = "reports")]
+    out: PathBuf,
+    /// Folder of scenario files to report on.
+    #[arg(long, default_value = "examples")]
+    examples: PathBuf,
+    #[command(flatten)]
+    catalog: CatalogArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -96,12 +110,12 @@ struct ShotArgs {
     /// The weapon can score Multiple Hits (C3.8).
     #[arg(long, help_heading = "Mortar")]
     multiple_hits: bool,
-    /// Ammunition: HE, SMOKE or WP.
-    #[arg(long, help_heading = "Mortar")]
+    /// Ammunition.
+    #[arg(long, help_heading = "Mortar", value_parser = ["HE", "SMOKE", "WP"])]
     ammo: Option<String>,
 
-    /// Fire phase: PFPh, DFPh or AFPh.
-    #[arg(long, help_heading = "Firer")]
+    /// Fire phase.
+    #[arg(long, help_heading = "Firer", value_parser = ["PFPh", "DFPh", "AFPh"])]
     phase: Option<String>,
     /// Fired by a lone SMC (no Multiple ROF; ≤ 82mm only).
     #[arg(long, help_heading = "Firer")]
@@ -130,8 +144,8 @@ struct ShotArgs {
     /// Hexspines of CA change for this shot (Case A; Guns only).
     #[arg(long, help_heading = "Firer", allow_negative_numbers = true)]
     ca_change: Option<i64>,
-    /// Gun type for Case A: T, ST or NT.
-    #[arg(long, help_heading = "Firer")]
+    /// Gun type for Case A (from the counter).
+    #[arg(long, help_heading = "Firer", value_parser = ["T", "ST", "NT"])]
     gun_type: Option<String>,
     /// Firer in woods, building or rubble.
     #[arg(long, help_heading = "Firer")]
@@ -329,6 +343,48 @@ fn shot(args: &ShotArgs) -> Result<String> {
     })
 }
 
+/// Writes a file whole or not at all: a temporary file beside it, then a rename.
+fn write_atomic(path: &Path, contents: &str) -> Result<()> {
+    let tmp = path.with_extension("tmp-mortar-odds");
+    fs::write(&tmp, contents).with_context(|| format!("writing `{}`", tmp.display()))?;
+    fs::rename(&tmp, path).with_context(|| format!("writing `{}`", path.display()))
+}
+
+fn report(args: &ReportArgs) -> Result<String> {
+    let catalog = load_catalog(&args.catalog)?;
+    let mut files: Vec<PathBuf> = fs::read_dir(&args.examples)
+        .with_context(|| format!("examples folder `{}`", args.examples.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    // Work everything out before writing anything.
+    let mut entries = Vec::new();
+    for path in &files {
+        let text = read_text(path, "scenario file")?;
+        let scenario = Scenario::parse(&path.display().to_string(), &text, Table::new())?;
+        let shot = Shot::new(scenario.shot_input(&catalog)?)?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        entries.push((stem, ShotReport::new(&shot, &ShotOdds::of(&shot))));
+    }
+    let shots = args.out.join("shots");
+    fs::create_dir_all(&shots).with_context(|| format!("creating `{}`", shots.display()))?;
+    for (stem, r) in &entries {
+        write_atomic(&shots.join(format!("{stem}.txt")), &r.to_text())?;
+        write_atomic(&shots.join(format!("{stem}.json")), &r.to_json())?;
+    }
+    let index = args.out.join("index.md");
+    write_atomic(&index, &crate::report::shot_index(&entries))?;
+    Ok(format!(
+        "wrote {} scenario reports and {}\n",
+        entries.len(),
+        index.display()
+    ))
+}
+
 fn mortars(args: &CatalogArgs) -> Result<String> {
     let catalog = load_catalog(args)?;
     let opt = |v: Option<u8>| v.map_or("?".to_string(), |v| v.to_string());
@@ -359,6 +415,7 @@ pub fn run(cli: Cli) -> Result<String> {
     match &cli.command {
         Command::Shot(args) => shot(args),
         Command::Mortars(args) => mortars(args),
+        Command::Report(args) => report(args),
     }
 }
 

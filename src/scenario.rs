@@ -128,8 +128,10 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
     let message = err.message().trim().replace('\n', " ");
     match err.span() {
         Some(span) => {
-            let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
-            format!("line {line}: {message}")
+            let start = span.start.min(text.len());
+            let line = text[..start].matches('\n').count() + 1;
+            let source = text.lines().nth(line - 1).unwrap_or_default().trim();
+            format!("line {line} (`{source}`): {message}")
         }
         None => message,
     }
@@ -173,15 +175,12 @@ impl Scenario {
         };
         let mut table: Table =
             toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        // The file alone first, so that its errors carry a line number.
+        toml::from_str::<Scenario>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
         merge(&mut table, overrides);
         Scenario::deserialize(Value::Table(table)).map_err(|e| {
             let message = e.message().trim().replace('\n', " ");
-            // Values merged from flags have no line; name the file anyway.
-            if text.is_empty() {
-                parse_err(message)
-            } else {
-                parse_err(format!("{message} (in the file or a flag)"))
-            }
+            parse_err(format!("{message} (from a command-line flag)"))
         })
     }
 
