@@ -34,7 +34,7 @@ fn p(n: u64, d: u64) -> Prob {
 /// The IFT results for a fixed column and DRM over one effects DR.
 fn ift_law(pairs: &[(IftResult, u64)]) -> Vec<(IftResult, Prob)> {
     let mut v: Vec<(IftResult, Prob)> = pairs.iter().map(|(r, n)| (*r, p(*n, 36))).collect();
-    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v.sort_by_key(|a| a.0);
     v
 }
 
