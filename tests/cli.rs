@@ -1,0 +1,500 @@
+//! The program as a player runs it: bad input, JSON output, flags over a
+//! scenario file, the `report` command, and a snapshot of a text report.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
+
+/// `mortar-odds`, run from the crate root (so `examples/...` resolves).
+fn mortar_odds() -> Command {
+    let mut cmd = Command::cargo_bin("mortar-odds").expect("the mortar-odds binary is built");
+    cmd.current_dir(MANIFEST_DIR);
+    cmd
+}
+
+/// Runs `args`, which must be rejected as bad input: exit code 2, nothing on
+/// stdout, exactly one line on stderr starting with `mortar-odds: `, no
+/// panic. Returns that line.
+fn rejects(args: &[&str]) -> String {
+    let output = mortar_odds().args(args).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let what = format!(
+        "mortar-odds {}\nexit code {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        args.join(" "),
+        output.status.code()
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "exit code 2 expected: {what}"
+    );
+    assert!(!stderr.contains("panicked"), "panic: {what}");
+    assert!(stdout.is_empty(), "nothing on stdout expected: {what}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line on stderr expected: {what}");
+    assert!(
+        lines[0].starts_with("mortar-odds: "),
+        "stderr must start with `mortar-odds: `: {what}"
+    );
+    lines[0].to_string()
+}
+
+/// Asserts that `line` contains every one of `parts`.
+fn assert_mentions(line: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(line.contains(part), "`{part}` expected in: {line}");
+    }
+}
+
+/// Runs `args`, which must succeed, and returns stdout.
+fn succeeds(args: &[&str]) -> String {
+    let output = mortar_odds().args(args).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "mortar-odds {} failed with {:?}:\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        args.join(" "),
+        output.status.code()
+    );
+    stdout
+}
+
+/// Runs `args` (with `--format json`) and parses stdout.
+fn json(args: &[&str]) -> Value {
+    let stdout = succeeds(args);
+    serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("invalid JSON from {args:?} ({e}):\n{stdout}"))
+}
+
+/// The `exact` fraction of a probability object, as (numerator, denominator).
+fn fraction(p: &Value) -> (u128, u128) {
+    let exact = p["exact"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no `exact` string in {p}"));
+    let (n, d) = exact
+        .split_once('/')
+        .unwrap_or_else(|| panic!("`{exact}` is not n/d"));
+    let n: u128 = n
+        .parse()
+        .unwrap_or_else(|_| panic!("bad numerator: {exact}"));
+    let d: u128 = d
+        .parse()
+        .unwrap_or_else(|_| panic!("bad denominator: {exact}"));
+    assert!(d > 0, "zero denominator: {exact}");
+    (n, d)
+}
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The exact sum of the `p` of every row of an IFT result list, reduced.
+fn sum_of_rows(rows: &Value) -> (u128, u128) {
+    let rows = rows.as_array().expect("a list of IFT results");
+    let (mut num, mut den) = (0u128, 1u128);
+    for row in rows {
+        assert!(row["result"].is_string(), "row without a result: {row}");
+        let (n, d) = fraction(&row["p"]);
+        // num/den + n/d over the common denominator lcm(den, d).
+        let lcm = den / gcd(den, d) * d;
+        num = num * (lcm / den) + n * (lcm / d);
+        den = lcm;
+        let g = gcd(num, den);
+        (num, den) = (num / g, den / g);
+    }
+    (num, den)
+}
+
+// ----- bad input -------------------------------------------------------------
+
+#[test]
+fn range_beyond_the_mortar_is_rejected() {
+    let line = rejects(&["shot", "--mortar", "japanese-type-89", "--range", "20"]);
+    assert_mentions(&line, &["target.range"]);
+}
+
+#[test]
+fn range_zero_is_rejected() {
+    let line = rejects(&["shot", "--mortar", "japanese-type-89", "--range", "0"]);
+    assert_mentions(&line, &["target.range", "C3.33"]);
+}
+
+#[test]
+fn light_mortar_with_a_ca_change_is_rejected() {
+    let line = rejects(&[
+        "shot",
+        "--mortar",
+        "japanese-type-89",
+        "--range",
+        "5",
+        "--ca-change",
+        "1",
+        "--gun-type",
+        "NT",
+    ]);
+    assert_mentions(&line, &["firer.ca_change"]);
+}
+
+#[test]
+fn light_mortar_with_intensive_fire_is_rejected() {
+    let line = rejects(&[
+        "shot",
+        "--mortar",
+        "japanese-type-89",
+        "--range",
+        "5",
+        "--intensive-fire",
+    ]);
+    assert_mentions(&line, &["firer.intensive_fire"]);
+}
+
+#[test]
+fn unknown_mortar_is_rejected() {
+    let line = rejects(&["shot", "--mortar", "nosuch", "--range", "5"]);
+    assert_mentions(&line, &["unknown mortar", "nosuch"]);
+}
+
+#[test]
+fn malformed_scenario_file_is_rejected() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("broken-scenario.toml");
+    fs::write(&path, "[target").expect("write scenario");
+    let line = rejects(&["shot", path.to_str().expect("utf-8 path")]);
+    assert_mentions(&line, &["broken-scenario.toml", "line 1"]);
+}
+
+#[test]
+fn scenario_file_with_an_unknown_key_is_rejected() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("typo.toml");
+    fs::write(&path, "[target]\nrnage = 3\n").expect("write scenario");
+    let line = rejects(&["shot", path.to_str().expect("utf-8 path")]);
+    assert_mentions(&line, &["typo.toml", "rnage"]);
+}
+
+#[test]
+fn negative_caliber_is_rejected() {
+    let line = rejects(&["shot", "--caliber", "-5", "--range", "3"]);
+    assert_mentions(&line, &["mortar.caliber"]);
+}
+
+#[test]
+fn missing_scenario_file_is_rejected() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("no-such-scenario.toml");
+    let path = path.to_str().expect("utf-8 path");
+    let line = rejects(&["shot", path]);
+    assert_mentions(&line, &[path]);
+}
+
+#[test]
+fn bad_flag_value_is_rejected() {
+    let line = rejects(&[
+        "shot",
+        "--mortar",
+        "japanese-type-89",
+        "--range",
+        "5",
+        "--phase",
+        "XFPh",
+    ]);
+    assert_mentions(&line, &["--phase", "XFPh"]);
+}
+
+#[test]
+fn smoke_without_a_depletion_number_is_rejected() {
+    let line = rejects(&[
+        "shot",
+        "--mortar",
+        "us-m2-60mm",
+        "--range",
+        "5",
+        "--range-limits",
+        "1-20",
+        "--ammo",
+        "SMOKE",
+    ]);
+    assert_mentions(&line, &["mortar.smoke_depletion", "--smoke-depletion"]);
+}
+
+#[test]
+fn unknown_printed_range_is_rejected() {
+    let line = rejects(&["shot", "--mortar", "us-m2-60mm", "--range", "5"]);
+    assert_mentions(&line, &["mortar.range", "--range-limits"]);
+}
+
+#[test]
+fn intensive_fire_in_the_afph_is_rejected() {
+    let line = rejects(&[
+        "shot",
+        "--caliber",
+        "81",
+        "--rof",
+        "2",
+        "--breakdown",
+        "12",
+        "--range-limits",
+        "2-40",
+        "--range",
+        "5",
+        "--phase",
+        "AFPh",
+        "--intensive-fire",
+    ]);
+    assert_mentions(&line, &["firer.intensive_fire", "AFPh"]);
+}
+
+// ----- JSON ------------------------------------------------------------------
+
+const TYPE89_AT_8: [&str; 7] = [
+    "shot",
+    "--mortar",
+    "japanese-type-89",
+    "--range",
+    "8",
+    "--format",
+    "json",
+];
+
+#[test]
+fn json_has_the_documented_keys() {
+    let doc = json(&TYPE89_AT_8);
+    let object = doc.as_object().expect("a JSON object");
+    for key in [
+        "modified_to_hit_number",
+        "to_hit_drm",
+        "p_hit",
+        "p_critical_hit",
+        "p_keep_rof",
+        "p_malfunction",
+        "p_removed",
+        "ift_column",
+        "ift_results",
+        "critical_ift_column",
+        "critical_ift_results",
+    ] {
+        assert!(object.contains_key(key), "key `{key}` missing from {doc:#}");
+    }
+}
+
+#[test]
+fn json_probabilities_are_exact_and_float() {
+    let doc = json(&TYPE89_AT_8);
+    let p_hit = &doc["p_hit"];
+    assert_eq!(p_hit["exact"], "7/12", "p_hit: {p_hit}");
+    let value = p_hit["value"].as_f64().expect("p_hit.value is a number");
+    assert!((value - 7.0 / 12.0).abs() < 1e-12, "p_hit.value = {value}");
+}
+
+#[test]
+fn json_names_the_flag_a_missing_value_needs() {
+    let doc = json(&TYPE89_AT_8);
+    assert!(doc["p_malfunction"].is_null(), "{}", doc["p_malfunction"]);
+    assert!(doc["p_removed"].is_null(), "{}", doc["p_removed"]);
+    assert_eq!(
+        doc["missing"][0]["flag"], "--breakdown",
+        "{}",
+        doc["missing"]
+    );
+
+    let mut args = TYPE89_AT_8.to_vec();
+    args.extend(["--breakdown", "12"]);
+    let doc = json(&args);
+    assert_eq!(doc["p_malfunction"]["exact"], "1/36");
+    assert_eq!(doc["missing"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
+fn json_ift_results_sum_to_one() {
+    let doc = json(&TYPE89_AT_8);
+    for key in ["ift_results", "critical_ift_results"] {
+        let rows = &doc[key];
+        assert!(
+            rows.as_array().is_some_and(|r| !r.is_empty()),
+            "{key} is empty: {rows}"
+        );
+        assert_eq!(sum_of_rows(rows), (1, 1), "{key} must sum to 1: {rows:#}");
+    }
+}
+
+#[test]
+fn json_of_the_intensive_fire_example_has_the_hand_worked_figures() {
+    // 120mm, DFPh Intensive Fire, range 20, Acquisition 2, FFNAM.
+    let doc = json(&["shot", "examples/intensive-fire.toml", "--format", "json"]);
+    assert_eq!(doc["modified_to_hit_number"], 7);
+    assert_eq!(doc["to_hit_drm"], -1); // +2 Intensive Fire, -1 FFNAM, -2 Acquisition
+    assert_eq!(doc["p_hit"]["exact"], "13/18"); // Original DR <= 8: 26/36
+    assert_eq!(doc["p_critical_hit"]["exact"], "1/36");
+    assert_eq!(doc["p_keep_rof"]["exact"], "0/1");
+    assert_eq!(doc["effective_breakdown"], 10);
+    assert_eq!(doc["p_malfunction"]["exact"], "1/6"); // DR >= 10: 6/36
+    assert_eq!(doc["p_removed"]["exact"], "1/36"); // DR 12
+    assert_eq!(doc["ift_column"], 12); // 24 FP halved
+    assert_eq!(doc["ift_drm"], -1); // FFNAM
+    assert_eq!(doc["critical_ift_column"], 36); // 48 FP
+    assert_eq!(doc["critical_ift_drm"], -2); // Heavy Payload -1, FFNAM -1
+}
+
+// ----- flags over a scenario file --------------------------------------------
+
+#[test]
+fn flags_override_the_scenario_file() {
+    let file = "examples/medium-mortar-spotted.toml";
+    let doc = json(&["shot", file, "--format", "json"]);
+    assert_eq!(
+        doc["to_hit_drm"], 3,
+        "from the file: {}",
+        doc["to_hit_drm_cases"]
+    );
+    let doc = json(&["shot", file, "--format", "json", "--acquisition", "2"]);
+    assert_eq!(
+        doc["to_hit_drm"], 2,
+        "with --acquisition 2: {}",
+        doc["to_hit_drm_cases"]
+    );
+}
+
+// ----- report ----------------------------------------------------------------
+
+/// The `examples/*.toml` scenario names (file stems).
+fn example_stems() -> Vec<String> {
+    let mut stems: Vec<String> = fs::read_dir(Path::new(MANIFEST_DIR).join("examples"))
+        .expect("examples folder")
+        .map(|e| e.expect("examples entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .map(|p| p.file_stem().expect("stem").to_string_lossy().into_owned())
+        .collect();
+    stems.sort();
+    stems
+}
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).expect("readable folder") {
+        let path = entry.expect("folder entry").path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn report_writes_every_example() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("r");
+    let stdout = succeeds(&["report", "--out", out.to_str().expect("utf-8 path")]);
+
+    let stems = example_stems();
+    assert!(!stems.is_empty(), "no examples/*.toml");
+    let index = out.join("index.md");
+    assert!(index.is_file(), "{} not written", index.display());
+    let index_text = fs::read_to_string(&index).expect("index.md");
+    let mut written: Vec<PathBuf> = files_under(&out);
+    written.sort();
+    for stem in &stems {
+        for ext in ["txt", "json"] {
+            let file = out.join("shots").join(format!("{stem}.{ext}"));
+            assert!(
+                file.is_file(),
+                "{} not written; wrote {written:?}",
+                file.display()
+            );
+            let text = fs::read_to_string(&file).expect("report file");
+            assert!(!text.trim().is_empty(), "{} is empty", file.display());
+            if ext == "json" {
+                serde_json::from_str::<Value>(&text)
+                    .unwrap_or_else(|e| panic!("{}: invalid JSON: {e}", file.display()));
+            }
+        }
+        assert!(
+            index_text.contains(stem.as_str()),
+            "index.md does not name {stem}"
+        );
+    }
+    assert_eq!(
+        written.len(),
+        2 * stems.len() + 1,
+        "one .txt and one .json per example plus index.md expected: {written:?}"
+    );
+
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "one line expected: {stdout}");
+    let count = stems.len().to_string();
+    assert!(
+        lines[0].split_whitespace().any(|w| w == count),
+        "the number of reports ({count}) expected in: {stdout}"
+    );
+    assert!(
+        lines[0].trim_end().ends_with("index.md"),
+        "the index path expected in: {stdout}"
+    );
+}
+
+#[test]
+fn report_into_an_impossible_folder_fails_cleanly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let blocker = dir.path().join("a-file");
+    fs::write(&blocker, "not a folder").expect("write file");
+    let out = blocker.join("r");
+    let line = rejects(&["report", "--out", out.to_str().expect("utf-8 path")]);
+    assert_mentions(&line, &["a-file"]);
+    let leftovers: Vec<PathBuf> = files_under(dir.path())
+        .into_iter()
+        .filter(|p| p.to_string_lossy().ends_with(".tmp-mortar-odds"))
+        .collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    assert_eq!(
+        files_under(dir.path()),
+        vec![blocker],
+        "nothing but the blocking file expected"
+    );
+}
+
+// ----- snapshot --------------------------------------------------------------
+
+/// `shot examples/intensive-fire.toml` prints exactly
+/// `tests/snapshots/intensive-fire.txt`. With `UPDATE_SNAPSHOTS=1` the test
+/// writes the file instead (check it by hand before committing it).
+#[test]
+fn intensive_fire_text_report_matches_the_snapshot() {
+    let actual = succeeds(&["shot", "examples/intensive-fire.toml"]);
+    let path = Path::new(MANIFEST_DIR).join("tests/snapshots/intensive-fire.txt");
+    if std::env::var("UPDATE_SNAPSHOTS").as_deref() == Ok("1") {
+        fs::create_dir_all(path.parent().expect("snapshot folder")).expect("snapshot folder");
+        fs::write(&path, &actual).expect("write snapshot");
+        return;
+    }
+    let expected = fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e}; run with UPDATE_SNAPSHOTS=1 to create it",
+            path.display()
+        )
+    });
+    if actual == expected {
+        return;
+    }
+    let (a, e): (Vec<&str>, Vec<&str>) = (actual.lines().collect(), expected.lines().collect());
+    let first = (0..a.len().max(e.len()))
+        .find(|&i| a.get(i) != e.get(i))
+        .unwrap_or(a.len().min(e.len()));
+    panic!(
+        "`mortar-odds shot examples/intensive-fire.toml` differs from {} at line {}:\n\
+         expected: {:?}\n  actual: {:?}\n\
+         (if the change is right, rerun with UPDATE_SNAPSHOTS=1 and check the file)\n\
+         full output:\n{actual}",
+        path.display(),
+        first + 1,
+        e.get(first),
+        a.get(first)
+    );
+}

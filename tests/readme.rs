@@ -1,0 +1,296 @@
+//! Runs the examples of README.md.
+//!
+//! In every fenced block whose info string is `console`, a line starting
+//! with `$ mortar-odds ` is a command, and the lines after it (up to the next
+//! `$ ` line or the end of the block) are its expected output:
+//!
+//! - no output shown: the command must succeed and print something;
+//! - output shown: it is compared line by line (trailing whitespace ignored)
+//!   with stdout, or with stderr when the command fails; a last line `...`
+//!   means only the lines before it must match, as a prefix;
+//! - output starting with `mortar-odds: `: an error, exit code 2, on stderr.
+//!
+//! Every command with `--format json` must print valid JSON.
+
+use assert_cmd::Command;
+
+const README: &str = include_str!("../README.md");
+
+/// The fewest commands the README holds; fewer means the parser is broken.
+const MIN_COMMANDS: usize = 6;
+
+/// One README command and the output shown under it.
+#[derive(Debug, PartialEq)]
+struct Example {
+    /// 1-based line of the `$ ` line in the README.
+    line: usize,
+    /// The arguments after `mortar-odds`.
+    args: Vec<String>,
+    /// The output lines shown, trailing blank lines removed.
+    expected: Vec<String>,
+}
+
+impl Example {
+    fn command_line(&self) -> String {
+        format!(
+            "mortar-odds {} (README line {})",
+            self.args.join(" "),
+            self.line
+        )
+    }
+}
+
+/// A fence line (``` or ~~~, three or more): its marker and info string.
+fn fence(line: &str) -> Option<(String, &str)> {
+    let trimmed = line.trim_start();
+    let ch = trimmed.chars().next().filter(|c| *c == '`' || *c == '~')?;
+    let len = trimmed.chars().take_while(|c| *c == ch).count();
+    (len >= 3).then(|| (ch.to_string().repeat(len), trimmed[len..].trim()))
+}
+
+/// The examples of every `console` block of a Markdown text.
+fn parse_examples(markdown: &str) -> Vec<Example> {
+    let mut examples: Vec<Example> = Vec::new();
+    // The open fence's marker, and whether it is a `console` block.
+    let mut open: Option<(String, bool)> = None;
+    // Whether the lines being read belong to the last example.
+    let mut collecting = false;
+    for (i, line) in markdown.lines().enumerate() {
+        let number = i + 1;
+        match &open {
+            None => {
+                if let Some((marker, info)) = fence(line) {
+                    let console = info.split_whitespace().next() == Some("console");
+                    open = Some((marker, console));
+                    collecting = false;
+                }
+            }
+            Some((marker, console)) => {
+                let closes = fence(line)
+                    .is_some_and(|(m, info)| info.is_empty() && m.starts_with(marker.as_str()));
+                if closes {
+                    open = None;
+                    collecting = false;
+                    continue;
+                }
+                if !console {
+                    continue;
+                }
+                if let Some(command) = line.strip_prefix("$ ") {
+                    let mut words = command.split_whitespace();
+                    assert_eq!(
+                        words.next(),
+                        Some("mortar-odds"),
+                        "README line {number}: `{line}` is not a mortar-odds command; \
+                         the README tests run only `$ mortar-odds ...` lines"
+                    );
+                    examples.push(Example {
+                        line: number,
+                        args: words.map(str::to_string).collect(),
+                        expected: Vec::new(),
+                    });
+                    collecting = true;
+                } else if collecting {
+                    let example = examples.last_mut().expect("collecting an example");
+                    example.expected.push(line.trim_end().to_string());
+                } else if !line.trim().is_empty() {
+                    panic!(
+                        "README line {number}: `{line}` in a console block comes before any \
+                         `$ mortar-odds` command"
+                    );
+                }
+            }
+        }
+    }
+    assert!(open.is_none(), "README: a fenced block is never closed");
+    for example in &mut examples {
+        while example.expected.last().is_some_and(|l| l.is_empty()) {
+            example.expected.pop();
+        }
+    }
+    examples
+}
+
+/// Compares the shown output with the actual one; `Err` describes the first
+/// differing line.
+fn compare(expected: &[String], actual: &str) -> Result<(), String> {
+    let (expected, prefix_only) = match expected.split_last() {
+        Some((last, rest)) if last == "..." => (rest, true),
+        _ => (expected, false),
+    };
+    let mut actual: Vec<&str> = actual.lines().map(str::trim_end).collect();
+    while actual.last().is_some_and(|l| l.is_empty()) {
+        actual.pop();
+    }
+    for (i, want) in expected.iter().enumerate() {
+        match actual.get(i) {
+            Some(got) if got == want => {}
+            Some(got) => {
+                return Err(format!(
+                    "output line {}: expected `{want}`, got `{got}`",
+                    i + 1
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "output line {}: expected `{want}`, but the output has only {} lines",
+                    i + 1,
+                    actual.len()
+                ));
+            }
+        }
+    }
+    if !prefix_only && actual.len() > expected.len() {
+        return Err(format!(
+            "output line {}: expected the end of the output, got `{}` \
+             (end the README block with `...` to show only the first lines)",
+            expected.len() + 1,
+            actual[expected.len()]
+        ));
+    }
+    Ok(())
+}
+
+/// Runs one example; `Err` says what is wrong.
+fn check(example: &Example) -> Result<(), String> {
+    let output = Command::cargo_bin("mortar-odds")
+        .map_err(|e| format!("cannot find the mortar-odds binary: {e}"))?
+        .args(&example.args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .map_err(|e| format!("cannot run: {e}"))?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let code = output.status.code();
+    let describe = || format!("exit code {code:?}; stdout:\n{stdout}\nstderr:\n{stderr}");
+
+    if example
+        .args
+        .windows(2)
+        .any(|w| w[0] == "--format" && w[1] == "json")
+    {
+        serde_json::from_str::<serde_json::Value>(&stdout)
+            .map_err(|e| format!("--format json printed invalid JSON ({e}); {}", describe()))?;
+    }
+    if example.expected.is_empty() {
+        if !output.status.success() {
+            return Err(format!("expected success, got {}", describe()));
+        }
+        if stdout.trim().is_empty() {
+            return Err(format!("expected some output, got none; {}", describe()));
+        }
+        return Ok(());
+    }
+    let is_error = example.expected[0].starts_with("mortar-odds: ");
+    if is_error && code != Some(2) {
+        return Err(format!(
+            "expected an error with exit code 2, got {}",
+            describe()
+        ));
+    }
+    let actual = if output.status.success() {
+        &stdout
+    } else {
+        &stderr
+    };
+    compare(&example.expected, actual).map_err(|e| {
+        let stream = if output.status.success() {
+            "stdout"
+        } else {
+            "stderr"
+        };
+        format!("{e} (on {stream}, exit code {code:?})")
+    })
+}
+
+#[test]
+fn readme_examples_run_as_shown() {
+    let examples = parse_examples(README);
+    assert!(
+        examples.len() >= MIN_COMMANDS,
+        "found only {} `$ mortar-odds` commands in README.md console blocks, expected at least \
+         {MIN_COMMANDS}: {examples:#?}",
+        examples.len()
+    );
+    let failures: Vec<String> = examples
+        .iter()
+        .filter_map(|e| {
+            check(e)
+                .err()
+                .map(|why| format!("{}:\n  {why}", e.command_line()))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} README examples failed:\n\n{}",
+        failures.len(),
+        examples.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn parser_reads_console_blocks_only() {
+    let markdown = "\
+Text.
+
+```sh
+$ mortar-odds not-this-one
+```
+
+```console
+$ mortar-odds mortars
+$ mortar-odds shot --range 3   --woods
+first line  
+second line
+
+...
+```
+
+````console
+$ mortar-odds shot x
+mortar-odds: oops
+````
+";
+    let examples = parse_examples(markdown);
+    let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        examples,
+        vec![
+            Example {
+                line: 8,
+                args: lines(&["mortars"]),
+                expected: vec![],
+            },
+            Example {
+                line: 9,
+                args: lines(&["shot", "--range", "3", "--woods"]),
+                expected: lines(&["first line", "second line", "", "..."]),
+            },
+            Example {
+                line: 17,
+                args: lines(&["shot", "x"]),
+                expected: lines(&["mortar-odds: oops"]),
+            },
+        ]
+    );
+}
+
+#[test]
+fn comparison_rules() {
+    let lines = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let abc = "a  \nb\nc\n";
+    assert!(compare(&lines(&["a", "b", "c"]), abc).is_ok());
+    assert!(compare(&lines(&["a", "b", "..."]), abc).is_ok());
+    let err = compare(&lines(&["a", "x", "..."]), abc).unwrap_err();
+    assert!(
+        err.contains("line 2") && err.contains("`x`") && err.contains("`b`"),
+        "{err}"
+    );
+    assert!(compare(&lines(&["a", "b"]), abc).is_err(), "extra lines");
+    assert!(
+        compare(&lines(&["a", "b", "c", "d"]), abc).is_err(),
+        "missing lines"
+    );
+    assert!(compare(&lines(&["a", "b", "c", "d", "..."]), abc).is_err());
+}
