@@ -313,6 +313,11 @@ impl<T> Sampler<T> {
         self.total
     }
 
+    /// The cumulative weight up to and including the `k`-th outcome.
+    pub fn cumulative_at(&self, k: usize) -> u64 {
+        self.cumulative[k].0
+    }
+
     /// The outcome at position `draw` (which must be below the denominator).
     pub fn lookup(&self, draw: u64) -> &T {
         let i = self.cumulative.partition_point(|(c, _)| *c <= draw);

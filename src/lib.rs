@@ -9,9 +9,11 @@ pub mod catalog;
 pub mod cli;
 pub mod dice;
 pub mod error;
+pub mod plan;
 pub mod prob;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod stats;
 
 pub use error::{Error, Result};

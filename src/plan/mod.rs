@@ -1,0 +1,277 @@
+//! Whole fire sequences: a mortar firing at one hex across fire phases and
+//! Player Turns (Rate of Fire, Acquisition, Intensive Fire, malfunction and
+//! repair).
+//!
+//! [`FirePlan::new`] checks a plan and builds every [`Shot`] it can need
+//! (one per phase kind, Acquisition level, Intensive Fire or not, and first
+//! shot or not). [`chain`] turns the plan into a Markov chain whose one
+//! transition function fires one shot through `resolve_shot` or moves to the
+//! next phase; [`exact`] solves that chain exactly and [`monte_carlo`]
+//! samples it.
+
+pub mod chain;
+pub mod exact;
+pub mod figures;
+pub mod monte_carlo;
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::rules::firer::{Manning, Phase};
+use crate::rules::mortar::Ammo;
+use crate::rules::shot::{Shot, ShotInput};
+
+/// When the firer stops firing for good.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopRule {
+    /// Fire every listed phase.
+    #[default]
+    Never,
+    /// Stop after the first hit (a Critical Hit included).
+    FirstHit,
+    /// Stop after the first Critical Hit.
+    FirstCriticalHit,
+}
+
+/// When to use Intensive Fire (C5.6).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IntensiveFirePolicy {
+    #[default]
+    Never,
+    /// Whenever the rules allow it: a Gun, ROF lost, not in the AFPh, crew
+    /// not pinned, once per Player Turn.
+    WheneverAllowed,
+}
+
+/// One listed fire phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PlanPhase {
+    pub phase: Phase,
+    /// Stop firing in this phase after this many shots (the weapon may then
+    /// go on into the AFPh of the same Player Turn if it kept ROF).
+    pub max_shots: Option<u8>,
+}
+
+/// A fire plan, as the player gives it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanInput {
+    pub phases: Vec<PlanPhase>,
+    pub stop: StopRule,
+    pub intensive_fire: IntensiveFirePolicy,
+    /// Try to repair a malfunctioned weapon in each Rally Phase (A9.72).
+    pub repair: bool,
+    /// Acquisition level on the hex before the first shot.
+    pub acquisition: u8,
+}
+
+/// The Shot variants a plan needs, by what changes from shot to shot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ShotKey {
+    pub phase: Phase,
+    pub acquisition: u8,
+    pub intensive: bool,
+    /// The first shot of the plan: the one that makes any CA change (C5.12).
+    pub first: bool,
+}
+
+/// A checked fire plan.
+#[derive(Clone, Debug)]
+pub struct FirePlan {
+    pub input: PlanInput,
+    pub shot_input: ShotInput,
+    shots: BTreeMap<ShotKey, Shot>,
+    /// Intensive Fire is possible at all (a Gun, policy, crew not pinned).
+    pub intensive_possible: bool,
+    pub acquisition_possible: bool,
+    pub repair_number: Option<u8>,
+}
+
+/// Consecutive listed phases are in different Player Turns, except an AFPh
+/// directly after a PFPh (the same Player Turn).
+pub fn same_player_turn(before: Phase, after: Phase) -> bool {
+    before == Phase::Prep && after == Phase::Advancing
+}
+
+/// The Rally Phases between two consecutive listed phases: none within a
+/// Player Turn; one into the other side's next Player Turn; two when a
+/// Player Turn of the other side is skipped (A9.72: every Player Turn
+/// begins with a Rally Phase).
+pub fn rally_phases_between(before: Phase, after: Phase) -> u8 {
+    let firers_turn = |p: Phase| p != Phase::Defensive;
+    if same_player_turn(before, after) {
+        0
+    } else if firers_turn(before) != firers_turn(after) {
+        1
+    } else {
+        2
+    }
+}
+
+impl FirePlan {
+    pub fn new(shot_input: ShotInput, input: PlanInput) -> Result<FirePlan> {
+        if input.phases.is_empty() {
+            return Err(Error::invalid(
+                "plan.phases",
+                "list at least one fire phase, e.g. [\"PFPh\", \"DFPh\", \"PFPh\"]",
+            ));
+        }
+        if shot_input.ammo != Ammo::He {
+            return Err(Error::invalid(
+                "ammo",
+                "fire plans fire HE; use `mortar-odds shot` for one SMOKE or WP shot",
+            ));
+        }
+        for (i, p) in input.phases.iter().enumerate() {
+            if p.max_shots == Some(0) {
+                return Err(Error::invalid(
+                    format!("plan.phases[{i}].max_shots"),
+                    "must be at least 1 (leave the phase out instead)",
+                ));
+            }
+        }
+        let mortar = &shot_input.mortar;
+        let light = mortar.support_weapon || shot_input.firer.manning == Manning::LoneSmc;
+        if input.intensive_fire != IntensiveFirePolicy::Never && light {
+            return Err(Error::invalid(
+                "plan.intensive_fire",
+                "Intensive Fire is for Guns only, not for a light mortar (SW) (C5.6); use \"never\"",
+            ));
+        }
+        if shot_input.firer.intensive_fire {
+            return Err(Error::invalid(
+                "firer.intensive_fire",
+                "in a fire plan, say when to use Intensive Fire with plan.intensive_fire instead",
+            ));
+        }
+        let repair_number = if input.repair {
+            if shot_input.firer.captured {
+                return Err(Error::invalid(
+                    "plan.repair",
+                    "a captured weapon cannot be repaired (A9.72); set repair = false",
+                ));
+            }
+            Some(mortar.repair.ok_or_else(|| Error::Missing {
+                field: "mortar.repair".into(),
+                mortar: mortar.name.clone(),
+                flag: "--repair".into(),
+            })?)
+        } else {
+            None
+        };
+        if mortar.rof.is_none() {
+            return Err(Error::Missing {
+                field: "mortar.rof".into(),
+                mortar: mortar.name.clone(),
+                flag: "--rof".into(),
+            });
+        }
+        if mortar.breakdown.is_none() {
+            return Err(Error::Missing {
+                field: "mortar.breakdown".into(),
+                mortar: mortar.name.clone(),
+                flag: "--breakdown".into(),
+            });
+        }
+        if input.acquisition > 2 {
+            return Err(Error::invalid(
+                "plan.acquisition",
+                format!(
+                    "{} is not an Acquisition level (0, 1 or 2)",
+                    input.acquisition
+                ),
+            ));
+        }
+        let acquisition_possible = !mortar.acquisition_na;
+        if !acquisition_possible && input.acquisition > 0 {
+            return Err(Error::invalid(
+                "plan.acquisition",
+                format!("Acquisition is NA for the {}", mortar.name),
+            ));
+        }
+        let intensive_possible = input.intensive_fire == IntensiveFirePolicy::WheneverAllowed
+            && !shot_input.firer.pinned
+            && shot_input.firer.stun == 0;
+
+        let mut shots = BTreeMap::new();
+        let acquisitions: &[u8] = if acquisition_possible {
+            &[0, 1, 2]
+        } else {
+            &[0]
+        };
+        for phase in input.phases.iter().map(|p| p.phase) {
+            for &acquisition in acquisitions {
+                for first in [true, false] {
+                    for intensive in [false, true] {
+                        if intensive && (first || !intensive_possible || phase == Phase::Advancing)
+                        {
+                            continue;
+                        }
+                        let key = ShotKey {
+                            phase,
+                            acquisition,
+                            intensive,
+                            first,
+                        };
+                        let mut si = shot_input.clone();
+                        si.firer.phase = phase;
+                        si.firer.intensive_fire = intensive;
+                        if !first {
+                            si.firer.ca_change = 0;
+                        }
+                        si.target.acquisition = acquisition;
+                        shots.insert(key, Shot::new(si)?);
+                    }
+                }
+            }
+        }
+        Ok(FirePlan {
+            input,
+            shot_input,
+            shots,
+            intensive_possible,
+            acquisition_possible,
+            repair_number,
+        })
+    }
+
+    /// The shot for this situation (built by `new`).
+    pub fn shot(&self, key: ShotKey) -> &Shot {
+        &self.shots[&key]
+    }
+
+    /// Player Turn number (1-based) of each listed phase.
+    pub fn player_turns(&self) -> Vec<u32> {
+        let mut turns = Vec::with_capacity(self.input.phases.len());
+        let mut turn = 0;
+        for (i, p) in self.input.phases.iter().enumerate() {
+            if i == 0 || !same_player_turn(self.input.phases[i - 1].phase, p.phase) {
+                turn += 1;
+            }
+            turns.push(turn);
+        }
+        turns
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_turns_and_rally_phases() {
+        use Phase::*;
+        assert!(same_player_turn(Prep, Advancing));
+        assert!(!same_player_turn(Prep, Defensive));
+        assert!(!same_player_turn(Advancing, Advancing));
+        assert_eq!(rally_phases_between(Prep, Advancing), 0);
+        assert_eq!(rally_phases_between(Prep, Defensive), 1);
+        assert_eq!(rally_phases_between(Defensive, Prep), 1);
+        assert_eq!(rally_phases_between(Prep, Prep), 2);
+        assert_eq!(rally_phases_between(Advancing, Prep), 2);
+        assert_eq!(rally_phases_between(Defensive, Defensive), 2);
+    }
+}
