@@ -3,6 +3,7 @@
 
 use std::ffi::OsString;
 use std::fs;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -10,6 +11,11 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use toml::{Table, Value};
 
 use crate::catalog::Catalog;
+use crate::plan::FirePlan;
+use crate::plan::chain::Chain;
+use crate::plan::exact::PlanOdds;
+use crate::plan::monte_carlo;
+use crate::report::plan::{McRun, PlanReport};
 use crate::report::shot::ShotReport;
 use crate::report::text_table;
 use crate::rules::shot::{Shot, ShotOdds};
@@ -30,6 +36,8 @@ pub struct Cli {
 enum Command {
     /// Exact odds of one mortar shot: To Hit, Critical Hit, ROF, malfunction, IFT results.
     Shot(Box<ShotArgs>),
+    /// Odds of a whole fire plan across phases and Player Turns, exact and Monte Carlo.
+    Plan(Box<PlanArgs>),
     /// List the mortar catalog (built-in, plus any --catalog files).
     Mortars(CatalogArgs),
     /// Write the reports of every example scenario under reports/ (the main job).
@@ -63,13 +71,63 @@ struct CatalogArgs {
 
 #[derive(Args, Debug)]
 struct ShotArgs {
+    #[command(flatten)]
+    scenario: ScenarioArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Engine {
+    Exact,
+    Mc,
+    Both,
+}
+
+#[derive(Args, Debug)]
+struct PlanArgs {
+    #[command(flatten)]
+    scenario: ScenarioArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
+    #[arg(long, value_enum, default_value = "both")]
+    engine: Engine,
+    /// Monte Carlo trials.
+    #[arg(long, default_value = "1000000", value_parser = clap::value_parser!(u64).range(1..))]
+    trials: u64,
+    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
+    #[arg(long, default_value = "1")]
+    seed: u64,
+    /// Worker threads for Monte Carlo [default: all cores].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+    /// Write the report to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Fire phases, e.g. PFPh,DFPh,PFPh (replaces plan.phases).
+    #[arg(long, value_name = "LIST", help_heading = "Plan")]
+    phases: Option<String>,
+    /// When to stop firing.
+    #[arg(long, help_heading = "Plan", value_parser = ["never", "first-hit", "first-critical-hit"])]
+    stop: Option<String>,
+    /// When to use Intensive Fire.
+    #[arg(long = "intensive", help_heading = "Plan", value_parser = ["never", "whenever-allowed"])]
+    intensive: Option<String>,
+    /// Try to repair a malfunction in each Rally Phase (needs the R#).
+    #[arg(long, help_heading = "Plan")]
+    repair: bool,
+}
+
+/// A scenario file and the flags that override it.
+#[derive(Args, Debug)]
+struct ScenarioArgs {
     /// Scenario file (TOML); flags override its values.
     scenario: Option<PathBuf>,
     #[command(flatten)]
     catalog: CatalogArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    format: Format,
 
     /// Mortar: a catalog name (see `mortar-odds mortars`) or a name for an inline mortar.
     #[arg(long, help_heading = "Mortar")]
@@ -85,7 +143,7 @@ struct ShotArgs {
     breakdown: Option<i64>,
     /// Repair number R#.
     #[arg(long, help_heading = "Mortar", allow_negative_numbers = true)]
-    repair: Option<i64>,
+    repair_number: Option<i64>,
     /// Printed range, MIN-MAX hexes (e.g. 1-16).
     #[arg(long, value_name = "MIN-MAX", help_heading = "Mortar")]
     range_limits: Option<String>,
@@ -213,7 +271,24 @@ struct ShotArgs {
     effects_drm: Option<i64>,
 }
 
-impl ShotArgs {
+impl ScenarioArgs {
+    /// The scenario: the file (if any) with the flags merged over it.
+    fn load(&self, extra: Table) -> Result<(Catalog, Scenario)> {
+        let catalog = load_catalog(&self.catalog)?;
+        let (name, text) = match &self.scenario {
+            Some(path) => (
+                path.display().to_string(),
+                read_text(path, "scenario file")?,
+            ),
+            None => ("flags".to_string(), String::new()),
+        };
+        let mut overrides = self.overrides()?;
+        for (k, v) in extra {
+            overrides.insert(k, v);
+        }
+        Ok((catalog, Scenario::parse(&name, &text, overrides)?))
+    }
+
     /// The flags as a TOML table in the scenario file's shape.
     fn overrides(&self) -> Result<Table> {
         let mut t = Table::new();
@@ -225,7 +300,7 @@ impl ShotArgs {
         int("mortar.caliber", self.caliber);
         int("mortar.rof", self.rof);
         int("mortar.breakdown", self.breakdown);
-        int("mortar.repair", self.repair);
+        int("mortar.repair", self.repair_number);
         int("mortar.smoke_depletion", self.smoke_depletion);
         int("mortar.wp_depletion", self.wp_depletion);
         int("mortar.area_fp", self.area_fp);
@@ -325,22 +400,107 @@ fn load_catalog(args: &CatalogArgs) -> Result<Catalog> {
 }
 
 fn shot(args: &ShotArgs) -> Result<String> {
-    let catalog = load_catalog(&args.catalog)?;
-    let (name, text) = match &args.scenario {
-        Some(path) => (
-            path.display().to_string(),
-            read_text(path, "scenario file")?,
-        ),
-        None => ("flags".to_string(), String::new()),
-    };
-    let scenario = Scenario::parse(&name, &text, args.overrides()?)?;
+    let (catalog, scenario) = args.scenario.load(Table::new())?;
     let shot = Shot::new(scenario.shot_input(&catalog)?)?;
-    let odds = ShotOdds::of(&shot);
-    let report = ShotReport::new(&shot, &odds);
+    let report = ShotReport::new(&shot, &ShotOdds::of(&shot));
     Ok(match args.format {
         Format::Table => report.to_text(),
         Format::Json => report.to_json(),
     })
+}
+
+impl PlanArgs {
+    fn plan_overrides(&self) -> Table {
+        let mut t = Table::new();
+        if let Some(list) = &self.phases {
+            let phases = list
+                .split(',')
+                .map(|p| Value::String(p.trim().to_string()))
+                .collect();
+            set_key(&mut t, "plan.phases", Value::Array(phases));
+        }
+        if let Some(stop) = &self.stop {
+            set_key(&mut t, "plan.stop", Value::String(stop.clone()));
+        }
+        if let Some(policy) = &self.intensive {
+            set_key(&mut t, "plan.intensive_fire", Value::String(policy.clone()));
+        }
+        if self.repair {
+            set_key(&mut t, "plan.repair", Value::Boolean(true));
+        }
+        t
+    }
+}
+
+/// A terminal progress bar for Monte Carlo runs, shown once a run has
+/// taken a second; never drawn when standard error is not a terminal.
+fn progress_bar(trials: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(trials),
+        indicatif::ProgressDrawTarget::hidden(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "Monte Carlo {bar:40} {pos}/{len} trials, {eta} left",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn plan(args: &PlanArgs) -> Result<String> {
+    let (catalog, scenario) = args.scenario.load(args.plan_overrides())?;
+    let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
+    let plan = FirePlan::new(shot_input, plan_input)?;
+    let chain = Chain::compile(&plan);
+    let exact = (args.engine != Engine::Mc).then(|| PlanOdds::of(&plan, &chain));
+    let mc = if args.engine == Engine::Exact {
+        None
+    } else {
+        let bar = progress_bar(args.trials);
+        let started = std::time::Instant::now();
+        let terminal = std::io::stderr().is_terminal();
+        let shown = std::sync::atomic::AtomicBool::new(false);
+        let progress = |n: u64| {
+            bar.inc(n);
+            if terminal
+                && started.elapsed().as_secs_f64() > 1.0
+                && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+        };
+        let phases = plan.input.phases.len();
+        let run = || monte_carlo::run(&chain, phases, args.trials, args.seed, &progress);
+        let tally = match args.threads {
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .build()
+                .context("starting the Monte Carlo threads")?
+                .install(run),
+            None => run(),
+        };
+        bar.finish_and_clear();
+        Some(tally)
+    };
+    let report = PlanReport::new(
+        &plan,
+        exact.as_ref(),
+        mc.as_ref().map(|tally| McRun {
+            tally,
+            seed: args.seed,
+        }),
+    );
+    let text = match args.format {
+        Format::Table => report.to_text(),
+        Format::Json => report.to_json(),
+    };
+    match &args.out {
+        Some(path) => {
+            write_atomic(path, &text)?;
+            Ok(format!("wrote {}\n", path.display()))
+        }
+        None => Ok(text),
+    }
 }
 
 /// Writes a file whole or not at all: a temporary file beside it, then a rename.
@@ -414,6 +574,7 @@ fn mortars(args: &CatalogArgs) -> Result<String> {
 pub fn run(cli: Cli) -> Result<String> {
     match &cli.command {
         Command::Shot(args) => shot(args),
+        Command::Plan(args) => plan(args),
         Command::Mortars(args) => mortars(args),
         Command::Report(args) => report(args),
     }
@@ -426,4 +587,14 @@ where
     T: Into<OsString> + Clone,
 {
     Cli::try_parse_from(args)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }

@@ -14,6 +14,7 @@ use toml::{Table, Value};
 
 use crate::catalog::Catalog;
 use crate::error::{Error, Result};
+use crate::plan::{IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use crate::rules::firer::{Firer, GunType, Manning, Phase};
 use crate::rules::mortar::{Ammo, LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
 use crate::rules::shot::ShotInput;
@@ -31,6 +32,30 @@ pub struct Scenario {
     pub firer: FirerSpec,
     #[serde(default)]
     pub target: TargetSpec,
+    /// The fire plan, for `mortar-odds plan`.
+    pub plan: Option<PlanSpec>,
+}
+
+/// `[plan]`: a sequence of fire phases at the target hex.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanSpec {
+    pub phases: Option<Vec<PhaseSpec>>,
+    pub stop: Option<String>,
+    pub intensive_fire: Option<String>,
+    pub repair: Option<bool>,
+    pub acquisition: Option<i64>,
+}
+
+/// A listed phase: `"PFPh"`, or `{ phase = "PFPh", max_shots = 1 }`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum PhaseSpec {
+    Name(String),
+    Detailed {
+        phase: String,
+        max_shots: Option<i64>,
+    },
 }
 
 /// A mortar: a catalog name, inline values, or a catalog name with values
@@ -196,6 +221,14 @@ impl Scenario {
         }
     }
 
+    /// The fire plan and the shot it starts from.
+    pub fn plan_input(&self, catalog: &Catalog) -> Result<(ShotInput, PlanInput)> {
+        let shot = self.shot_input(catalog)?;
+        let spec = self.plan.clone().unwrap_or_default();
+        let plan = spec.to_plan(shot.target.acquisition)?;
+        Ok((shot, plan))
+    }
+
     /// The checked-for-type rules inputs of one shot (the rules then check
     /// the combination, see `Shot::new`).
     pub fn shot_input(&self, catalog: &Catalog) -> Result<ShotInput> {
@@ -204,6 +237,99 @@ impl Scenario {
             firer: self.firer.to_firer()?,
             target: self.target.to_target()?,
             ammo: self.ammo()?,
+        })
+    }
+}
+
+fn phase_named(field: &str, name: &str) -> Result<Phase> {
+    match name.to_ascii_uppercase().as_str() {
+        "PFPH" => Ok(Phase::Prep),
+        "DFPH" => Ok(Phase::Defensive),
+        "AFPH" => Ok(Phase::Advancing),
+        _ => Err(Error::invalid(
+            field,
+            format!("unknown fire phase `{name}`; use PFPh, DFPh or AFPh"),
+        )),
+    }
+}
+
+impl PlanSpec {
+    /// The plan, given the scenario's starting Acquisition as the default.
+    pub fn to_plan(&self, default_acquisition: u8) -> Result<PlanInput> {
+        let phases = self.phases.as_ref().ok_or_else(|| {
+            Error::invalid(
+                "plan.phases",
+                "list the fire phases, e.g. phases = [\"PFPh\", \"DFPh\", \"PFPh\"]",
+            )
+        })?;
+        let mut out = Vec::with_capacity(phases.len());
+        for (i, p) in phases.iter().enumerate() {
+            let field = format!("plan.phases[{i}]");
+            out.push(match p {
+                PhaseSpec::Name(name) => PlanPhase {
+                    phase: phase_named(&field, name)?,
+                    max_shots: None,
+                },
+                PhaseSpec::Detailed { phase, max_shots } => PlanPhase {
+                    phase: phase_named(&field, phase)?,
+                    max_shots: opt_int(
+                        &format!("{field}.max_shots"),
+                        *max_shots,
+                        1,
+                        99,
+                        "a number of shots",
+                    )?,
+                },
+            });
+        }
+        let stop = match self.stop.as_deref().unwrap_or("never") {
+            "never" => StopRule::Never,
+            "first-hit" => StopRule::FirstHit,
+            "first-critical-hit" => StopRule::FirstCriticalHit,
+            "target-broken" | "target-eliminated" => {
+                return Err(Error::invalid(
+                    "plan.stop",
+                    "stopping on the target's state needs the units in the target hex, which this version does not model yet; use never, first-hit or first-critical-hit",
+                ));
+            }
+            other => {
+                return Err(Error::invalid(
+                    "plan.stop",
+                    format!(
+                        "unknown stop rule `{other}`; use never, first-hit or first-critical-hit"
+                    ),
+                ));
+            }
+        };
+        let intensive_fire = match self.intensive_fire.as_deref().unwrap_or("never") {
+            "never" => IntensiveFirePolicy::Never,
+            "whenever-allowed" => IntensiveFirePolicy::WheneverAllowed,
+            "while-target-good-order" => {
+                return Err(Error::invalid(
+                    "plan.intensive_fire",
+                    "this policy needs the units in the target hex, which this version does not model yet; use never or whenever-allowed",
+                ));
+            }
+            other => {
+                return Err(Error::invalid(
+                    "plan.intensive_fire",
+                    format!("unknown policy `{other}`; use never or whenever-allowed"),
+                ));
+            }
+        };
+        Ok(PlanInput {
+            phases: out,
+            stop,
+            intensive_fire,
+            repair: self.repair.unwrap_or(false),
+            acquisition: opt_int(
+                "plan.acquisition",
+                self.acquisition,
+                0,
+                2,
+                "an Acquisition level",
+            )?
+            .unwrap_or(default_acquisition),
         })
     }
 }

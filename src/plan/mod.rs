@@ -157,7 +157,7 @@ impl FirePlan {
             Some(mortar.repair.ok_or_else(|| Error::Missing {
                 field: "mortar.repair".into(),
                 mortar: mortar.name.clone(),
-                flag: "--repair".into(),
+                flag: "--repair-number".into(),
             })?)
         } else {
             None

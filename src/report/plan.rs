@@ -1,0 +1,376 @@
+//! The report of a fire plan: JSON (keys documented in the README) and
+//! text, with the exact figure and the Monte Carlo estimate side by side.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::shot::MortarJson;
+use super::text_table;
+use crate::plan::FirePlan;
+use crate::plan::exact::PlanOdds;
+use crate::plan::figures::{Figure, figures};
+use crate::plan::monte_carlo::McTally;
+use crate::rules::readings::{READINGS, Reading};
+
+/// One figure: `exact` and `value` from the exact engine, `mc` and `ci95`
+/// from Monte Carlo.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct FigureJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mc: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci95: Option<[f64; 2]>,
+}
+
+impl From<&Figure> for FigureJson {
+    fn from(f: &Figure) -> Self {
+        FigureJson {
+            exact: f.exact.as_ref().map(|p| p.exact_string()),
+            value: f.exact.as_ref().map(|p| p.to_f64()),
+            mc: f.mc.map(|m| m.value),
+            ci95: f.mc.map(|m| m.ci95),
+        }
+    }
+}
+
+/// One entry of a count distribution.
+#[derive(Clone, Debug, Serialize)]
+pub struct CountJson {
+    pub n: usize,
+    /// True for the last bucket: "n or more".
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub or_more: bool,
+    pub p: FigureJson,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PhaseJson {
+    pub phase: &'static str,
+    pub player_turn: u32,
+    pub max_shots: Option<u8>,
+    pub expected_shots: FigureJson,
+    pub expected_hits: FigureJson,
+    pub expected_critical_hits: FigureJson,
+    pub p_first_hit: FigureJson,
+    pub p_hit_by_end: FigureJson,
+    pub p_malfunctioned_at_end: FigureJson,
+    pub p_removed_by_end: FigureJson,
+    pub shots: Vec<CountJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanJson {
+    pub stop: crate::plan::StopRule,
+    pub intensive_fire: crate::plan::IntensiveFirePolicy,
+    pub repair: bool,
+    pub repair_number: Option<u8>,
+    pub starting_acquisition: u8,
+}
+
+/// The JSON document of `mortar-odds plan --format json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanReport {
+    pub mortar: MortarJson,
+    pub range: u16,
+    pub plan: PlanJson,
+    pub engine: &'static str,
+    pub trials: Option<u64>,
+    pub seed: Option<u64>,
+    pub expected_shots: FigureJson,
+    pub expected_hits: FigureJson,
+    pub expected_critical_hits: FigureJson,
+    pub p_at_least_one_hit: FigureJson,
+    pub p_critical_hit: FigureJson,
+    pub p_malfunction: FigureJson,
+    pub p_removed: FigureJson,
+    pub shots: Vec<CountJson>,
+    pub hits: Vec<CountJson>,
+    pub critical_hits: Vec<CountJson>,
+    pub per_phase: Vec<PhaseJson>,
+    pub notes: Vec<String>,
+    pub readings: Vec<Reading>,
+}
+
+/// How a Monte Carlo run was made.
+#[derive(Clone, Copy, Debug)]
+pub struct McRun<'a> {
+    pub tally: &'a McTally,
+    pub seed: u64,
+}
+
+fn counts(by_name: &BTreeMap<String, Figure>, prefix: &str) -> Vec<CountJson> {
+    let mut out: Vec<CountJson> = by_name
+        .iter()
+        .filter_map(|(name, f)| {
+            let rest = name
+                .strip_prefix(prefix)?
+                .strip_prefix('[')?
+                .strip_suffix(']')?;
+            let (n, or_more) = match rest.strip_suffix('+') {
+                Some(n) => (n.parse().ok()?, true),
+                None => (rest.parse().ok()?, false),
+            };
+            Some(CountJson {
+                n,
+                or_more,
+                p: f.into(),
+            })
+        })
+        .collect();
+    out.sort_by_key(|c| (c.n, c.or_more));
+    out
+}
+
+impl PlanReport {
+    pub fn new(plan: &FirePlan, exact: Option<&PlanOdds>, mc: Option<McRun<'_>>) -> PlanReport {
+        let list = figures(exact, mc.map(|m| m.tally));
+        let by_name: BTreeMap<String, Figure> =
+            list.into_iter().map(|f| (f.name.clone(), f)).collect();
+        let fig = |name: &str| by_name.get(name).map(FigureJson::from).unwrap_or_default();
+        let turns = plan.player_turns();
+        let per_phase = plan
+            .input
+            .phases
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let f = |field: &str| fig(&format!("per_phase[{i}].{field}"));
+                PhaseJson {
+                    phase: p.phase.abbreviation(),
+                    player_turn: turns[i],
+                    max_shots: p.max_shots,
+                    expected_shots: f("expected_shots"),
+                    expected_hits: f("expected_hits"),
+                    expected_critical_hits: f("expected_critical_hits"),
+                    p_first_hit: f("p_first_hit"),
+                    p_hit_by_end: f("p_hit_by_end"),
+                    p_malfunctioned_at_end: f("p_malfunctioned_at_end"),
+                    p_removed_by_end: f("p_removed_by_end"),
+                    shots: counts(&by_name, &format!("per_phase[{i}].shots")),
+                }
+            })
+            .collect();
+        let engine = match (exact.is_some(), mc.is_some()) {
+            (true, true) => "both",
+            (true, false) => "exact",
+            _ => "mc",
+        };
+        let si = &plan.shot_input;
+        let m = &si.mortar;
+        let notes = vec![
+            "p_malfunction: the weapon malfunctions at least once; p_removed: it is out for good at the end (X#, or a repair dr of 6)".to_string(),
+            "consecutive listed phases are in different Player Turns, except an AFPh right after a PFPh".to_string(),
+            "a CA change (Case A) applies to the plan's first shot only".to_string(),
+        ];
+        PlanReport {
+            mortar: MortarJson {
+                name: m.name.clone(),
+                title: m.title.clone(),
+                caliber_mm: m.caliber_mm,
+                support_weapon: m.support_weapon,
+                fired_as_light_mortar: m.support_weapon
+                    || si.firer.manning == crate::rules::firer::Manning::LoneSmc,
+                rof: m.rof,
+                breakdown: m.breakdown,
+                range: m.range.map(|r| r.to_string()),
+                user_values: m.user_values.clone(),
+            },
+            range: si.target.range,
+            plan: PlanJson {
+                stop: plan.input.stop,
+                intensive_fire: plan.input.intensive_fire,
+                repair: plan.input.repair,
+                repair_number: plan.repair_number,
+                starting_acquisition: plan.input.acquisition,
+            },
+            engine,
+            trials: mc.map(|m| m.tally.trials),
+            seed: mc.map(|m| m.seed),
+            expected_shots: fig("expected_shots"),
+            expected_hits: fig("expected_hits"),
+            expected_critical_hits: fig("expected_critical_hits"),
+            p_at_least_one_hit: fig("p_at_least_one_hit"),
+            p_critical_hit: fig("p_critical_hit"),
+            p_malfunction: fig("p_malfunction"),
+            p_removed: fig("p_removed"),
+            shots: counts(&by_name, "shots"),
+            hits: counts(&by_name, "hits"),
+            critical_hits: counts(&by_name, "critical_hits"),
+            per_phase,
+            notes,
+            readings: READINGS.to_vec(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report always serialises") + "\n"
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let m = &self.mortar;
+        let phases: Vec<&str> = self.per_phase.iter().map(|p| p.phase).collect();
+        let _ = writeln!(
+            out,
+            "{} ({}mm) at {} hexes: {}",
+            m.title,
+            m.caliber_mm,
+            self.range,
+            phases.join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "Stop: {}; Intensive Fire: {}; repair: {}; starting Acquisition: {}",
+            kebab(&self.plan.stop),
+            kebab(&self.plan.intensive_fire),
+            match self.plan.repair_number {
+                Some(r) => format!("yes (R# {r})"),
+                None => "no".into(),
+            },
+            self.plan.starting_acquisition
+        );
+        if let (Some(t), Some(s)) = (self.trials, self.seed) {
+            let _ = writeln!(out, "Monte Carlo: {t} trials, seed {s}");
+        }
+        out.push('\n');
+        let cols = self.columns();
+        let mut header = vec!["figure"];
+        header.extend(cols.iter().copied());
+        let rows: Vec<Vec<String>> = [
+            ("Expected shots", &self.expected_shots, false),
+            ("Expected hits", &self.expected_hits, false),
+            (
+                "Expected Critical Hits",
+                &self.expected_critical_hits,
+                false,
+            ),
+            ("P(at least one hit)", &self.p_at_least_one_hit, true),
+            ("P(at least one Critical Hit)", &self.p_critical_hit, true),
+            ("P(malfunction)", &self.p_malfunction, true),
+            ("P(removed for good)", &self.p_removed, true),
+        ]
+        .iter()
+        .map(|(label, f, pct)| self.row(label, f, *pct))
+        .collect();
+        out.push_str(&text_table(&header, &rows));
+
+        out.push_str(if self.engine == "both" {
+            "\nPer phase (exact; --format json has the Monte Carlo figures too)\n"
+        } else {
+            "\nPer phase\n"
+        });
+        let header = [
+            "phase",
+            "turn",
+            "E[shots]",
+            "E[hits]",
+            "first hit here",
+            "hit by end",
+            "malfunctioned",
+        ];
+        let rows: Vec<Vec<String>> = self
+            .per_phase
+            .iter()
+            .map(|p| {
+                vec![
+                    p.phase.to_string(),
+                    p.player_turn.to_string(),
+                    num(&p.expected_shots),
+                    num(&p.expected_hits),
+                    pct(&p.p_first_hit),
+                    pct(&p.p_hit_by_end),
+                    pct(&p.p_malfunctioned_at_end),
+                ]
+            })
+            .collect();
+        out.push_str(&text_table(&header, &rows));
+
+        for (title, list) in [("Shots", &self.shots), ("Hits", &self.hits)] {
+            let _ = writeln!(out, "\n{title} in the whole plan");
+            let mut header = vec!["n"];
+            header.extend(cols.iter().copied());
+            let rows: Vec<Vec<String>> = list
+                .iter()
+                .filter(|c| shown(&c.p))
+                .map(|c| {
+                    let label = if c.or_more {
+                        format!("{}+", c.n)
+                    } else {
+                        c.n.to_string()
+                    };
+                    self.row(&label, &c.p, true)
+                })
+                .collect();
+            out.push_str(&text_table(&header, &rows));
+        }
+        out.push_str("\nNotes:\n");
+        for n in &self.notes {
+            let _ = writeln!(out, "  - {n}");
+        }
+        out
+    }
+
+    fn columns(&self) -> Vec<&'static str> {
+        match self.engine {
+            "both" => vec!["exact", "exact %", "Monte Carlo", "95% CI"],
+            "exact" => vec!["exact", "exact %"],
+            _ => vec!["Monte Carlo", "95% CI"],
+        }
+    }
+
+    fn row(&self, label: &str, f: &FigureJson, percent: bool) -> Vec<String> {
+        let fmt = |v: f64| {
+            if percent {
+                format!("{:.2}%", v * 100.0)
+            } else {
+                format!("{v:.4}")
+            }
+        };
+        let mut row = vec![label.to_string()];
+        if let (Some(e), Some(v)) = (&f.exact, f.value) {
+            // Plan fractions can run to hundreds of digits: the JSON has them whole.
+            row.push(if e.len() <= 24 {
+                e.clone()
+            } else {
+                "(see JSON)".into()
+            });
+            row.push(fmt(v));
+        }
+        if let (Some(m), Some([lo, hi])) = (f.mc, f.ci95) {
+            row.push(fmt(m));
+            row.push(format!("{} - {}", fmt(lo), fmt(hi)));
+        }
+        row
+    }
+}
+
+/// Worth a line in the text: at least 0.005% by either engine.
+fn shown(f: &FigureJson) -> bool {
+    f.value.or(f.mc).is_some_and(|v| v >= 0.000_05)
+}
+
+fn best(f: &FigureJson) -> Option<f64> {
+    f.value.or(f.mc)
+}
+
+fn num(f: &FigureJson) -> String {
+    best(f).map_or("-".into(), |v| format!("{v:.3}"))
+}
+
+fn pct(f: &FigureJson) -> String {
+    best(f).map_or("-".into(), |v| format!("{:.2}%", v * 100.0))
+}
+
+/// A policy or rule as written in scenario files ("first-hit").
+fn kebab<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
