@@ -103,6 +103,9 @@ pub struct PlanOdds {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Tally {
+    /// No count: the pass for expected values and the weapon's state, over
+    /// the nodes alone (cheap).
+    Nothing,
     ShotsInPhase,
     Shots,
     Hits,
@@ -112,6 +115,7 @@ enum Tally {
 impl Tally {
     fn cap(self) -> u8 {
         match self {
+            Tally::Nothing => 0,
             Tally::Criticals => CRITICAL_CAP,
             _ => TALLY_CAP,
         }
@@ -119,7 +123,7 @@ impl Tally {
 
     fn counts(self, event: &Event) -> bool {
         match (self, event) {
-            (_, Event::PhaseEnd) => false,
+            (Tally::Nothing, _) | (_, Event::PhaseEnd) => false,
             (Tally::ShotsInPhase | Tally::Shots, Event::Shot { .. }) => true,
             (Tally::Hits, Event::Shot { hit, .. }) => hit.is_hit(),
             (Tally::Criticals, Event::Shot { hit, .. }) => *hit == HitKind::Critical,
@@ -181,6 +185,8 @@ fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
         for e in edges {
             let flow = &visits * &e.p;
             match e.event {
+                // Expected values and the weapon's state need no count.
+                _ if tally != Tally::Nothing && e.event != Event::PhaseEnd => {}
                 Event::Shot { hit, .. } => {
                     let exp = &mut pass.expected[phase];
                     add(&mut exp[0], flow.clone());
@@ -191,15 +197,17 @@ fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
                         add(&mut exp[2], flow.clone());
                     }
                 }
+                Event::PhaseEnd if tally == Tally::Nothing => {
+                    let w = pass.phase_exit_weapon[phase]
+                        .entry(node.weapon)
+                        .or_insert_with(Prob::zero);
+                    add(w, flow.clone());
+                }
                 Event::PhaseEnd => {
                     add(
                         &mut pass.phase_exit[phase][usize::from(count)],
                         flow.clone(),
                     );
-                    let w = pass.phase_exit_weapon[phase]
-                        .entry(node.weapon)
-                        .or_insert_with(Prob::zero);
-                    add(w, flow.clone());
                 }
             }
             let to_count = next_count(e);
@@ -225,6 +233,7 @@ fn count_dist(cap: u8, buckets: impl IntoIterator<Item = (u8, Prob)>) -> CountDi
 
 impl PlanOdds {
     pub fn of(plan: &FirePlan, chain: &Chain) -> PlanOdds {
+        let base = run(plan, chain, Tally::Nothing);
         let by_phase = run(plan, chain, Tally::ShotsInPhase);
         let shots = run(plan, chain, Tally::Shots);
         let hits = run(plan, chain, Tally::Hits);
@@ -236,14 +245,14 @@ impl PlanOdds {
         let hits_dist = total(&hits, TALLY_CAP);
         let criticals_dist = total(&criticals, CRITICAL_CAP);
 
-        let sum_expected = |k: usize| -> Prob { by_phase.expected.iter().map(|e| &e[k]).sum() };
-        let p_malfunction: Prob = by_phase
+        let sum_expected = |k: usize| -> Prob { base.expected.iter().map(|e| &e[k]).sum() };
+        let p_malfunction: Prob = base
             .end
             .iter()
             .filter(|(n, _, _)| n.ever_malfunctioned)
             .map(|(_, _, p)| p)
             .sum();
-        let p_removed: Prob = by_phase
+        let p_removed: Prob = base
             .end
             .iter()
             .filter(|(n, _, _)| n.weapon == Weapon::Removed)
@@ -254,12 +263,12 @@ impl PlanOdds {
         let mut no_hit_before = Prob::one();
         for (i, exit) in by_phase.phase_exit.iter().enumerate() {
             let no_hit_after = hits.phase_exit[i][0].clone();
-            let weapon = &by_phase.phase_exit_weapon[i];
+            let weapon = &base.phase_exit_weapon[i];
             let get = |w: Weapon| weapon.get(&w).cloned().unwrap_or_else(Prob::zero);
             per_phase.push(PhaseOdds {
-                expected_shots: by_phase.expected[i][0].clone(),
-                expected_hits: by_phase.expected[i][1].clone(),
-                expected_criticals: by_phase.expected[i][2].clone(),
+                expected_shots: base.expected[i][0].clone(),
+                expected_hits: base.expected[i][1].clone(),
+                expected_criticals: base.expected[i][2].clone(),
                 shots: CountDist::from_buckets(exit.clone()),
                 p_first_hit: no_hit_before.clone() - no_hit_after.clone(),
                 p_hit_by_end: no_hit_after.complement(),
