@@ -26,10 +26,16 @@ use rand::{Rng, RngExt};
 
 use crate::prob::Prob;
 
-/// A source of six-sided dice.
+/// A source of six-sided dice (and of uniform choices).
 pub trait Dice {
     /// One die, 1 to 6.
-    fn die(&mut self) -> u8;
+    fn die(&mut self) -> u8 {
+        self.choose(6) + 1
+    }
+
+    /// A uniform choice among `n` (0 to n-1), `n` ≥ 1: Random Selection
+    /// among `n` units when ties are rolled again.
+    fn choose(&mut self, n: u8) -> u8;
 
     /// A DR: the colored die, then the white die.
     fn dr(&mut self) -> Dr {
@@ -71,8 +77,8 @@ impl Dr {
 pub struct RngDice<'a, R: Rng + ?Sized>(pub &'a mut R);
 
 impl<R: Rng + ?Sized> Dice for RngDice<'_, R> {
-    fn die(&mut self) -> u8 {
-        self.0.random_range(1..=6u8)
+    fn choose(&mut self, n: u8) -> u8 {
+        self.0.random_range(0..n)
     }
 }
 
@@ -94,8 +100,8 @@ impl<'a> FixedDice<'a> {
     }
 }
 
-impl Dice for FixedDice<'_> {
-    fn die(&mut self) -> u8 {
+impl FixedDice<'_> {
+    fn next_value(&mut self) -> u8 {
         let d = *self
             .dice
             .get(self.next)
@@ -105,21 +111,38 @@ impl Dice for FixedDice<'_> {
     }
 }
 
-/// The enumerating source: replays a tape of dice, extending it with 1s
-/// when the rule asks for more than the tape holds.
+impl Dice for FixedDice<'_> {
+    fn die(&mut self) -> u8 {
+        self.next_value()
+    }
+
+    /// A listed value `v` (1-based, like a die) chooses `v - 1`.
+    fn choose(&mut self, n: u8) -> u8 {
+        let v = self.next_value();
+        assert!((1..=n).contains(&v), "FixedDice: choice {v} of {n}");
+        v - 1
+    }
+}
+
+/// The enumerating source: replays a tape of (value, radix) choices,
+/// extending it with 0s when the rule asks for more than the tape holds.
 struct Tape<'a> {
-    tape: &'a mut Vec<u8>,
+    tape: &'a mut Vec<(u8, u8)>,
     pos: usize,
 }
 
 impl Dice for Tape<'_> {
-    fn die(&mut self) -> u8 {
+    fn choose(&mut self, n: u8) -> u8 {
         if self.pos == self.tape.len() {
-            self.tape.push(1);
+            self.tape.push((0, n));
         }
-        let d = self.tape[self.pos];
+        let (v, radix) = self.tape[self.pos];
+        debug_assert_eq!(
+            radix, n,
+            "a rule must ask the same question on the same path"
+        );
         self.pos += 1;
-        d
+        v
     }
 }
 
@@ -164,9 +187,9 @@ impl<T: Ord + Clone> Dist<T> {
     /// `rule` must be deterministic given the dice (a pure function of them):
     /// the enumeration replays it once per distinct path of dice.
     pub fn enumerate(mut rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
-        // counts[outcome][k] = number of finished paths that read k dice.
-        let mut counts: BTreeMap<T, Vec<u64>> = BTreeMap::new();
-        let mut tape: Vec<u8> = Vec::new();
+        // counts[outcome][w] = number of finished paths of weight 1/w.
+        let mut counts: BTreeMap<T, BTreeMap<u64, u64>> = BTreeMap::new();
+        let mut tape: Vec<(u8, u8)> = Vec::new();
         loop {
             let mut source = Tape {
                 tape: &mut tape,
@@ -175,18 +198,19 @@ impl<T: Ord + Clone> Dist<T> {
             let outcome = rule(&mut source);
             let used = source.pos;
             tape.truncate(used);
-            let by_depth = counts.entry(outcome).or_default();
-            if by_depth.len() <= used {
-                by_depth.resize(used + 1, 0);
-            }
-            by_depth[used] += 1;
-            // Advance the tape like an odometer: the last die read goes up,
-            // finished dice (6) are dropped.
+            let weight: u64 = tape.iter().map(|(_, radix)| u64::from(*radix)).product();
+            *counts
+                .entry(outcome)
+                .or_default()
+                .entry(weight)
+                .or_insert(0) += 1;
+            // Advance the tape like an odometer: the last choice read goes
+            // up, finished choices are dropped.
             loop {
                 match tape.last_mut() {
                     None => break,
-                    Some(d) if *d < 6 => {
-                        *d += 1;
+                    Some((v, radix)) if *v + 1 < *radix => {
+                        *v += 1;
                         break;
                     }
                     Some(_) => {
@@ -198,16 +222,28 @@ impl<T: Ord + Clone> Dist<T> {
                 break;
             }
         }
-        let pairs = counts.into_iter().map(|(t, by_depth)| {
-            let p: Prob = by_depth
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(k, n)| Prob::new(*n, 6u64.pow(k as u32)))
-                .sum();
+        let pairs = counts.into_iter().map(|(t, by_weight)| {
+            let p: Prob = by_weight.iter().map(|(w, n)| Prob::new(*n, *w)).sum();
             (t, p)
         });
         Dist::from_pairs(pairs)
+    }
+
+    /// Runs a process to its end exactly: each state that is not finished
+    /// takes one `step` (enumerated over its dice), identical states merge,
+    /// until every state is finished. The process must finish on every path.
+    pub fn run(self, finished: impl Fn(&T) -> bool, step: impl Fn(&T, &mut dyn Dice) -> T) -> Self {
+        let mut dist = self;
+        while dist.iter().any(|(s, _)| !finished(s)) {
+            dist = dist.bind(|s| {
+                if finished(s) {
+                    Dist::certain(s.clone())
+                } else {
+                    Dist::enumerate(|d| step(s, d))
+                }
+            });
+        }
+        dist
     }
 
     /// The outcomes and their probabilities, in outcome order.
@@ -396,6 +432,27 @@ mod tests {
         for (t, p) in dist.iter() {
             assert_eq!(Prob::new(counts[t], 36), *p);
         }
+    }
+
+    #[test]
+    fn uniform_choice_is_exact() {
+        let dist = Dist::enumerate(|d| d.choose(4));
+        for (_, p) in dist.iter() {
+            assert_eq!(*p, Prob::new(1, 4));
+        }
+        let mixed = Dist::enumerate(|d| if d.die() == 1 { 10 + d.choose(3) } else { 0 });
+        assert_eq!(mixed.prob_of(&12), Prob::new(1, 18));
+    }
+
+    #[test]
+    fn run_repeats_steps_until_finished() {
+        // Roll until a 6: the number of rolls is geometric, capped at 3 here.
+        let dist = Dist::certain((0u8, false)).run(
+            |(n, six)| *six || *n == 3,
+            |(n, _), d| (n + 1, d.die() == 6),
+        );
+        assert_eq!(dist.prob_of(&(1, true)), Prob::new(1, 6));
+        assert_eq!(dist.prob_of(&(3, false)), Prob::new(125, 216));
     }
 
     #[test]

@@ -597,6 +597,7 @@ impl TargetSpec {
             marsh: flag(self.marsh),
             effects_drm: opt_int("target.effects_drm", self.effects_drm, -9, 9, "a DRM")?
                 .unwrap_or(0),
+            ..Target::default()
         })
     }
 }

@@ -10,6 +10,7 @@ use super::mortar::Mortar;
 use super::readings;
 use super::target::Target;
 use super::to_hit::Modifier;
+use super::units::Armor;
 use crate::error::{Error, Result};
 
 /// FP above which Heavy Payload applies, and the FP per -1 DRM.
@@ -208,6 +209,59 @@ pub fn critical_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Res
     })
 }
 
+/// The attack on an AFV (C1.55, C3.332, C3.72): the same FP and column as
+/// an attack on an unarmored target, with the C1.55 DRM (-1 all AF ≤ 4,
+/// -1 open-topped, +1 all AF ≥ 8) and the location's TEM (no Air Burst);
+/// a Critical Hit takes no TEM of any kind.
+pub fn afv_attack(
+    mortar: &Mortar,
+    target: &Target,
+    armor: &Armor,
+    critical: bool,
+) -> Result<Attack> {
+    let base = if critical {
+        critical_attack(mortar, target, false)?
+    } else {
+        normal_attack(mortar, target, false)?
+    };
+    let mut modifiers: Vec<Modifier> = base
+        .modifiers
+        .into_iter()
+        .filter(|m| m.what == "Heavy Payload" || m.what == "other effects DRM")
+        .collect();
+    let push = |mods: &mut Vec<Modifier>, what, value| {
+        mods.push(Modifier {
+            rule: "C1.55",
+            what,
+            value,
+        })
+    };
+    if armor.all_af_at_most_4 {
+        push(&mut modifiers, "all AF 4 or less", -1);
+    }
+    if armor.open_topped {
+        push(&mut modifiers, "open-topped AFV", -1);
+    }
+    if armor.all_af_at_least_8 {
+        push(&mut modifiers, "all AF 8 or more", 1);
+    }
+    if !critical {
+        let (tem, _) = location_tem(target, false);
+        if tem != 0 {
+            modifiers.push(Modifier {
+                rule: "B",
+                what: "TEM",
+                value: tem,
+            });
+        }
+    }
+    Ok(Attack {
+        fp: base.fp,
+        column: base.column,
+        modifiers,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -242,6 +296,33 @@ mod tests {
         assert_eq!(heavy.column.fp(), 36);
         assert_eq!(heavy.drm(), -1); // 48 FP: one whole 8 over 36
         assert_eq!(ch(107).drm(), 0); // 40 FP: 4 over, no whole 8
+    }
+
+    #[test]
+    fn c3_332_afv_with_all_af_4_or_less() {
+        // A 76mm hit on the Area Target Type: the 6 FP column at -1.
+        let armor = Armor {
+            all_af_at_most_4: true,
+            ..Armor::default()
+        };
+        let a = afv_attack(&mortar(76), &Target::default(), &armor, false).unwrap();
+        assert_eq!((a.column.fp(), a.drm()), (6, -1));
+        // Behind a hedge (+1 TEM, not HD): net 0.
+        let hedge = Target {
+            tem: 1,
+            ..Target::default()
+        };
+        assert_eq!(
+            afv_attack(&mortar(76), &hedge, &armor, false)
+                .unwrap()
+                .drm(),
+            0
+        );
+        // A Critical Hit takes no TEM.
+        assert_eq!(
+            afv_attack(&mortar(76), &hedge, &armor, true).unwrap().drm(),
+            -1
+        );
     }
 
     #[test]

@@ -8,3 +8,4 @@ pub mod readings;
 pub mod shot;
 pub mod target;
 pub mod to_hit;
+pub mod units;

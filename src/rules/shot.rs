@@ -14,7 +14,7 @@
 
 use serde::Serialize;
 
-use super::effects::{Attack, critical_attack, normal_attack};
+use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
 use super::firer::{Firer, GunType, Manning, Phase};
 use super::ift::IftResult;
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, RangeLimits, Type89};
@@ -22,6 +22,10 @@ use super::readings;
 use super::target::Target;
 use super::to_hit::{
     HitKind, HitMode, Modifier, firer_modifiers, hit_test, target_modifiers, to_hit_number, total,
+};
+use super::units::{
+    Check, Unit, UnitKind, UnitState, afv_result, break_unit, casualty_reduce, leadership_now,
+    morale_check, morale_now, pin_check, unarmored_vehicle_result,
 };
 use crate::dice::{Dice, Dist, Dr};
 use crate::error::{Error, Result};
@@ -65,6 +69,85 @@ pub struct Shot {
     /// IFT attacks of a normal hit and of a Critical Hit (HE only).
     pub normal_attack: Option<Attack>,
     pub critical_attack: Option<Attack>,
+    /// The units in the hex, each as its own target.
+    pub units: Vec<TargetShot>,
+}
+
+/// One target's To Hit DRM and IFT attacks: the hex (`unit` None) or a unit,
+/// seen through its own `location`.
+fn target_shot(
+    input: &ShotInput,
+    firer_mods: &[Modifier],
+    to_hit_number: i16,
+    location: &Target,
+    unit: Option<Unit>,
+) -> Result<TargetShot> {
+    let ShotInput { mortar, ammo, .. } = input;
+    let acquisition_allowed =
+        !mortar.acquisition_na && (*ammo != Ammo::Smoke || readings::SMOKE_SHOT_USES_ACQUISITION);
+    let mut drm_modifiers = firer_mods.to_vec();
+    drm_modifiers.extend(target_modifiers(location, acquisition_allowed));
+    let drm = total(&drm_modifiers);
+    let kind = unit.as_ref().map(|u| u.kind);
+    // B13.3: Air Bursts vs unarmored targets in woods, unless NA.
+    let air_burst = location.woods
+        && *ammo == Ammo::He
+        && kind != Some(UnitKind::Afv)
+        && !mortar.air_bursts_na
+        && !(mortar.type89_rules && Type89::air_bursts_na(*ammo, location.range));
+    let (normal_attack, critical_attack) = match (*ammo, &unit) {
+        (Ammo::He, Some(u)) if u.kind == UnitKind::Afv => (
+            Some(afv_attack(mortar, location, &u.armor, false)?),
+            Some(afv_attack(mortar, location, &u.armor, true)?),
+        ),
+        (Ammo::He, _) => (
+            Some(normal_attack(mortar, location, air_burst)?),
+            Some(critical_attack(mortar, location, air_burst)?),
+        ),
+        _ => (None, None),
+    };
+    Ok(TargetShot {
+        unit,
+        hit_mode: HitMode::of(to_hit_number, drm),
+        drm_modifiers,
+        drm,
+        air_burst,
+        normal_attack,
+        critical_attack,
+    })
+}
+
+fn check_unit(i: usize, unit: &Unit, mortar: &Mortar) -> Result<()> {
+    let field = |f: &str| format!("target.units[{i}].{f}");
+    check_target(&unit.location, mortar).map_err(|e| match e {
+        Error::Invalid { field: f, message } => Error::invalid(
+            f.replace("target.", &format!("target.units[{i}].")),
+            message,
+        ),
+        other => other,
+    })?;
+    if unit.kind.is_vehicle() {
+        return Ok(());
+    }
+    check((2..=10).contains(&unit.morale), &field("morale"), || {
+        format!("{} is not a Morale Level (2 to 10)", unit.morale)
+    })?;
+    check(
+        !unit.start.broken || unit.broken_morale.is_some(),
+        &field("broken_morale"),
+        || "a unit that starts broken needs the morale of its broken side".into(),
+    )?;
+    check(
+        unit.kind == UnitKind::Leader || unit.leadership == 0,
+        &field("leadership"),
+        || "only a leader has a leadership DRM".into(),
+    )?;
+    check(
+        (-3..=1).contains(&unit.leadership),
+        &field("leadership"),
+        || format!("{} is not a leadership DRM (-3 to +1)", unit.leadership),
+    )?;
+    Ok(())
 }
 
 /// Largest Case A change: any direction is at most three hexspines away.
@@ -113,11 +196,7 @@ impl Shot {
         // To Hit number and DRM.
         let (basic, to_hit_modifications) = to_hit_number(mortar, *ammo, target.range);
         let to_hit_number = i16::from(basic) + total(&to_hit_modifications);
-        let acquisition_allowed = !mortar.acquisition_na
-            && (*ammo != Ammo::Smoke || readings::SMOKE_SHOT_USES_ACQUISITION);
-        let mut drm_modifiers = firer_modifiers(firer, light);
-        drm_modifiers.extend(target_modifiers(target, acquisition_allowed));
-        let drm = total(&drm_modifiers);
+        let firer_mods = firer_modifiers(firer, light);
 
         // Rate of Fire (C2.24) and malfunction (A.11).
         let (effective_rof, rof_notes) = effective_rof(mortar, firer, *ammo, target.range, light);
@@ -147,38 +226,51 @@ impl Shot {
             None
         };
 
-        // Effects.
-        let air_burst = target.woods
-            && *ammo == Ammo::He
-            && !mortar.air_bursts_na
-            && !(mortar.type89_rules && Type89::air_bursts_na(*ammo, target.range));
-        let (normal, critical) = if *ammo == Ammo::He {
-            (
-                Some(normal_attack(mortar, target, air_burst)?),
-                Some(critical_attack(mortar, target, air_burst)?),
-            )
-        } else {
-            (None, None)
-        };
+        let hex = target_shot(&input, &firer_mods, to_hit_number, target, None)?;
+        let mut units = Vec::with_capacity(target.units.len());
+        for (i, unit) in target.units.iter().enumerate() {
+            check_unit(i, unit, mortar)?;
+            units.push(target_shot(
+                &input,
+                &firer_mods,
+                to_hit_number,
+                &unit.location,
+                Some(unit.clone()),
+            )?);
+        }
         Ok(Shot {
             light,
             basic_to_hit_number: basic,
             to_hit_modifications,
             to_hit_number,
-            hit_mode: HitMode::of(to_hit_number, drm),
-            drm_modifiers,
-            drm,
+            hit_mode: hex.hit_mode,
+            drm_modifiers: hex.drm_modifiers,
+            drm: hex.drm,
             effective_rof,
             rof_notes,
             printed_breakdown,
             effective_breakdown,
             depletion,
-            air_burst,
+            air_burst: hex.air_burst,
             multiple_hits: mortar.multiple_hits,
-            normal_attack: normal,
-            critical_attack: critical,
+            normal_attack: hex.normal_attack,
+            critical_attack: hex.critical_attack,
+            units,
             input,
         })
+    }
+
+    /// The hex itself as a target (no unit): IFT results only.
+    pub fn hex_target(&self) -> TargetShot {
+        TargetShot {
+            unit: None,
+            drm_modifiers: self.drm_modifiers.clone(),
+            drm: self.drm,
+            hit_mode: self.hit_mode,
+            air_burst: self.air_burst,
+            normal_attack: self.normal_attack.clone(),
+            critical_attack: self.critical_attack.clone(),
+        }
     }
 
     /// The lowest Original DR that hits with no subsequent dr, if any.
@@ -368,7 +460,419 @@ pub enum Breakdown {
     Removed,
 }
 
-/// The effects DR of a hit on the IFT.
+/// One thing a shot can hit: the hex itself (no unit: the result is the IFT
+/// result), or one unit in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TargetShot {
+    pub unit: Option<Unit>,
+    pub drm_modifiers: Vec<Modifier>,
+    pub drm: i16,
+    pub hit_mode: HitMode,
+    pub air_burst: bool,
+    pub normal_attack: Option<Attack>,
+    pub critical_attack: Option<Attack>,
+}
+
+impl TargetShot {
+    fn in_los(&self) -> bool {
+        self.unit.as_ref().is_none_or(|u| u.in_los)
+    }
+
+    fn enemy(&self) -> bool {
+        self.unit.as_ref().is_none_or(|u| u.enemy)
+    }
+
+    fn kind(&self) -> Option<UnitKind> {
+        self.unit.as_ref().map(|u| u.kind)
+    }
+}
+
+/// A group of units in one Location sharing a KIA or K result, resolved by
+/// Random Selection (A7.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// `n` eliminated by Random Selection, ties included; the others break.
+    Kia { members: Vec<usize>, n: u8 },
+    /// One Casualty Reduced by Random Selection; all then take a `n`MC.
+    K { members: Vec<usize>, n: u8 },
+}
+
+/// Where the resolution of a shot stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    ToHit,
+    Effects,
+    Units,
+    Done,
+}
+
+/// The state of a shot being resolved, target by target.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShotState {
+    pub stage: Stage,
+    pub ammo: AmmoUse,
+    pub keeps_rof: Option<bool>,
+    pub breakdown: Option<Breakdown>,
+    pub hits: Vec<HitKind>,
+    pub multiple: Vec<bool>,
+    pub results: Vec<Option<IftResult>>,
+    pub units: Vec<UnitState>,
+    pub groups: Vec<Group>,
+    pub pending: Vec<Option<Check>>,
+    /// The dice, kept for single runs and cleared by the exact engine so
+    /// that equal states merge.
+    pub to_hit_dr: Option<Dr>,
+    pub rolls: Vec<Option<(Dr, i16)>>,
+}
+
+impl ShotState {
+    fn forget_dice(mut self) -> Self {
+        self.to_hit_dr = None;
+        self.rolls.iter_mut().for_each(|r| *r = None);
+        self
+    }
+}
+
+/// A shot at a list of targets: the one function of the dice that resolves
+/// it, step by step ([`ShotProcess::step`]).
+pub struct ShotProcess<'a> {
+    pub shot: &'a Shot,
+    pub targets: Vec<TargetShot>,
+    /// Order of the morale and pin checks: leaders first, higher morale first.
+    order: Vec<usize>,
+}
+
+impl<'a> ShotProcess<'a> {
+    /// The shot at the hex alone (no units): IFT results only.
+    pub fn hex(shot: &'a Shot) -> Self {
+        Self::new(shot, vec![shot.hex_target()])
+    }
+
+    /// The shot at the units in the hex.
+    pub fn units(shot: &'a Shot) -> Self {
+        Self::new(shot, shot.units.clone())
+    }
+
+    fn new(shot: &'a Shot, targets: Vec<TargetShot>) -> Self {
+        let mut order: Vec<usize> = (0..targets.len()).collect();
+        order.sort_by_key(|&i| match &targets[i].unit {
+            Some(u) if u.kind == UnitKind::Leader => (0, std::cmp::Reverse(u.morale), i),
+            _ => (1, std::cmp::Reverse(0), i),
+        });
+        ShotProcess {
+            shot,
+            targets,
+            order,
+        }
+    }
+
+    /// The state before the dice, with the units as they stand.
+    pub fn start(&self, units: &[UnitState]) -> ShotState {
+        let n = self.targets.len();
+        ShotState {
+            stage: Stage::ToHit,
+            ammo: AmmoUse::Unlimited,
+            keeps_rof: None,
+            breakdown: None,
+            hits: vec![HitKind::Miss; n],
+            multiple: vec![false; n],
+            results: vec![None; n],
+            units: units.to_vec(),
+            groups: Vec::new(),
+            pending: vec![None; n],
+            to_hit_dr: None,
+            rolls: vec![None; n],
+        }
+    }
+
+    /// The units' states before the shot.
+    pub fn start_units(&self) -> Vec<UnitState> {
+        self.targets
+            .iter()
+            .map(|t| t.unit.as_ref().map(|u| u.start).unwrap_or_default())
+            .collect()
+    }
+
+    pub fn finished(state: &ShotState) -> bool {
+        state.stage == Stage::Done
+    }
+
+    /// Resolves the shot with these dice, start to end.
+    pub fn run(&self, units: &[UnitState], dice: &mut dyn Dice) -> ShotState {
+        let mut state = self.start(units);
+        while !Self::finished(&state) {
+            state = self.step(&state, dice);
+        }
+        state
+    }
+
+    /// Every outcome of the shot, exactly.
+    pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
+        Dist::certain(self.start(units)).run(Self::finished, |s, d| self.step(s, d).forget_dice())
+    }
+
+    /// One step: the To Hit DR, then the effects DR, then each Random
+    /// Selection and each unit's check in turn. Pure.
+    pub fn step(&self, state: &ShotState, dice: &mut dyn Dice) -> ShotState {
+        let mut s = state.clone();
+        match s.stage {
+            Stage::ToHit => self.to_hit(&mut s, dice),
+            Stage::Effects => self.effects(&mut s, dice),
+            Stage::Units => self.unit_task(&mut s, dice),
+            Stage::Done => {}
+        }
+        s
+    }
+
+    fn to_hit(&self, s: &mut ShotState, dice: &mut dyn Dice) {
+        let shot = self.shot;
+        let th = dice.dr();
+        let original = th.original();
+        s.to_hit_dr = Some(th);
+        // C2.24: Multiple ROF is kept on the colored die, hit or miss.
+        s.keeps_rof = shot.effective_rof.map(|rof| th.colored <= rof);
+        // A.11, C5.62, A21.11: malfunction on the Original DR, X# when lowered.
+        s.breakdown = shot.effective_breakdown.map(|effective| {
+            let printed = shot.printed_breakdown.unwrap_or(effective);
+            if original < effective {
+                Breakdown::None
+            } else if effective < printed && original >= printed {
+                Breakdown::Removed
+            } else {
+                Breakdown::Malfunctioned
+            }
+        });
+        // C8.9: special ammunition depletion on the Original DR.
+        s.ammo = match shot.depletion {
+            None => AmmoUse::Unlimited,
+            Some(n) if original < n => AmmoUse::Used,
+            Some(n) if original == n => AmmoUse::RunsOut,
+            Some(_) => AmmoUse::NoneLeft,
+        };
+        if s.ammo == AmmoUse::NoneLeft {
+            s.stage = Stage::Done;
+            return;
+        }
+        // C3.3, C3.6, C3.7: one TH DR for the hex, each target by its own DRM.
+        let mut subsequent = None;
+        let present = |i: usize| !s.units[i].eliminated;
+        for (i, t) in self.targets.iter().enumerate() {
+            if present(i) && t.in_los() {
+                s.hits[i] = hit_test(shot.to_hit_number, t.drm, th, &mut subsequent, dice);
+            }
+        }
+        // C3.33: out of LOS, a unit is hit only if the hardest-to-hit
+        // (highest TH DRM) enemy unit in LOS was hit.
+        let reference = (0..self.targets.len())
+            .filter(|&i| present(i) && self.targets[i].in_los() && self.targets[i].enemy())
+            .max_by_key(|&i| (self.targets[i].drm, std::cmp::Reverse(i)));
+        for (i, t) in self.targets.iter().enumerate() {
+            if present(i) && !t.in_los() {
+                s.hits[i] = reference.map_or(HitKind::Miss, |r| s.hits[r]);
+            }
+        }
+        // C3.74: one Critical Hit, on a vehicle if one was critically hit,
+        // else on a unit chosen by Random Selection; the others are hit
+        // normally.
+        let critical: Vec<usize> = (0..s.hits.len())
+            .filter(|&i| s.hits[i] == HitKind::Critical)
+            .collect();
+        if critical.len() > 1 {
+            let vehicles: Vec<usize> = critical
+                .iter()
+                .copied()
+                .filter(|&i| self.targets[i].kind().is_some_and(UnitKind::is_vehicle))
+                .collect();
+            let candidates = if vehicles.is_empty() {
+                &critical
+            } else {
+                &vehicles
+            };
+            let chosen = candidates[usize::from(dice.choose(candidates.len() as u8))];
+            for &i in &critical {
+                if i != chosen {
+                    s.hits[i] = HitKind::Hit;
+                }
+            }
+        }
+        // C3.8: a non-CH hit on an Original doubles, never an Improbable Hit.
+        for (i, t) in self.targets.iter().enumerate() {
+            s.multiple[i] = shot.multiple_hits
+                && th.is_doubles()
+                && s.hits[i] == HitKind::Hit
+                && t.hit_mode != HitMode::Improbable;
+        }
+        let any_hit = s.hits.iter().any(|h| h.is_hit());
+        s.stage = if any_hit && shot.input.ammo == Ammo::He {
+            Stage::Effects
+        } else {
+            Stage::Done
+        };
+    }
+
+    fn effects(&self, s: &mut ShotState, dice: &mut dyn Dice) {
+        let first = dice.dr();
+        let second = s.multiple.iter().any(|m| *m).then(|| dice.dr());
+        let mut groups: Vec<(IftResult, i16, Vec<usize>)> = Vec::new();
+        for (i, t) in self.targets.iter().enumerate() {
+            let attack = match s.hits[i] {
+                HitKind::Miss => continue,
+                HitKind::Hit => t.normal_attack.as_ref(),
+                HitKind::Critical => t.critical_attack.as_ref(),
+            };
+            let Some(attack) = attack else { continue };
+            // Reading: the firer keeps the lower effects DR of a Multiple Hit.
+            let dr = match second {
+                Some(b)
+                    if s.multiple[i]
+                        && readings::MULTIPLE_HIT_KEEPS_LOWER_DR
+                        && b.original() < first.original() =>
+                {
+                    b
+                }
+                _ => first,
+            };
+            let final_dr = i16::from(dr.original()) + attack.drm();
+            s.rolls[i] = Some((dr, final_dr));
+            let result = attack.column.result(final_dr);
+            match t.kind() {
+                None => s.results[i] = Some(result),
+                Some(UnitKind::UnarmoredVehicle) => {
+                    unarmored_vehicle_result(attack.column, final_dr, &mut s.units[i])
+                }
+                Some(UnitKind::Afv) => afv_result(attack.column, final_dr, dr, &mut s.units[i]),
+                Some(_) => {
+                    s.results[i] = Some(result);
+                    match result {
+                        IftResult::Kia(_) | IftResult::K(_) => {
+                            match groups
+                                .iter_mut()
+                                .find(|(r, f, _)| *r == result && *f == final_dr)
+                            {
+                                Some(g) => g.2.push(i),
+                                None => groups.push((result, final_dr, vec![i])),
+                            }
+                        }
+                        IftResult::Mc(n) => s.pending[i] = Some(Check::Morale(n)),
+                        IftResult::Nmc => s.pending[i] = Some(Check::Morale(0)),
+                        IftResult::Ptc => s.pending[i] = Some(Check::Pin),
+                        IftResult::NoEffect => {}
+                    }
+                }
+            }
+        }
+        s.groups = groups
+            .into_iter()
+            .map(|(result, _, members)| match result {
+                IftResult::Kia(n) => Group::Kia { members, n },
+                IftResult::K(n) => Group::K { members, n },
+                _ => unreachable!("only KIA and K results are grouped"),
+            })
+            .collect();
+        s.stage = Stage::Units;
+    }
+
+    fn unit(&self, i: usize) -> &Unit {
+        self.targets[i]
+            .unit
+            .as_ref()
+            .expect("only units take checks and Random Selection")
+    }
+
+    /// The leadership DRM unit `i` checks with (A10.7, A10.22): the best of
+    /// the Good Order, unpinned leaders of its side in the hex (for a leader,
+    /// only leaders of higher morale).
+    fn leader_drm(&self, s: &ShotState, i: usize) -> i8 {
+        let me = self.unit(i);
+        let my_morale = morale_now(me, &s.units[i]).unwrap_or(me.morale);
+        self.targets
+            .iter()
+            .enumerate()
+            .filter_map(|(j, t)| {
+                let u = t.unit.as_ref()?;
+                let st = &s.units[j];
+                let usable = j != i
+                    && u.kind == UnitKind::Leader
+                    && u.enemy == me.enemy
+                    && st.good_order()
+                    && !st.pinned
+                    && (!me.kind.is_smc() || morale_now(u, st).unwrap_or(u.morale) > my_morale);
+                usable.then(|| leadership_now(u, st))
+            })
+            .min()
+            .unwrap_or(0)
+            .min(0)
+    }
+
+    fn unit_task(&self, s: &mut ShotState, dice: &mut dyn Dice) {
+        if !s.groups.is_empty() {
+            let group = s.groups.remove(0);
+            match group {
+                Group::Kia { members, n } => {
+                    let alive: Vec<usize> = members
+                        .into_iter()
+                        .filter(|&i| !s.units[i].eliminated)
+                        .collect();
+                    if usize::from(n) >= alive.len() {
+                        for &i in &alive {
+                            s.units[i] = UnitState {
+                                eliminated: true,
+                                ..s.units[i]
+                            };
+                            s.units[i].broken = false;
+                            s.units[i].pinned = false;
+                        }
+                    } else {
+                        // Random Selection: the n highest dr, ties included.
+                        let drs: Vec<u8> = alive.iter().map(|_| dice.die()).collect();
+                        let mut sorted = drs.clone();
+                        sorted.sort_unstable_by(|a, b| b.cmp(a));
+                        let threshold = sorted[usize::from(n) - 1];
+                        for (k, &i) in alive.iter().enumerate() {
+                            if drs[k] >= threshold {
+                                s.units[i].eliminated = true;
+                                s.units[i].broken = false;
+                                s.units[i].pinned = false;
+                            } else {
+                                break_unit(self.unit(i), &mut s.units[i], dice);
+                            }
+                        }
+                    }
+                }
+                Group::K { members, n } => {
+                    let alive: Vec<usize> = members
+                        .into_iter()
+                        .filter(|&i| !s.units[i].eliminated)
+                        .collect();
+                    if !alive.is_empty() {
+                        let chosen = alive[usize::from(dice.choose(alive.len() as u8))];
+                        casualty_reduce(self.unit(chosen), &mut s.units[chosen], dice);
+                        for &i in &alive {
+                            if !s.units[i].eliminated {
+                                s.pending[i] = Some(Check::Morale(n));
+                            }
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        let next = self.order.iter().copied().find(|&i| s.pending[i].is_some());
+        let Some(i) = next else {
+            s.stage = Stage::Done;
+            return;
+        };
+        let leader = self.leader_drm(s, i);
+        let unit = self.unit(i);
+        match s.pending[i].take() {
+            Some(Check::Morale(n)) => morale_check(unit, &mut s.units[i], n, leader, dice),
+            Some(Check::Pin) => pin_check(unit, &mut s.units[i], leader, dice),
+            None => {}
+        }
+    }
+}
+
+/// The IFT roll of a target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EffectsRoll {
     /// The effects DR used (for a Multiple Hit, the better of the two).
@@ -377,7 +881,7 @@ pub struct EffectsRoll {
     pub result: IftResult,
 }
 
-/// Everything one shot's dice decided.
+/// Everything one shot's dice decided, for the first target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotOutcome {
     pub to_hit_dr: Dr,
@@ -392,7 +896,7 @@ pub struct ShotOutcome {
     pub effects: Option<EffectsRoll>,
 }
 
-/// The dice-free summary of an outcome, the key of the exact table.
+/// The dice-free summary of the hex's outcome, the key of the exact table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotSummary {
     pub ammo: AmmoUse,
@@ -403,107 +907,47 @@ pub struct ShotSummary {
     pub result: Option<IftResult>,
 }
 
-impl ShotOutcome {
+impl ShotState {
     pub fn summary(&self) -> ShotSummary {
         ShotSummary {
             ammo: self.ammo,
-            hit: self.hit,
-            multiple_hit: self.multiple_hit,
+            hit: self.hits.first().copied().unwrap_or(HitKind::Miss),
+            multiple_hit: self.multiple.first().copied().unwrap_or(false),
             keeps_rof: self.keeps_rof,
             breakdown: self.breakdown,
-            result: self.effects.map(|e| e.result),
+            result: self.results.first().copied().flatten(),
         }
     }
 }
 
-/// Resolves one shot from its dice. Pure: the same dice give the same
-/// outcome. Dice are read in this order: the To Hit DR (colored, white); a
-/// subsequent dr if an Original 2 calls for one; for an HE hit, the effects
-/// DR, and a second effects DR for a Multiple Hit.
+/// Resolves one shot at the hex (no units) from its dice. Pure. Dice are
+/// read in this order: the To Hit DR (colored, white); a subsequent dr if an
+/// Original 2 calls for one; for an HE hit, the effects DR, and a second
+/// effects DR for a Multiple Hit.
 pub fn resolve_shot(shot: &Shot, dice: &mut dyn Dice) -> ShotOutcome {
-    let th = dice.dr();
-    let original = th.original();
-
-    // C2.24: Multiple ROF is kept on the colored die, hit or miss.
-    let keeps_rof = shot.effective_rof.map(|rof| th.colored <= rof);
-
-    // A.11, C5.62, A21.11: malfunction on the Original DR, X# when lowered.
-    let breakdown = shot.effective_breakdown.map(|effective| {
-        let printed = shot.printed_breakdown.unwrap_or(effective);
-        if original < effective {
-            Breakdown::None
-        } else if effective < printed && original >= printed {
-            Breakdown::Removed
-        } else {
-            Breakdown::Malfunctioned
-        }
-    });
-
-    // C8.9: special ammunition depletion on the Original DR.
-    let ammo = match shot.depletion {
-        None => AmmoUse::Unlimited,
-        Some(n) if original < n => AmmoUse::Used,
-        Some(n) if original == n => AmmoUse::RunsOut,
-        Some(_) => AmmoUse::NoneLeft,
-    };
-    if ammo == AmmoUse::NoneLeft {
-        return ShotOutcome {
-            to_hit_dr: th,
-            ammo,
-            hit: HitKind::Miss,
-            multiple_hit: false,
-            keeps_rof,
-            breakdown,
-            effects: None,
-        };
-    }
-
-    // C3.3, C3.6, C3.7: the hit test.
-    let hit = hit_test(shot.to_hit_number, shot.drm, th, dice);
-    // C3.8: a non-CH hit on an Original doubles, never on an Improbable Hit.
-    let multiple_hit = shot.multiple_hits
-        && hit == HitKind::Hit
-        && th.is_doubles()
-        && shot.hit_mode != HitMode::Improbable;
-
-    let attack = match hit {
-        HitKind::Miss => None,
-        HitKind::Hit => shot.normal_attack.as_ref(),
-        HitKind::Critical => shot.critical_attack.as_ref(),
-    };
-    let effects = attack.map(|attack| {
-        let first = dice.dr();
-        let dr = if multiple_hit {
-            let second = dice.dr();
-            // Reading: the firer keeps the lower effects DR.
-            if readings::MULTIPLE_HIT_KEEPS_LOWER_DR && second.original() < first.original() {
-                second
-            } else {
-                first
-            }
-        } else {
-            first
-        };
-        let final_dr = i16::from(dr.original()) + attack.drm();
-        EffectsRoll {
-            dr,
-            final_dr,
-            result: attack.column.result(final_dr),
-        }
-    });
+    let process = ShotProcess::hex(shot);
+    let state = process.run(&process.start_units(), dice);
+    let summary = state.summary();
     ShotOutcome {
-        to_hit_dr: th,
-        ammo,
-        hit,
-        multiple_hit,
-        keeps_rof,
-        breakdown,
-        effects,
+        to_hit_dr: state.to_hit_dr.expect("a finished shot has rolled To Hit"),
+        ammo: summary.ammo,
+        hit: summary.hit,
+        multiple_hit: summary.multiple_hit,
+        keeps_rof: summary.keeps_rof,
+        breakdown: summary.breakdown,
+        effects: match (state.rolls[0], summary.result) {
+            (Some((dr, final_dr)), Some(result)) => Some(EffectsRoll {
+                dr,
+                final_dr,
+                result,
+            }),
+            _ => None,
+        },
     }
 }
 
-/// The exact odds of one shot: every dice outcome enumerated through
-/// [`resolve_shot`].
+/// The exact odds of one shot at the hex: every dice outcome of the shot's
+/// process.
 #[derive(Clone, Debug)]
 pub struct ShotOdds {
     pub table: Dist<ShotSummary>,
@@ -511,8 +955,11 @@ pub struct ShotOdds {
 
 impl ShotOdds {
     pub fn of(shot: &Shot) -> ShotOdds {
+        let process = ShotProcess::hex(shot);
         ShotOdds {
-            table: Dist::enumerate(|dice| resolve_shot(shot, dice).summary()),
+            table: process
+                .exact(&process.start_units())
+                .map(ShotState::summary),
         }
     }
 

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+use super::units::Unit;
+
 /// The target of one shot.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Target {
@@ -30,6 +32,10 @@ pub struct Target {
     pub motorcyclist: bool,
     /// Cavalry target -2.
     pub cavalry: bool,
+    /// Vehicle target size, Case P (-2 to +2).
+    pub size: i8,
+    /// A moving or Motion vehicle, Case J +2.
+    pub moving_vehicle: bool,
     /// Any further target-based To Hit DRM.
     pub extra_drm: i8,
     /// TEM of the target's location other than woods (building, foxhole, ...).
@@ -40,4 +46,6 @@ pub struct Target {
     pub marsh: bool,
     /// Any further effects DRM, never reversed by a Critical Hit.
     pub effects_drm: i8,
+    /// The units in the hex; none means "the hex" alone (IFT results only).
+    pub units: Vec<Unit>,
 }

@@ -156,6 +156,12 @@ pub fn target_modifiers(target: &Target, acquisition_allowed: bool) -> Vec<Modif
     if target.dashing && !target.ffnam && !target.ffmo {
         mods.push(Modifier::new("C6", "Case J: dashing", 2));
     }
+    if target.moving_vehicle {
+        mods.push(Modifier::new("C6", "Case J: moving vehicle", 2));
+    }
+    if target.size != 0 {
+        mods.push(Modifier::new("C6", "Case P: target size", target.size));
+    }
     if target.ffnam {
         mods.push(Modifier::new("C6", "Case J3: FFNAM", -1));
     }
@@ -244,19 +250,27 @@ impl HitKind {
     }
 }
 
-/// The hit test (C3.3, C3.6, C3.7). Reads the subsequent dr from `dice`
-/// only when an Original 2 calls for one.
-pub fn hit_test(to_hit_number: i16, drm: i16, th: Dr, dice: &mut dyn Dice) -> HitKind {
+/// The hit test (C3.3, C3.6, C3.7). When an Original 2 calls for a
+/// subsequent dr, it is read from `dice` once and kept in `subsequent`, so
+/// that every unit of the hex uses the same dr.
+pub fn hit_test(
+    to_hit_number: i16,
+    drm: i16,
+    th: Dr,
+    subsequent: &mut Option<u8>,
+    dice: &mut dyn Dice,
+) -> HitKind {
     let original = i16::from(th.original());
+    let mut dr = || *subsequent.get_or_insert_with(|| dice.die());
     match (HitMode::of(to_hit_number, drm), original) {
         (HitMode::Normal, 2) => HitKind::Critical,
         (HitMode::Normal, _) if original + drm <= to_hit_number => HitKind::Hit,
         (HitMode::Normal, _) => HitKind::Miss,
-        (HitMode::LowestOnly, 2) => match dice.die() {
+        (HitMode::LowestOnly, 2) => match dr() {
             1 => HitKind::Critical,
             _ => HitKind::Hit,
         },
-        (HitMode::Improbable, 2) => match dice.die() {
+        (HitMode::Improbable, 2) => match dr() {
             1 => HitKind::Critical,
             2 | 3 => HitKind::Hit,
             _ => HitKind::Miss,
@@ -301,19 +315,30 @@ mod tests {
         ] {
             let tape = [dr];
             let mut dice = FixedDice::new(&tape);
-            assert_eq!(hit_test(3, 2, th, &mut dice), kind, "dr {dr}");
+            assert_eq!(hit_test(3, 2, th, &mut None, &mut dice), kind, "dr {dr}");
+            assert_eq!(dice.used(), 1);
+            // A second unit reuses the same subsequent dr.
+            let mut sub = Some(dr);
+            assert_eq!(hit_test(3, 2, th, &mut sub, &mut dice), kind);
             assert_eq!(dice.used(), 1);
         }
         // Anything but an Original 2 misses without a dr.
         let mut dice = FixedDice::new(&[]);
-        assert_eq!(hit_test(3, 2, Dr::new(1, 2), &mut dice), HitKind::Miss);
+        assert_eq!(
+            hit_test(3, 2, Dr::new(1, 2), &mut None, &mut dice),
+            HitKind::Miss
+        );
     }
 
     #[test]
     fn normal_original_two_is_critical_without_a_dr() {
         let mut dice = FixedDice::new(&[]);
-        assert_eq!(hit_test(7, 0, Dr::new(1, 1), &mut dice), HitKind::Critical);
-        assert_eq!(hit_test(7, 0, Dr::new(3, 4), &mut dice), HitKind::Hit);
-        assert_eq!(hit_test(7, 0, Dr::new(4, 4), &mut dice), HitKind::Miss);
+        for (th, kind) in [
+            (Dr::new(1, 1), HitKind::Critical),
+            (Dr::new(3, 4), HitKind::Hit),
+            (Dr::new(4, 4), HitKind::Miss),
+        ] {
+            assert_eq!(hit_test(7, 0, th, &mut None, &mut dice), kind);
+        }
     }
 }

@@ -1,0 +1,395 @@
+//! Units in the target hex and what an IFT result does to them: Casualty
+//! Reduction, morale and pin checks, leadership (A7.3, A10, A15, A17), and
+//! the Vehicle line and indirect fire vs AFV (C1.55, C7.7).
+//!
+//! Every function here is a pure function of the unit, its state and the
+//! dice it reads; `shot` strings them together.
+
+use serde::Serialize;
+
+use super::ift::Column;
+use super::target::Target;
+use crate::dice::{Dice, Dr};
+
+/// What a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum UnitKind {
+    Squad,
+    HalfSquad,
+    Crew,
+    Leader,
+    /// Never breaks: a failed check wounds it (A15.2).
+    Hero,
+    UnarmoredVehicle,
+    Afv,
+}
+
+impl UnitKind {
+    pub fn is_vehicle(self) -> bool {
+        matches!(self, UnitKind::UnarmoredVehicle | UnitKind::Afv)
+    }
+
+    pub fn is_smc(self) -> bool {
+        matches!(self, UnitKind::Leader | UnitKind::Hero)
+    }
+}
+
+/// The armor facts C1.55 needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Armor {
+    /// All Armor Factors 4 or less: -1.
+    pub all_af_at_most_4: bool,
+    /// All Armor Factors 8 or more: +1.
+    pub all_af_at_least_8: bool,
+    /// Open-topped: -1.
+    pub open_topped: bool,
+}
+
+/// A unit's state. Every field only ever goes from false to true during an
+/// attack (pins are lifted between Player Turns by the fire plan).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct UnitState {
+    pub eliminated: bool,
+    pub broken: bool,
+    pub pinned: bool,
+    /// A squad reduced to a half-squad, or a wounded SMC.
+    pub reduced: bool,
+    pub immobilized: bool,
+    pub shocked: bool,
+    /// Eliminated as a burning wreck.
+    pub burning: bool,
+}
+
+impl UnitState {
+    /// Good Order: neither broken nor eliminated (pinned units are).
+    pub fn good_order(&self) -> bool {
+        !self.eliminated && !self.broken
+    }
+}
+
+/// A unit in the target hex.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Unit {
+    pub name: String,
+    pub kind: UnitKind,
+    /// Morale Level (personnel).
+    pub morale: u8,
+    /// Morale of the broken side (needed when a broken unit checks).
+    pub broken_morale: Option<u8>,
+    /// Morale of the half-squad a squad is reduced to [default: `morale`].
+    pub half_squad_morale: Option<u8>,
+    /// Leadership DRM (leaders).
+    pub leadership: i8,
+    /// An enemy of the firer (friendly units are hit and attacked too).
+    pub enemy: bool,
+    /// In the firer's (or Spotter's) LOS.
+    pub in_los: bool,
+    pub start: UnitState,
+    pub armor: Armor,
+    /// The unit's own To Hit and effects situation (its copy of the hex's
+    /// target values with its own changes).
+    pub location: Target,
+}
+
+/// The morale check a unit owes after the IFT result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Check {
+    /// A Morale Check at +n (NMC: n = 0).
+    Morale(u8),
+    /// A Pin Task Check.
+    Pin,
+}
+
+/// A Wound Severity dr of this or more kills the SMC (A17.11).
+pub const WOUND_KILLS_FROM: u8 = 5;
+
+/// The morale the unit checks with now, or `None` when a broken unit's
+/// broken-side morale was not given (checked before any attack).
+pub fn morale_now(unit: &Unit, state: &UnitState) -> Option<u8> {
+    if state.broken {
+        return unit.broken_morale;
+    }
+    Some(match (unit.kind, state.reduced) {
+        (UnitKind::Squad, true) => unit.half_squad_morale.unwrap_or(unit.morale),
+        // A17.2: a wounded SMC's Morale Level is one lower.
+        (UnitKind::Leader | UnitKind::Hero, true) => unit.morale.saturating_sub(1),
+        _ => unit.morale,
+    })
+}
+
+/// The leadership DRM a leader gives now (a wounded leader's is one worse, A17.2).
+pub fn leadership_now(unit: &Unit, state: &UnitState) -> i8 {
+    if state.reduced {
+        unit.leadership + 1
+    } else {
+        unit.leadership
+    }
+}
+
+/// Casualty Reduction (A7.3): a squad becomes a half-squad (keeping its
+/// broken status); a half-squad or crew is eliminated; a SMC is wounded,
+/// and killed on a Wound Severity dr of 5-6 or if already wounded.
+pub fn casualty_reduce(unit: &Unit, state: &mut UnitState, dice: &mut dyn Dice) {
+    if state.eliminated {
+        return;
+    }
+    match unit.kind {
+        UnitKind::Squad if !state.reduced => state.reduced = true,
+        UnitKind::Leader | UnitKind::Hero if !state.reduced => {
+            if dice.die() >= WOUND_KILLS_FROM {
+                state.eliminated = true;
+            } else {
+                state.reduced = true;
+            }
+        }
+        _ => state.eliminated = true,
+    }
+    if state.eliminated {
+        state.broken = false;
+        state.pinned = false;
+    }
+}
+
+/// Breaks a unit. A hero cannot break and is wounded instead (A15.2); an
+/// already broken unit is Casualty Reduced (Reading `broken-again-reduced`:
+/// as a broken unit that fails a MC, A10).
+pub fn break_unit(unit: &Unit, state: &mut UnitState, dice: &mut dyn Dice) {
+    if state.eliminated {
+        return;
+    }
+    if unit.kind == UnitKind::Hero || state.broken {
+        casualty_reduce(unit, state, dice);
+    } else {
+        state.broken = true;
+        state.pinned = false;
+    }
+}
+
+/// A Morale Check at +n with the leadership DRM `leader` (A10): Final DR
+/// below morale passes, equal passes but pins, above breaks (a broken unit
+/// is Casualty Reduced instead). An Original 12 Casualty Reduces and breaks
+/// an unbroken unit and eliminates a broken one.
+pub fn morale_check(unit: &Unit, state: &mut UnitState, n: u8, leader: i8, dice: &mut dyn Dice) {
+    if state.eliminated {
+        return;
+    }
+    let dr = dice.dr();
+    let was_broken = state.broken;
+    if dr.original() == 12 {
+        if was_broken {
+            state.eliminated = true;
+            state.broken = false;
+        } else {
+            casualty_reduce(unit, state, dice);
+            if !state.eliminated && unit.kind != UnitKind::Hero {
+                state.broken = true;
+                state.pinned = false;
+            }
+        }
+        return;
+    }
+    let morale = i16::from(morale_now(unit, state).unwrap_or(unit.morale));
+    let total = i16::from(dr.original()) + i16::from(n) + i16::from(leader);
+    if total > morale {
+        if was_broken {
+            casualty_reduce(unit, state, dice);
+        } else {
+            break_unit(unit, state, dice);
+        }
+    } else if total == morale && !was_broken {
+        state.pinned = true;
+    }
+}
+
+/// A Pin Task Check: only an unbroken, unpinned unit takes it; a Final DR
+/// above its morale pins it.
+pub fn pin_check(unit: &Unit, state: &mut UnitState, leader: i8, dice: &mut dyn Dice) {
+    if !state.good_order() || state.pinned {
+        return;
+    }
+    let dr = dice.dr();
+    let morale = i16::from(morale_now(unit, state).unwrap_or(unit.morale));
+    if i16::from(dr.original()) + i16::from(leader) > morale {
+        state.pinned = true;
+    }
+}
+
+/// An unarmored vehicle on the IFT Vehicle line (C1.55, A7.308): Final DR
+/// ≤ half the Kill number burns, below it eliminates, equal immobilizes.
+pub fn unarmored_vehicle_result(column: Column, final_dr: i16, state: &mut UnitState) {
+    if state.eliminated {
+        return;
+    }
+    let kill = i16::from(column.vehicle_kill_number());
+    if final_dr <= kill / 2 {
+        state.eliminated = true;
+        state.burning = true;
+    } else if final_dr < kill {
+        state.eliminated = true;
+    } else if final_dr == kill {
+        state.immobilized = true;
+    }
+}
+
+/// Indirect fire vs an AFV (C1.55, C7.7), Reading `afv-k-threshold`: with K
+/// the lowest Final DR giving a K/# result in the column, a Final DR ≤ K/2
+/// (rounded down) makes a burning wreck, below K eliminates, K or K+1 shocks
+/// on a turret hit (colored dr < white dr of the original effects DR) and
+/// immobilizes on a hull hit; higher has no effect on the AFV.
+pub fn afv_result(column: Column, final_dr: i16, effects_dr: Dr, state: &mut UnitState) {
+    if state.eliminated {
+        return;
+    }
+    let k = column.lowest_k_dr().unwrap_or(0);
+    if final_dr <= k / 2 {
+        state.eliminated = true;
+        state.burning = true;
+    } else if final_dr < k {
+        state.eliminated = true;
+    } else if final_dr <= k + 1 {
+        if effects_dr.colored < effects_dr.white {
+            state.shocked = true;
+        } else {
+            state.immobilized = true;
+        }
+    }
+}
+
+/// A unit's outcome, worst first, for reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    Eliminated,
+    CasualtyReduced,
+    Broken,
+    Pinned,
+    Immobilized,
+    Shocked,
+    NoEffect,
+}
+
+/// The worst thing that happened between `start` and `end`.
+pub fn outcome(start: &UnitState, end: &UnitState) -> Outcome {
+    if end.eliminated && !start.eliminated {
+        Outcome::Eliminated
+    } else if end.reduced && !start.reduced {
+        Outcome::CasualtyReduced
+    } else if end.broken && !start.broken {
+        Outcome::Broken
+    } else if end.pinned && !start.pinned {
+        Outcome::Pinned
+    } else if end.immobilized && !start.immobilized {
+        Outcome::Immobilized
+    } else if end.shocked && !start.shocked {
+        Outcome::Shocked
+    } else {
+        Outcome::NoEffect
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::FixedDice;
+
+    fn squad(morale: u8) -> Unit {
+        Unit {
+            name: "467".into(),
+            kind: UnitKind::Squad,
+            morale,
+            broken_morale: Some(morale + 1),
+            half_squad_morale: None,
+            leadership: 0,
+            enemy: true,
+            in_los: true,
+            start: UnitState::default(),
+            armor: Armor::default(),
+            location: Target::default(),
+        }
+    }
+
+    #[test]
+    fn morale_check_pass_pin_break() {
+        let u = squad(7);
+        let mut s = UnitState::default();
+        morale_check(&u, &mut s, 1, 0, &mut FixedDice::new(&[3, 2])); // 5 + 1 = 6
+        assert_eq!(s, UnitState::default());
+        morale_check(&u, &mut s, 1, 0, &mut FixedDice::new(&[3, 3])); // 7: pinned
+        assert!(s.pinned && !s.broken);
+        let mut s = UnitState::default();
+        morale_check(&u, &mut s, 1, -1, &mut FixedDice::new(&[4, 4])); // 8 + 1 - 1 = 8
+        assert!(s.broken);
+    }
+
+    #[test]
+    fn original_12_reduces_and_breaks() {
+        let u = squad(7);
+        let mut s = UnitState::default();
+        morale_check(&u, &mut s, 0, -3, &mut FixedDice::new(&[6, 6]));
+        assert!(s.reduced && s.broken && !s.eliminated);
+        morale_check(&u, &mut s, 0, 0, &mut FixedDice::new(&[6, 6]));
+        assert!(s.eliminated);
+    }
+
+    #[test]
+    fn broken_unit_failing_is_reduced() {
+        let u = squad(7); // broken morale 8
+        let mut s = UnitState {
+            broken: true,
+            ..UnitState::default()
+        };
+        morale_check(&u, &mut s, 0, 0, &mut FixedDice::new(&[4, 4])); // 8: passes
+        assert!(!s.reduced);
+        morale_check(&u, &mut s, 0, 0, &mut FixedDice::new(&[4, 5])); // 9: fails
+        assert!(s.reduced && s.broken);
+    }
+
+    #[test]
+    fn smc_wound_severity() {
+        let mut leader = squad(8);
+        leader.kind = UnitKind::Leader;
+        let mut s = UnitState::default();
+        casualty_reduce(&leader, &mut s, &mut FixedDice::new(&[4]));
+        assert!(s.reduced && !s.eliminated);
+        assert_eq!(morale_now(&leader, &s), Some(7));
+        let mut s = UnitState::default();
+        casualty_reduce(&leader, &mut s, &mut FixedDice::new(&[5]));
+        assert!(s.eliminated);
+    }
+
+    #[test]
+    fn hero_is_wounded_not_broken() {
+        let mut hero = squad(9);
+        hero.kind = UnitKind::Hero;
+        let mut s = UnitState::default();
+        morale_check(&hero, &mut s, 2, 0, &mut FixedDice::new(&[5, 5, 1]));
+        assert!(s.reduced && !s.broken);
+    }
+
+    #[test]
+    fn vehicle_lines() {
+        let col = Column::of_fp(8).unwrap(); // Kill number 7; K = 3
+        let mut s = UnitState::default();
+        unarmored_vehicle_result(col, 3, &mut s);
+        assert!(s.burning);
+        let mut s = UnitState::default();
+        unarmored_vehicle_result(col, 7, &mut s);
+        assert!(s.immobilized && !s.eliminated);
+        let mut s = UnitState::default();
+        afv_result(col, 1, Dr::new(1, 1), &mut s);
+        assert!(s.burning);
+        let mut s = UnitState::default();
+        afv_result(col, 2, Dr::new(1, 1), &mut s);
+        assert!(s.eliminated && !s.burning);
+        let mut s = UnitState::default();
+        afv_result(col, 4, Dr::new(1, 3), &mut s);
+        assert!(s.shocked);
+        let mut s = UnitState::default();
+        afv_result(col, 3, Dr::new(3, 1), &mut s);
+        assert!(s.immobilized);
+        let mut s = UnitState::default();
+        afv_result(col, 5, Dr::new(3, 1), &mut s);
+        assert_eq!(s, UnitState::default());
+    }
+}
