@@ -18,7 +18,7 @@ use crate::plan::monte_carlo;
 use crate::report::plan::{McRun, PlanReport};
 use crate::report::shot::ShotReport;
 use crate::report::text_table;
-use crate::rules::shot::{Shot, ShotOdds};
+use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
 use crate::scenario::{Scenario, set_key};
 
 #[derive(Parser, Debug)]
@@ -402,7 +402,11 @@ fn load_catalog(args: &CatalogArgs) -> Result<Catalog> {
 fn shot(args: &ShotArgs) -> Result<String> {
     let (catalog, scenario) = args.scenario.load(Table::new())?;
     let shot = Shot::new(scenario.shot_input(&catalog)?)?;
-    let report = ShotReport::new(&shot, &ShotOdds::of(&shot));
+    let report = ShotReport::new(
+        &shot,
+        &ShotOdds::of(&shot),
+        UnitShotOdds::of(&shot).as_ref(),
+    );
     Ok(match args.format {
         Format::Table => report.to_text(),
         Format::Json => report.to_json(),
@@ -528,7 +532,11 @@ fn report(args: &ReportArgs) -> Result<String> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        entries.push((stem, ShotReport::new(&shot, &ShotOdds::of(&shot))));
+        let units = UnitShotOdds::of(&shot);
+        entries.push((
+            stem,
+            ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref()),
+        ));
     }
     let shots = args.out.join("shots");
     fs::create_dir_all(&shots).with_context(|| format!("creating `{}`", shots.display()))?;

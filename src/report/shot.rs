@@ -1,6 +1,7 @@
 //! The report of one shot: the JSON document (keys documented in the
 //! README) and the text a player reads.
 
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use serde::Serialize;
@@ -10,9 +11,11 @@ use crate::dice::Dist;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
 use crate::rules::mortar::Ammo;
+use crate::rules::outcomes::{HexOdds, NOT_MODELLED};
 use crate::rules::readings::{READINGS, Reading};
-use crate::rules::shot::{AmmoUse, Shot, ShotOdds};
+use crate::rules::shot::{AmmoUse, Shot, ShotOdds, UnitShotOdds};
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
+use crate::rules::units::{Outcome, Unit, UnitKind};
 
 /// A value the player did not give and some figures need.
 #[derive(Clone, Debug, Serialize)]
@@ -40,6 +43,86 @@ pub struct MortarJson {
 pub struct IftRow {
     pub result: IftResult,
     pub p: ProbJson,
+}
+
+/// One unit's odds in a report.
+#[derive(Clone, Debug, Serialize)]
+pub struct UnitJson {
+    pub name: String,
+    pub kind: UnitKind,
+    pub enemy: bool,
+    pub in_los: bool,
+    pub to_hit_drm: i16,
+    pub to_hit_drm_cases: Vec<Modifier>,
+    pub hit_mode: HitMode,
+    pub p_hit: ProbJson,
+    pub p_critical_hit: ProbJson,
+    pub ift_column: Option<u8>,
+    pub ift_drm: Option<i16>,
+    pub critical_ift_column: Option<u8>,
+    pub critical_ift_drm: Option<i16>,
+    /// P(worst outcome): no_effect, pinned, broken, casualty_reduced,
+    /// eliminated, immobilized, shocked.
+    pub outcomes: BTreeMap<&'static str, ProbJson>,
+    pub p_out_of_action: ProbJson,
+    pub p_burning_wreck: ProbJson,
+}
+
+/// The hex's odds in a report.
+#[derive(Clone, Debug, Serialize)]
+pub struct HexJson {
+    pub p_cleared: ProbJson,
+    pub p_all_eliminated: ProbJson,
+    /// `{"n": k, "p": ...}`: at least k enemy units out of action.
+    pub at_least_out_of_action: Vec<AtLeastJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct AtLeastJson {
+    pub n: usize,
+    pub p: ProbJson,
+}
+
+/// The key of an outcome in JSON.
+pub fn outcome_key(o: Outcome) -> &'static str {
+    match o {
+        Outcome::NoEffect => "no_effect",
+        Outcome::Pinned => "pinned",
+        Outcome::Broken => "broken",
+        Outcome::CasualtyReduced => "casualty_reduced",
+        Outcome::Eliminated => "eliminated",
+        Outcome::Immobilized => "immobilized",
+        Outcome::Shocked => "shocked",
+    }
+}
+
+pub fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, ProbJson>> {
+    units
+        .iter()
+        .zip(&hex.units)
+        .map(|(_, odds)| {
+            odds.outcomes
+                .iter()
+                .map(|(o, p)| (outcome_key(*o), p.into()))
+                .collect()
+        })
+        .collect()
+}
+
+pub fn hex_json(hex: &HexOdds) -> HexJson {
+    HexJson {
+        p_cleared: (&hex.p_cleared).into(),
+        p_all_eliminated: (&hex.p_all_eliminated).into(),
+        at_least_out_of_action: hex
+            .at_least_out
+            .iter()
+            .enumerate()
+            .map(|(k, p)| AtLeastJson {
+                n: k + 1,
+                p: p.into(),
+            })
+            .collect(),
+    }
 }
 
 /// The JSON document of `mortar-odds shot --format json`.
@@ -79,6 +162,11 @@ pub struct ShotReport {
     pub critical_ift_drm_cases: Vec<Modifier>,
     pub critical_ift_results: Vec<IftRow>,
     pub missing: Vec<MissingValue>,
+    /// The units in the hex, if any were given.
+    pub units: Vec<UnitJson>,
+    pub hex: Option<HexJson>,
+    /// What the model leaves out (when units are reported).
+    pub not_modelled: Vec<&'static str>,
     pub notes: Vec<String>,
     pub readings: Vec<Reading>,
 }
@@ -96,7 +184,7 @@ fn rows(dist: Option<Dist<IftResult>>) -> Vec<IftRow> {
 }
 
 impl ShotReport {
-    pub fn new(shot: &Shot, odds: &ShotOdds) -> ShotReport {
+    pub fn new(shot: &Shot, odds: &ShotOdds, unit_odds: Option<&UnitShotOdds>) -> ShotReport {
         let input = &shot.input;
         let m = &input.mortar;
         let mut missing = Vec::new();
@@ -184,6 +272,13 @@ impl ShotReport {
             critical_ift_drm_cases,
             critical_ift_results: rows(odds.ift_given(HitKind::Critical)),
             missing,
+            units: unit_odds.map(|u| units_json(shot, u)).unwrap_or_default(),
+            hex: unit_odds.map(|u| hex_json(&u.hex)),
+            not_modelled: if unit_odds.is_some() {
+                NOT_MODELLED.to_vec()
+            } else {
+                Vec::new()
+            },
             notes,
             readings: READINGS.to_vec(),
         }
@@ -307,6 +402,67 @@ impl ShotReport {
             out.push_str(&text_table(&["result", "exact", "percent"], &rows));
         }
 
+        if !self.units.is_empty() {
+            out.push_str("\nUnits in the hex (worst outcome of the shot)\n");
+            let header = [
+                "unit",
+                "TH DRM",
+                "hit",
+                "CH",
+                "no effect",
+                "pinned",
+                "broken",
+                "CR",
+                "eliminated",
+                "out of action",
+            ];
+            let rows: Vec<Vec<String>> = self
+                .units
+                .iter()
+                .map(|u| {
+                    let o = |k: &str| u.outcomes.get(k).map_or("-".into(), pct);
+                    let mut broken = o("broken");
+                    if u.kind == UnitKind::UnarmoredVehicle || u.kind == UnitKind::Afv {
+                        broken = format!("imm {} / sh {}", o("immobilized"), o("shocked"));
+                    }
+                    vec![
+                        format!("{} ({})", u.name, kebab(&u.kind)),
+                        signed(u.to_hit_drm),
+                        pct(&u.p_hit),
+                        pct(&u.p_critical_hit),
+                        o("no_effect"),
+                        o("pinned"),
+                        broken,
+                        o("casualty_reduced"),
+                        o("eliminated"),
+                        pct(&u.p_out_of_action),
+                    ]
+                })
+                .collect();
+            out.push_str(&text_table(&header, &rows));
+            if let Some(hex) = &self.hex {
+                let _ = writeln!(
+                    out,
+                    "Hex cleared of Good Order enemy units: {}; every enemy unit eliminated: {}",
+                    pct(&hex.p_cleared),
+                    pct(&hex.p_all_eliminated)
+                );
+                let at_least: Vec<String> = hex
+                    .at_least_out_of_action
+                    .iter()
+                    .map(|a| format!("{}+: {}", a.n, pct(&a.p)))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "Enemy units out of action, at least: {}",
+                    at_least.join(", ")
+                );
+            }
+            out.push_str("Not modelled:\n");
+            for n in &self.not_modelled {
+                let _ = writeln!(out, "  - {n}");
+            }
+        }
         if !self.missing.is_empty() {
             out.push('\n');
             for m in &self.missing {
@@ -344,6 +500,44 @@ impl ShotReport {
             HitMode::Improbable => "Improbable Hit (C3.6): only an Original 2 can hit, with a subsequent dr of 1 (Critical Hit) or 2-3 (hit).".into(),
         }
     }
+}
+
+fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
+    let rows = unit_rows(&shot.input.target.units, &odds.hex);
+    shot.units
+        .iter()
+        .zip(rows)
+        .enumerate()
+        .map(|(i, (t, outcomes))| {
+            let u = t.unit.as_ref().expect("unit targets have units");
+            UnitJson {
+                name: u.name.clone(),
+                kind: u.kind,
+                enemy: u.enemy,
+                in_los: u.in_los,
+                to_hit_drm: t.drm,
+                to_hit_drm_cases: t.drm_modifiers.clone(),
+                hit_mode: t.hit_mode,
+                p_hit: odds.p_hit(i).into(),
+                p_critical_hit: odds.p_critical_hit(i).into(),
+                ift_column: t.normal_attack.as_ref().map(|a| a.column.fp()),
+                ift_drm: t.normal_attack.as_ref().map(Attack::drm),
+                critical_ift_column: t.critical_attack.as_ref().map(|a| a.column.fp()),
+                critical_ift_drm: t.critical_attack.as_ref().map(Attack::drm),
+                outcomes,
+                p_out_of_action: (&odds.hex.units[i].p_out_of_action).into(),
+                p_burning_wreck: (&odds.hex.units[i].p_burning).into(),
+            }
+        })
+        .collect()
+}
+
+/// A kind or policy as written in scenario files ("half-squad").
+fn kebab<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
 }
 
 fn pct(p: &ProbJson) -> String {

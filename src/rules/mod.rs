@@ -4,6 +4,7 @@ pub mod effects;
 pub mod firer;
 pub mod ift;
 pub mod mortar;
+pub mod outcomes;
 pub mod readings;
 pub mod shot;
 pub mod target;

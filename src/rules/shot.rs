@@ -18,6 +18,7 @@ use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
 use super::firer::{Firer, GunType, Manning, Phase};
 use super::ift::IftResult;
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, RangeLimits, Type89};
+use super::outcomes::HexOdds;
 use super::readings;
 use super::target::Target;
 use super::to_hit::{
@@ -1011,6 +1012,38 @@ impl ShotOdds {
             return None;
         }
         Some(d.map(|v| v.clone().expect("checked above")))
+    }
+}
+
+/// The exact odds of one shot at the units of the hex.
+#[derive(Clone, Debug)]
+pub struct UnitShotOdds {
+    /// Which units were hit (and how), and every unit's state after the shot.
+    pub table: Dist<(Vec<HitKind>, Vec<UnitState>)>,
+    pub hex: HexOdds,
+}
+
+impl UnitShotOdds {
+    /// `None` when the hex has no units.
+    pub fn of(shot: &Shot) -> Option<UnitShotOdds> {
+        if shot.units.is_empty() {
+            return None;
+        }
+        let process = ShotProcess::units(shot);
+        let table = process
+            .exact(&process.start_units())
+            .map(|s| (s.hits.clone(), s.units.clone()));
+        let units: Vec<Unit> = shot.input.target.units.clone();
+        let hex = HexOdds::of(&units, &table.map(|(_, s)| s.clone()));
+        Some(UnitShotOdds { table, hex })
+    }
+
+    pub fn p_hit(&self, i: usize) -> Prob {
+        self.table.prob(|(h, _)| h[i].is_hit())
+    }
+
+    pub fn p_critical_hit(&self, i: usize) -> Prob {
+        self.table.prob(|(h, _)| h[i] == HitKind::Critical)
     }
 }
 

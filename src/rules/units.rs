@@ -5,14 +5,14 @@
 //! Every function here is a pure function of the unit, its state and the
 //! dice it reads; `shot` strings them together.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::ift::Column;
 use super::target::Target;
 use crate::dice::{Dice, Dr};
 
 /// What a unit is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UnitKind {
     Squad,

@@ -1,0 +1,96 @@
+//! What happens to the units of a hex, from a distribution of their final
+//! states: per unit (worst outcome), and for the hex (cleared of Good Order
+//! enemy units, "at least N out of action").
+
+use super::units::{Outcome, Unit, UnitState, outcome};
+use crate::dice::Dist;
+use crate::prob::Prob;
+
+/// What the model leaves out, named in every output that reports units.
+pub const NOT_MODELLED: &[&str] = &[
+    "ELR replacement (A19.13)",
+    "Heat of Battle (A15)",
+    "Leader Loss Morale and Task Checks (A10.2): when a leader breaks or dies, the others simply check without his DRM",
+    "rally and self-rally: broken units stay broken for the rest of a fire plan",
+    "vulnerable crews and Passengers of vehicles (collateral attacks)",
+    "DM, berserk, surrender and Cowering",
+];
+
+/// Every outcome category, in report order.
+pub const OUTCOMES: [Outcome; 7] = [
+    Outcome::NoEffect,
+    Outcome::Pinned,
+    Outcome::Broken,
+    Outcome::CasualtyReduced,
+    Outcome::Eliminated,
+    Outcome::Immobilized,
+    Outcome::Shocked,
+];
+
+/// Still in action: a person Good Order (pinned included), a vehicle not
+/// eliminated.
+pub fn in_action(unit: &Unit, state: &UnitState) -> bool {
+    if unit.kind.is_vehicle() {
+        !state.eliminated
+    } else {
+        state.good_order()
+    }
+}
+
+/// One unit's odds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitOdds {
+    /// P(worst outcome), in the order of [`OUTCOMES`].
+    pub outcomes: Vec<(Outcome, Prob)>,
+    /// P(out of action at the end: broken or eliminated; a vehicle eliminated).
+    pub p_out_of_action: Prob,
+    /// P(eliminated as a burning wreck) (vehicles).
+    pub p_burning: Prob,
+}
+
+/// The hex's odds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexOdds {
+    pub units: Vec<UnitOdds>,
+    /// No enemy unit still in action.
+    pub p_cleared: Prob,
+    /// Every enemy unit eliminated.
+    pub p_all_eliminated: Prob,
+    /// `at_least_out[k]`: at least k+1 enemy units out of action.
+    pub at_least_out: Vec<Prob>,
+}
+
+impl HexOdds {
+    pub fn of(units: &[Unit], end: &Dist<Vec<UnitState>>) -> HexOdds {
+        let per_unit = units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                let outcomes = OUTCOMES
+                    .iter()
+                    .map(|o| (*o, end.prob(|s| outcome(&u.start, &s[i]) == *o)))
+                    .collect();
+                UnitOdds {
+                    outcomes,
+                    p_out_of_action: end.prob(|s| !in_action(u, &s[i])),
+                    p_burning: end.prob(|s| s[i].burning),
+                }
+            })
+            .collect();
+        let enemies: Vec<usize> = (0..units.len()).filter(|&i| units[i].enemy).collect();
+        let out = |s: &Vec<UnitState>| {
+            enemies
+                .iter()
+                .filter(|&&i| !in_action(&units[i], &s[i]))
+                .count()
+        };
+        HexOdds {
+            units: per_unit,
+            p_cleared: end.prob(|s| out(s) == enemies.len()),
+            p_all_eliminated: end.prob(|s| enemies.iter().all(|&i| s[i].eliminated)),
+            at_least_out: (1..=enemies.len())
+                .map(|k| end.prob(|s| out(s) >= k))
+                .collect(),
+        }
+    }
+}
