@@ -111,10 +111,10 @@ struct PlanArgs {
     #[arg(long, value_name = "LIST", help_heading = "Plan")]
     phases: Option<String>,
     /// When to stop firing.
-    #[arg(long, help_heading = "Plan", value_parser = ["never", "first-hit", "first-critical-hit"])]
+    #[arg(long, help_heading = "Plan", value_parser = ["never", "first-hit", "first-critical-hit", "target-broken", "target-eliminated"])]
     stop: Option<String>,
     /// When to use Intensive Fire.
-    #[arg(long = "intensive", help_heading = "Plan", value_parser = ["never", "whenever-allowed"])]
+    #[arg(long = "intensive", help_heading = "Plan", value_parser = ["never", "whenever-allowed", "while-target-good-order"])]
     intensive: Option<String>,
     /// Try to repair a malfunction in each Rally Phase (needs the R#).
     #[arg(long, help_heading = "Plan")]

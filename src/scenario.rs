@@ -19,7 +19,7 @@ use crate::rules::firer::{Firer, GunType, Manning, Phase};
 use crate::rules::mortar::{Ammo, LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
 use crate::rules::shot::ShotInput;
 use crate::rules::target::Target;
-use crate::rules::units::{Armor, Unit, UnitKind, UnitState};
+use crate::rules::units::{Armor, MAX_UNITS, Unit, UnitKind, UnitState};
 
 /// A whole scenario file.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -167,9 +167,6 @@ pub struct UnitSpec {
     pub marsh: Option<bool>,
     pub effects_drm: Option<i64>,
 }
-
-/// Most units a hex may hold in a scenario.
-pub const MAX_UNITS: usize = 8;
 
 impl UnitSpec {
     fn to_unit(&self, i: usize, hex: &Target) -> Result<Unit> {
@@ -452,16 +449,13 @@ impl PlanSpec {
         let intensive_fire = match self.intensive_fire.as_deref().unwrap_or("never") {
             "never" => IntensiveFirePolicy::Never,
             "whenever-allowed" => IntensiveFirePolicy::WheneverAllowed,
-            "while-target-good-order" => {
-                return Err(Error::invalid(
-                    "plan.intensive_fire",
-                    "this policy needs the units in the target hex, which this version does not model yet; use never or whenever-allowed",
-                ));
-            }
+            "while-target-good-order" => IntensiveFirePolicy::WhileTargetGoodOrder,
             other => {
                 return Err(Error::invalid(
                     "plan.intensive_fire",
-                    format!("unknown policy `{other}`; use never or whenever-allowed"),
+                    format!(
+                        "unknown policy `{other}`; use never, whenever-allowed or while-target-good-order"
+                    ),
                 ));
             }
         };

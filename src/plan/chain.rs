@@ -23,8 +23,9 @@ use super::same_player_turn;
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule, rally_phases_between};
 use crate::dice::{Dice, Dist};
 use crate::prob::Prob;
-use crate::rules::shot::{Breakdown, resolve_shot};
+use crate::rules::shot::{Breakdown, ShotProcess, ShotState};
 use crate::rules::to_hit::HitKind;
+use crate::rules::units::{UnitState, UnitStates};
 
 /// The weapon's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -54,6 +55,8 @@ pub struct Node {
     pub rof_lost: bool,
     /// Intensive Fire used this Player Turn.
     pub intensive_used: bool,
+    /// The units of the target hex (none when the plan has no units).
+    pub units: UnitStates,
 }
 
 /// What a transition did.
@@ -77,6 +80,9 @@ impl Node {
             acquisition: plan.input.acquisition,
             rof_lost: false,
             intensive_used: false,
+            units: UnitStates::from_slice(
+                &plan.units().iter().map(|u| u.start).collect::<Vec<_>>(),
+            ),
         }
     }
 
@@ -85,10 +91,19 @@ impl Node {
     }
 }
 
+/// The target-based stop rule is met.
+fn target_done(plan: &FirePlan, units: &UnitStates) -> bool {
+    match plan.input.stop {
+        StopRule::TargetBroken => !plan.enemy_in_action(units.as_slice()),
+        StopRule::TargetEliminated => plan.enemy_eliminated(units.as_slice()),
+        _ => false,
+    }
+}
+
 /// The shot this node would fire now, if any: `Some(intensive)`.
 fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
     let listed = plan.input.phases[usize::from(node.phase)];
-    if node.stopped || node.weapon != Weapon::Ready {
+    if node.stopped || node.weapon != Weapon::Ready || target_done(plan, &node.units) {
         return None;
     }
     if let Some(max) = listed.max_shots
@@ -101,89 +116,177 @@ fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
     }
     // C5.6: one Intensive Fire shot per Player Turn once ROF is lost, never
     // in the AFPh.
+    let policy_ok = match plan.input.intensive_fire {
+        IntensiveFirePolicy::Never => false,
+        IntensiveFirePolicy::WheneverAllowed => true,
+        IntensiveFirePolicy::WhileTargetGoodOrder => plan.enemy_in_action(node.units.as_slice()),
+    };
     let intensive_ok = plan.intensive_possible
-        && plan.input.intensive_fire == IntensiveFirePolicy::WheneverAllowed
+        && policy_ok
         && !node.intensive_used
         && listed.phase != crate::rules::firer::Phase::Advancing;
     intensive_ok.then_some(true)
 }
 
-/// Moves the chain one step: one shot, or on to the next listed phase.
-/// Pure: the same node and dice give the same result.
-pub fn transition(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
+/// What a shot did that the plan needs: the smallest summary of a finished
+/// [`ShotState`], so that shots with the same effect merge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShotEffect {
+    pub keeps_rof: bool,
+    pub breakdown: Option<Breakdown>,
+    /// The best hit on any target (a Critical Hit over a hit over a miss).
+    pub hit: HitKind,
+    pub units: UnitStates,
+}
+
+impl ShotEffect {
+    /// `with_units`: the plan has units (else the state's one target is the
+    /// hex, which has no state to carry).
+    pub fn of(state: &ShotState, with_units: bool) -> ShotEffect {
+        ShotEffect {
+            keeps_rof: state.keeps_rof.unwrap_or(false),
+            breakdown: state.breakdown,
+            hit: state.hits.iter().copied().max().unwrap_or(HitKind::Miss),
+            units: if with_units {
+                UnitStates::from_slice(&state.units)
+            } else {
+                UnitStates::default()
+            },
+        }
+    }
+}
+
+/// The states the shot's process starts from: the units', or the hex's one.
+fn shot_start(plan: &FirePlan, process: &ShotProcess<'_>, node: &Node) -> Vec<UnitState> {
+    if plan.units().is_empty() {
+        process.start_units()
+    } else {
+        node.units.as_slice().to_vec()
+    }
+}
+
+fn shot_key(plan: &FirePlan, node: &Node, intensive: bool) -> ShotKey {
+    ShotKey {
+        phase: plan.input.phases[usize::from(node.phase)].phase,
+        acquisition: node.acquisition,
+        intensive,
+        first: !node.fired_any,
+    }
+}
+
+/// The node after a shot with this effect.
+fn after_shot(plan: &FirePlan, node: &Node, intensive: bool, effect: &ShotEffect) -> (Node, Event) {
+    let listed = plan.input.phases[usize::from(node.phase)];
+    let mut next = *node;
+    next.fired_any = true;
+    if listed.max_shots.is_some() {
+        next.shots_in_phase += 1;
+    }
+    // C2.24: ROF on the colored die; an Intensive Fire shot never keeps it.
+    next.rof_lost = !effect.keeps_rof || intensive;
+    next.intensive_used |= intensive;
+    // C6.5: Area Acquisition after each shot at the hex, -2 at most.
+    if plan.acquisition_possible {
+        next.acquisition = (node.acquisition + 1).min(2);
+    }
+    match effect.breakdown {
+        Some(Breakdown::Malfunctioned) => {
+            next.weapon = Weapon::Malfunctioned;
+            next.ever_malfunctioned = true;
+            next.acquisition = 0; // lost on a malfunction
+        }
+        Some(Breakdown::Removed) => {
+            next.weapon = Weapon::Removed;
+            next.ever_malfunctioned = true;
+            next.acquisition = 0;
+        }
+        _ => {}
+    }
+    next.units = effect.units;
+    next.stopped |= match plan.input.stop {
+        StopRule::Never | StopRule::TargetBroken | StopRule::TargetEliminated => false,
+        StopRule::FirstHit => effect.hit.is_hit(),
+        StopRule::FirstCriticalHit => effect.hit == HitKind::Critical,
+    } || target_done(plan, &next.units);
+    (
+        next,
+        Event::Shot {
+            hit: effect.hit,
+            intensive,
+        },
+    )
+}
+
+/// The move to the next listed phase: a repair dr in each Rally Phase on the
+/// way (A9.72: ≤ R# repairs, 6 eliminates the weapon); ROF, Intensive Fire
+/// and pins come back with a new Player Turn.
+fn advance(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
     let phases = &plan.input.phases;
     let listed = phases[usize::from(node.phase)];
+    let mut next = *node;
+    next.phase += 1;
+    next.shots_in_phase = 0;
+    if let Some(after) = phases.get(usize::from(next.phase)) {
+        for _ in 0..rally_phases_between(listed.phase, after.phase) {
+            if let (Weapon::Malfunctioned, Some(r)) = (next.weapon, plan.repair_number) {
+                let dr = dice.die();
+                if dr == 6 {
+                    next.weapon = Weapon::Removed;
+                } else if dr <= r {
+                    next.weapon = Weapon::Ready;
+                }
+            }
+        }
+        if !same_player_turn(listed.phase, after.phase) {
+            next.rof_lost = false;
+            next.intensive_used = false;
+            // Pins last until the end of the Player Turn.
+            next.units
+                .as_mut_slice()
+                .iter_mut()
+                .for_each(|u| u.pinned = false);
+        }
+    }
+    (next, Event::PhaseEnd)
+}
+
+/// Moves the chain one step with these dice: one shot (through the shot's
+/// process, rules written once), or on to the next listed phase. Pure.
+pub fn transition(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
     match next_shot(plan, node) {
         Some(intensive) => {
-            let shot = plan.shot(ShotKey {
-                phase: listed.phase,
-                acquisition: node.acquisition,
-                intensive,
-                first: !node.fired_any,
+            let process = ShotProcess::of(plan.shot(shot_key(plan, node, intensive)));
+            let state = process.run(&shot_start(plan, &process, node), dice);
+            let effect = ShotEffect::of(&state, !plan.units().is_empty());
+            after_shot(plan, node, intensive, &effect)
+        }
+        None => advance(plan, node, dice),
+    }
+}
+
+/// Exact shot effects, by shot and units' states, shared between nodes.
+pub type EffectCache = BTreeMap<(ShotKey, UnitStates), Dist<ShotEffect>>;
+
+/// The exact distribution of [`transition`] from a node: the same steps,
+/// enumerated (the shot's process run exactly, its effect cached).
+pub fn transition_dist(
+    plan: &FirePlan,
+    node: &Node,
+    cache: &mut EffectCache,
+) -> Dist<(Node, Event)> {
+    match next_shot(plan, node) {
+        Some(intensive) => {
+            let key = shot_key(plan, node, intensive);
+            let effects = cache.entry((key, node.units)).or_insert_with(|| {
+                let process = ShotProcess::of(plan.shot(key));
+                let with_units = !plan.units().is_empty();
+                process
+                    .exact(&shot_start(plan, &process, node))
+                    .map(|s| ShotEffect::of(s, with_units))
             });
-            let out = resolve_shot(shot, dice);
-            let mut next = *node;
-            next.fired_any = true;
-            if listed.max_shots.is_some() {
-                next.shots_in_phase += 1;
-            }
-            // C2.24: ROF on the colored die; an Intensive Fire shot never keeps it.
-            next.rof_lost = !out.keeps_rof.unwrap_or(false) || intensive;
-            next.intensive_used |= intensive;
-            // C6.5: Area Acquisition after each shot at the hex, -2 at most.
-            if plan.acquisition_possible {
-                next.acquisition = (node.acquisition + 1).min(2);
-            }
-            match out.breakdown {
-                Some(Breakdown::Malfunctioned) => {
-                    next.weapon = Weapon::Malfunctioned;
-                    next.ever_malfunctioned = true;
-                    next.acquisition = 0; // lost on a malfunction
-                }
-                Some(Breakdown::Removed) => {
-                    next.weapon = Weapon::Removed;
-                    next.ever_malfunctioned = true;
-                    next.acquisition = 0;
-                }
-                _ => {}
-            }
-            next.stopped |= match plan.input.stop {
-                StopRule::Never => false,
-                StopRule::FirstHit => out.hit.is_hit(),
-                StopRule::FirstCriticalHit => out.hit == HitKind::Critical,
-            };
-            (
-                next,
-                Event::Shot {
-                    hit: out.hit,
-                    intensive,
-                },
-            )
+            effects.map(|e| after_shot(plan, node, intensive, e))
         }
-        None => {
-            let mut next = *node;
-            next.phase += 1;
-            next.shots_in_phase = 0;
-            if let Some(after) = phases.get(usize::from(next.phase)) {
-                // A9.72: a repair dr in each Rally Phase: ≤ R# repairs, 6
-                // eliminates the weapon.
-                for _ in 0..rally_phases_between(listed.phase, after.phase) {
-                    if let (Weapon::Malfunctioned, Some(r)) = (next.weapon, plan.repair_number) {
-                        let dr = dice.die();
-                        if dr == 6 {
-                            next.weapon = Weapon::Removed;
-                        } else if dr <= r {
-                            next.weapon = Weapon::Ready;
-                        }
-                    }
-                }
-                if !same_player_turn(listed.phase, after.phase) {
-                    next.rof_lost = false;
-                    next.intensive_used = false;
-                }
-            }
-            (next, Event::PhaseEnd)
-        }
+        None => Dist::enumerate(|d| advance(plan, node, d)),
     }
 }
 
@@ -215,39 +318,51 @@ pub struct Chain {
 }
 
 impl Chain {
+    /// The whole reachable chain.
     pub fn compile(plan: &FirePlan) -> Chain {
+        Chain::compile_within(plan, usize::MAX).expect("no node budget")
+    }
+
+    /// The reachable chain, or `None` if it has more than `max_nodes` nodes.
+    pub fn compile_within(plan: &FirePlan, max_nodes: usize) -> Option<Chain> {
         let start = Node::start(plan);
         let mut index: BTreeMap<Node, usize> = BTreeMap::new();
         let mut nodes = vec![start];
         index.insert(start, 0);
         let mut edges: Vec<Vec<Edge>> = vec![Vec::new()];
-        let mut tables = vec![DrawTable {
+        let empty = DrawTable {
             denominator: 1,
             cumulative: vec![],
-        }];
+        };
+        let mut tables = vec![empty.clone()];
+        let mut cache = EffectCache::new();
         let mut queue = VecDeque::from([0usize]);
         while let Some(i) = queue.pop_front() {
             let node = nodes[i];
             if node.is_end(plan) {
                 continue;
             }
-            let dist: Dist<(Node, Event)> = Dist::enumerate(|d| transition(plan, &node, d));
+            let dist = transition_dist(plan, &node, &mut cache);
             let sampler = dist
                 .sampler()
                 .expect("a node's transition denominators divide 6^k and fit in 64 bits");
             let mut out = Vec::with_capacity(dist.len());
             let mut cumulative = Vec::with_capacity(dist.len());
             for (k, ((next, event), p)) in dist.iter().enumerate() {
-                let to = *index.entry(*next).or_insert_with(|| {
-                    nodes.push(*next);
-                    edges.push(Vec::new());
-                    tables.push(DrawTable {
-                        denominator: 1,
-                        cumulative: vec![],
-                    });
-                    queue.push_back(nodes.len() - 1);
-                    nodes.len() - 1
-                });
+                let to = match index.get(next) {
+                    Some(&to) => to,
+                    None => {
+                        if nodes.len() >= max_nodes {
+                            return None;
+                        }
+                        nodes.push(*next);
+                        edges.push(Vec::new());
+                        tables.push(empty.clone());
+                        queue.push_back(nodes.len() - 1);
+                        index.insert(*next, nodes.len() - 1);
+                        nodes.len() - 1
+                    }
+                };
                 out.push(Edge {
                     to,
                     event: *event,
@@ -261,11 +376,11 @@ impl Chain {
                 cumulative,
             };
         }
-        Chain {
+        Some(Chain {
             nodes,
             edges,
             tables,
             start: 0,
-        }
+        })
     }
 }

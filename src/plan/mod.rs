@@ -21,7 +21,9 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::rules::firer::{Manning, Phase};
 use crate::rules::mortar::Ammo;
+use crate::rules::outcomes::in_action;
 use crate::rules::shot::{Shot, ShotInput};
+use crate::rules::units::{Unit, UnitKind, UnitState};
 
 /// When the firer stops firing for good.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -34,6 +36,11 @@ pub enum StopRule {
     FirstHit,
     /// Stop after the first Critical Hit.
     FirstCriticalHit,
+    /// Stop once the target hex has no Good Order enemy unit (all broken or
+    /// eliminated; vehicles eliminated).
+    TargetBroken,
+    /// Stop once every enemy unit in the hex is eliminated.
+    TargetEliminated,
 }
 
 /// When to use Intensive Fire (C5.6).
@@ -45,6 +52,9 @@ pub enum IntensiveFirePolicy {
     /// Whenever the rules allow it: a Gun, ROF lost, not in the AFPh, crew
     /// not pinned, once per Player Turn.
     WheneverAllowed,
+    /// As `WheneverAllowed`, but only while the hex still holds a Good
+    /// Order enemy unit.
+    WhileTargetGoodOrder,
 }
 
 /// One listed fire phase.
@@ -192,7 +202,33 @@ impl FirePlan {
                 format!("Acquisition is NA for the {}", mortar.name),
             ));
         }
-        let intensive_possible = input.intensive_fire == IntensiveFirePolicy::WheneverAllowed
+        let units = &shot_input.target.units;
+        let has_enemy = units.iter().any(|u| u.enemy);
+        if matches!(
+            input.stop,
+            StopRule::TargetBroken | StopRule::TargetEliminated
+        ) && !has_enemy
+        {
+            return Err(Error::invalid(
+                "plan.stop",
+                "stopping on the target's state needs enemy units in the hex ([[target.units]])",
+            ));
+        }
+        if input.intensive_fire == IntensiveFirePolicy::WhileTargetGoodOrder && !has_enemy {
+            return Err(Error::invalid(
+                "plan.intensive_fire",
+                "\"while-target-good-order\" needs enemy units in the hex ([[target.units]])",
+            ));
+        }
+        for (i, u) in units.iter().enumerate() {
+            if !u.kind.is_vehicle() && u.kind != UnitKind::Hero && u.broken_morale.is_none() {
+                return Err(Error::invalid(
+                    format!("target.units[{i}].broken_morale"),
+                    "a fire plan can break a unit and attack it again: give the morale of its broken side",
+                ));
+            }
+        }
+        let intensive_possible = input.intensive_fire != IntensiveFirePolicy::Never
             && !shot_input.firer.pinned
             && shot_input.firer.stun == 0;
 
@@ -241,6 +277,27 @@ impl FirePlan {
     /// The shot for this situation (built by `new`).
     pub fn shot(&self, key: ShotKey) -> &Shot {
         &self.shots[&key]
+    }
+
+    /// The units of the target hex.
+    pub fn units(&self) -> &[Unit] {
+        &self.shot_input.target.units
+    }
+
+    /// Some enemy unit is still in action (Good Order; a vehicle not eliminated).
+    pub fn enemy_in_action(&self, states: &[UnitState]) -> bool {
+        self.units()
+            .iter()
+            .zip(states)
+            .any(|(u, s)| u.enemy && in_action(u, s))
+    }
+
+    /// Every enemy unit is eliminated.
+    pub fn enemy_eliminated(&self, states: &[UnitState]) -> bool {
+        self.units()
+            .iter()
+            .zip(states)
+            .all(|(u, s)| !u.enemy || s.eliminated)
     }
 
     /// Player Turn number (1-based) of each listed phase.

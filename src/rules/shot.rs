@@ -12,6 +12,8 @@
 //! enumeration of every dice outcome through it; the Monte Carlo engine
 //! draws dice through the same function.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
@@ -538,7 +540,7 @@ impl ShotState {
 /// it, step by step ([`ShotProcess::step`]).
 pub struct ShotProcess<'a> {
     pub shot: &'a Shot,
-    pub targets: Vec<TargetShot>,
+    pub targets: Cow<'a, [TargetShot]>,
     /// Order of the morale and pin checks: leaders first, higher morale first.
     order: Vec<usize>,
 }
@@ -546,15 +548,24 @@ pub struct ShotProcess<'a> {
 impl<'a> ShotProcess<'a> {
     /// The shot at the hex alone (no units): IFT results only.
     pub fn hex(shot: &'a Shot) -> Self {
-        Self::new(shot, vec![shot.hex_target()])
+        Self::new(shot, Cow::Owned(vec![shot.hex_target()]))
     }
 
     /// The shot at the units in the hex.
     pub fn units(shot: &'a Shot) -> Self {
-        Self::new(shot, shot.units.clone())
+        Self::new(shot, Cow::Borrowed(&shot.units))
     }
 
-    fn new(shot: &'a Shot, targets: Vec<TargetShot>) -> Self {
+    /// The units if the hex has any, else the hex alone.
+    pub fn of(shot: &'a Shot) -> Self {
+        if shot.units.is_empty() {
+            Self::hex(shot)
+        } else {
+            Self::units(shot)
+        }
+    }
+
+    fn new(shot: &'a Shot, targets: Cow<'a, [TargetShot]>) -> Self {
         let mut order: Vec<usize> = (0..targets.len()).collect();
         order.sort_by_key(|&i| match &targets[i].unit {
             Some(u) if u.kind == UnitKind::Leader => (0, std::cmp::Reverse(u.morale), i),

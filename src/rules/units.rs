@@ -11,6 +11,37 @@ use super::ift::Column;
 use super::target::Target;
 use crate::dice::{Dice, Dr};
 
+/// Most units a target hex may hold here.
+pub const MAX_UNITS: usize = 8;
+
+/// The states of the units of a hex, as a fixed-size value (so that plan
+/// states stay small and `Copy`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UnitStates {
+    len: u8,
+    states: [UnitState; MAX_UNITS],
+}
+
+impl UnitStates {
+    /// Panics beyond [`MAX_UNITS`] (scenarios are checked before).
+    pub fn from_slice(states: &[UnitState]) -> Self {
+        let mut out = UnitStates {
+            len: states.len() as u8,
+            ..UnitStates::default()
+        };
+        out.states[..states.len()].copy_from_slice(states);
+        out
+    }
+
+    pub fn as_slice(&self) -> &[UnitState] {
+        &self.states[..usize::from(self.len)]
+    }
+
+    pub fn as_mut_slice(&mut self) -> &mut [UnitState] {
+        &mut self.states[..usize::from(self.len)]
+    }
+}
+
 /// What a unit is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
