@@ -14,7 +14,7 @@ use crate::catalog::Catalog;
 use crate::plan::FirePlan;
 use crate::plan::chain::Chain;
 use crate::plan::exact::PlanOdds;
-use crate::plan::monte_carlo;
+use crate::plan::{monte_carlo, simulate};
 use crate::report::plan::{McRun, PlanReport};
 use crate::report::shot::ShotReport;
 use crate::report::text_table;
@@ -107,6 +107,9 @@ struct PlanArgs {
     /// Write the report to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Largest number of chain states the exact engine may build (units multiply them).
+    #[arg(long, default_value = "2000", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_states: u64,
     /// Fire phases, e.g. PFPh,DFPh,PFPh (replaces plan.phases).
     #[arg(long, value_name = "LIST", help_heading = "Plan")]
     phases: Option<String>,
@@ -455,8 +458,26 @@ fn plan(args: &PlanArgs) -> Result<String> {
     let (catalog, scenario) = args.scenario.load(args.plan_overrides())?;
     let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
     let plan = FirePlan::new(shot_input, plan_input)?;
-    let chain = Chain::compile(&plan);
-    let exact = (args.engine != Engine::Mc).then(|| PlanOdds::of(&plan, &chain));
+    let has_units = !plan.units().is_empty();
+    // The chain: needed by the exact engine, and by Monte Carlo for a plan
+    // without units (which samples its tables).
+    let chain = if args.engine != Engine::Mc || !has_units {
+        Chain::compile_within(&plan, args.max_states as usize)
+    } else {
+        None
+    };
+    let too_large = format!(
+        "the exact engine would need more than {} chain states for this plan (units multiply them); run --engine mc, or raise --max-states",
+        args.max_states
+    );
+    let exact = match (&chain, args.engine) {
+        (_, Engine::Mc) => None,
+        (Some(chain), _) => Some(PlanOdds::of(&plan, chain)),
+        (None, Engine::Exact) => anyhow::bail!("plan: {too_large}"),
+        (None, Engine::Both) => None,
+    };
+    let skipped = (args.engine == Engine::Both && exact.is_none())
+        .then(|| format!("exact engine skipped: {too_large}"));
     let mc = if args.engine == Engine::Exact {
         None
     } else {
@@ -474,8 +495,17 @@ fn plan(args: &PlanArgs) -> Result<String> {
             }
         };
         let phases = plan.input.phases.len();
-        let run = || monte_carlo::run(&chain, phases, args.trials, args.seed, &progress);
-        let tally = match args.threads {
+        let run = || match (&chain, has_units) {
+            (Some(chain), false) => (
+                monte_carlo::run(chain, phases, args.trials, args.seed, &progress),
+                None,
+            ),
+            _ => {
+                let (tally, units) = simulate::run(&plan, args.trials, args.seed, &progress);
+                (tally, Some(units))
+            }
+        };
+        let result = match args.threads {
             Some(n) => rayon::ThreadPoolBuilder::new()
                 .num_threads(n as usize)
                 .build()
@@ -484,15 +514,17 @@ fn plan(args: &PlanArgs) -> Result<String> {
             None => run(),
         };
         bar.finish_and_clear();
-        Some(tally)
+        Some(result)
     };
     let report = PlanReport::new(
         &plan,
         exact.as_ref(),
-        mc.as_ref().map(|tally| McRun {
+        mc.as_ref().map(|(tally, units)| McRun {
             tally,
+            units: units.as_ref(),
             seed: args.seed,
         }),
+        skipped,
     );
     let text = match args.format {
         Format::Table => report.to_text(),

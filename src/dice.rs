@@ -182,6 +182,14 @@ impl<T: Ord + Clone> Dist<T> {
         dist
     }
 
+    /// A distribution from outcomes and their probabilities (merging equal
+    /// outcomes), which must sum to one: the end states of an exact run.
+    pub fn from_masses(pairs: impl IntoIterator<Item = (T, Prob)>) -> Self {
+        let dist = Dist::from_pairs(pairs);
+        assert_eq!(dist.total(), Prob::one(), "the masses must sum to one");
+        dist
+    }
+
     /// Every outcome of `rule` over all the dice it reads, exactly.
     ///
     /// `rule` must be deterministic given the dice (a pure function of them):

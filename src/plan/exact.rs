@@ -15,7 +15,9 @@ use std::collections::BTreeMap;
 
 use super::FirePlan;
 use super::chain::{Chain, Event, Node, Weapon};
+use crate::dice::Dist;
 use crate::prob::Prob;
+use crate::rules::outcomes::HexOdds;
 use crate::rules::to_hit::HitKind;
 
 /// Shot and hit counts stop here; the last bucket is "this many or more".
@@ -81,6 +83,8 @@ pub struct PhaseOdds {
     pub p_malfunctioned_at_end: Prob,
     /// Weapon removed for good by the end of this phase.
     pub p_removed_by_end: Prob,
+    /// No enemy unit still in action at the end of this phase (plans with units).
+    pub p_hex_cleared_by_end: Option<Prob>,
 }
 
 /// Exact figures for a whole plan.
@@ -99,6 +103,8 @@ pub struct PlanOdds {
     /// The weapon is removed for good by the end of the plan.
     pub p_removed: Prob,
     pub per_phase: Vec<PhaseOdds>,
+    /// The units' odds at the end of the plan (plans with units).
+    pub units: Option<HexOdds>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -138,6 +144,8 @@ struct Pass {
     /// Mass leaving each phase, by tally value and by the weapon's state.
     phase_exit: Vec<Vec<Prob>>,
     phase_exit_weapon: Vec<BTreeMap<Weapon, Prob>>,
+    /// Mass leaving each phase with the hex cleared of enemy units in action.
+    phase_exit_cleared: Vec<Prob>,
     /// Expected shots, hits, Critical Hits per phase.
     expected: Vec<[Prob; 3]>,
 }
@@ -153,6 +161,7 @@ fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
         end: Vec::new(),
         phase_exit: vec![vec![Prob::zero(); usize::from(cap) + 1]; phases],
         phase_exit_weapon: vec![BTreeMap::new(); phases],
+        phase_exit_cleared: vec![Prob::zero(); phases],
         expected: vec![[Prob::zero(), Prob::zero(), Prob::zero()]; phases],
     };
     let mut pending: BTreeMap<(Node, u8), (usize, Prob)> = BTreeMap::new();
@@ -198,6 +207,9 @@ fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
                     }
                 }
                 Event::PhaseEnd if tally == Tally::Nothing => {
+                    if !plan.units().is_empty() && !plan.enemy_in_action(node.units.as_slice()) {
+                        add(&mut pass.phase_exit_cleared[phase], flow.clone());
+                    }
                     let w = pass.phase_exit_weapon[phase]
                         .entry(node.weapon)
                         .or_insert_with(Prob::zero);
@@ -275,6 +287,8 @@ impl PlanOdds {
                 p_malfunctioned_at_end: get(Weapon::Malfunctioned),
                 // Every path leaves every phase once, and removal is for good.
                 p_removed_by_end: get(Weapon::Removed),
+                p_hex_cleared_by_end: (!plan.units().is_empty())
+                    .then(|| base.phase_exit_cleared[i].clone()),
             });
             no_hit_before = no_hit_after;
         }
@@ -291,6 +305,14 @@ impl PlanOdds {
             p_malfunction,
             p_removed,
             per_phase,
+            units: (!plan.units().is_empty()).then(|| {
+                let end = Dist::from_masses(
+                    base.end
+                        .iter()
+                        .map(|(n, _, p)| (n.units.as_slice().to_vec(), p.clone())),
+                );
+                HexOdds::of(plan.units(), &end)
+            }),
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use super::exact::{CRITICAL_CAP, CountDist, PlanOdds, TALLY_CAP};
 use super::monte_carlo::McTally;
+use super::simulate::UnitTally;
 use crate::prob::Prob;
+use crate::rules::outcomes::OUTCOMES;
 use crate::stats::{Estimate, mean_of_histogram, proportion};
 
 /// What kind of figure: a probability or the mean of a count.
@@ -219,6 +221,72 @@ pub fn figures(exact: Option<&PlanOdds>, mc: Option<&McTally>) -> Vec<Figure> {
             m.map(|p| &p.shots[..]),
             trials,
         ));
+    }
+    out
+}
+
+/// The units' figures of a plan with units, named as in the JSON report:
+/// `units[i].<outcome>`, `units[i].p_out_of_action`, `hex.p_cleared`,
+/// `hex.at_least_out_of_action[k]`, `per_phase[i].p_hex_cleared_by_end`.
+pub fn unit_figures(
+    plan: &super::FirePlan,
+    exact: Option<&PlanOdds>,
+    mc: Option<&UnitTally>,
+) -> Vec<Figure> {
+    let hex = exact.and_then(|x| x.units.as_ref());
+    let trials = mc.map_or(0, |t| t.trials);
+    let mut out = Vec::new();
+    let mut push = |name: String, e: Option<Prob>, m: Option<u64>| {
+        out.push(Figure {
+            name,
+            kind: Kind::Probability,
+            exact: e,
+            mc: m.map(|c| proportion(c, trials)),
+        })
+    };
+    for i in 0..plan.units().len() {
+        for (k, o) in OUTCOMES.iter().enumerate() {
+            push(
+                format!("units[{i}].{}", o.key()),
+                hex.map(|h| h.units[i].outcomes[k].1.clone()),
+                mc.map(|t| t.outcomes[i][k]),
+            );
+        }
+        push(
+            format!("units[{i}].p_out_of_action"),
+            hex.map(|h| h.units[i].p_out_of_action.clone()),
+            mc.map(|t| t.out_of_action[i]),
+        );
+        push(
+            format!("units[{i}].p_burning_wreck"),
+            hex.map(|h| h.units[i].p_burning.clone()),
+            mc.map(|t| t.burning[i]),
+        );
+    }
+    push(
+        "hex.p_cleared".into(),
+        hex.map(|h| h.p_cleared.clone()),
+        mc.map(|t| t.cleared),
+    );
+    push(
+        "hex.p_all_eliminated".into(),
+        hex.map(|h| h.p_all_eliminated.clone()),
+        mc.map(|t| t.all_eliminated),
+    );
+    let enemies = plan.units().iter().filter(|u| u.enemy).count();
+    for k in 0..enemies {
+        push(
+            format!("hex.at_least_out_of_action[{}]", k + 1),
+            hex.map(|h| h.at_least_out[k].clone()),
+            mc.map(|t| t.at_least_out[k]),
+        );
+    }
+    for i in 0..plan.input.phases.len() {
+        push(
+            format!("per_phase[{i}].p_hex_cleared_by_end"),
+            exact.and_then(|x| x.per_phase[i].p_hex_cleared_by_end.clone()),
+            mc.map(|t| t.cleared_by_phase_end[i]),
+        );
     }
     out
 }

@@ -13,6 +13,7 @@ pub mod chain;
 pub mod exact;
 pub mod figures;
 pub mod monte_carlo;
+pub mod simulate;
 
 use std::collections::BTreeMap;
 

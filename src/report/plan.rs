@@ -10,9 +10,12 @@ use super::shot::MortarJson;
 use super::text_table;
 use crate::plan::FirePlan;
 use crate::plan::exact::PlanOdds;
-use crate::plan::figures::{Figure, figures};
+use crate::plan::figures::{Figure, figures, unit_figures};
 use crate::plan::monte_carlo::McTally;
+use crate::plan::simulate::UnitTally;
+use crate::rules::outcomes::{NOT_MODELLED, OUTCOMES};
 use crate::rules::readings::{READINGS, Reading};
+use crate::rules::units::UnitKind;
 
 /// One figure: `exact` and `value` from the exact engine, `mc` and `ci95`
 /// from Monte Carlo.
@@ -61,7 +64,29 @@ pub struct PhaseJson {
     pub p_hit_by_end: FigureJson,
     pub p_malfunctioned_at_end: FigureJson,
     pub p_removed_by_end: FigureJson,
+    /// Plans with units: no enemy unit still in action at the end of the phase.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_hex_cleared_by_end: Option<FigureJson>,
     pub shots: Vec<CountJson>,
+}
+
+/// A unit's fate at the end of a plan.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanUnitJson {
+    pub name: String,
+    pub kind: UnitKind,
+    pub enemy: bool,
+    /// P(worst outcome over the plan), by outcome.
+    pub outcomes: BTreeMap<&'static str, FigureJson>,
+    pub p_out_of_action: FigureJson,
+    pub p_burning_wreck: FigureJson,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlanHexJson {
+    pub p_cleared: FigureJson,
+    pub p_all_eliminated: FigureJson,
+    pub at_least_out_of_action: Vec<CountJson>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -93,6 +118,10 @@ pub struct PlanReport {
     pub hits: Vec<CountJson>,
     pub critical_hits: Vec<CountJson>,
     pub per_phase: Vec<PhaseJson>,
+    /// Plans with units: each unit's fate at the end, and the hex's.
+    pub units: Vec<PlanUnitJson>,
+    pub hex: Option<PlanHexJson>,
+    pub not_modelled: Vec<&'static str>,
     pub notes: Vec<String>,
     pub readings: Vec<Reading>,
 }
@@ -101,6 +130,8 @@ pub struct PlanReport {
 #[derive(Clone, Copy, Debug)]
 pub struct McRun<'a> {
     pub tally: &'a McTally,
+    /// The units' tallies, for plans with units.
+    pub units: Option<&'a UnitTally>,
     pub seed: u64,
 }
 
@@ -128,8 +159,18 @@ fn counts(by_name: &BTreeMap<String, Figure>, prefix: &str) -> Vec<CountJson> {
 }
 
 impl PlanReport {
-    pub fn new(plan: &FirePlan, exact: Option<&PlanOdds>, mc: Option<McRun<'_>>) -> PlanReport {
-        let list = figures(exact, mc.map(|m| m.tally));
+    /// `skipped`: why the exact engine did not run, if it was asked for.
+    pub fn new(
+        plan: &FirePlan,
+        exact: Option<&PlanOdds>,
+        mc: Option<McRun<'_>>,
+        skipped: Option<String>,
+    ) -> PlanReport {
+        let mut list = figures(exact, mc.map(|m| m.tally));
+        let has_units = !plan.units().is_empty();
+        if has_units {
+            list.extend(unit_figures(plan, exact, mc.and_then(|m| m.units)));
+        }
         let by_name: BTreeMap<String, Figure> =
             list.into_iter().map(|f| (f.name.clone(), f)).collect();
         let fig = |name: &str| by_name.get(name).map(FigureJson::from).unwrap_or_default();
@@ -152,6 +193,7 @@ impl PlanReport {
                     p_hit_by_end: f("p_hit_by_end"),
                     p_malfunctioned_at_end: f("p_malfunctioned_at_end"),
                     p_removed_by_end: f("p_removed_by_end"),
+                    p_hex_cleared_by_end: has_units.then(|| f("p_hex_cleared_by_end")),
                     shots: counts(&by_name, &format!("per_phase[{i}].shots")),
                 }
             })
@@ -163,11 +205,38 @@ impl PlanReport {
         };
         let si = &plan.shot_input;
         let m = &si.mortar;
-        let notes = vec![
+        let mut notes = vec![
             "p_malfunction: the weapon malfunctions at least once; p_removed: it is out for good at the end (X#, or a repair dr of 6)".to_string(),
             "consecutive listed phases are in different Player Turns, except an AFPh right after a PFPh".to_string(),
             "a CA change (Case A) applies to the plan's first shot only".to_string(),
         ];
+        if has_units {
+            notes.push("units: the worst outcome over the whole plan; pins are lifted at each new Player Turn, broken units do not rally".to_string());
+        }
+        if let Some(why) = skipped {
+            notes.push(why);
+        }
+        let units = plan
+            .units()
+            .iter()
+            .enumerate()
+            .map(|(i, u)| PlanUnitJson {
+                name: u.name.clone(),
+                kind: u.kind,
+                enemy: u.enemy,
+                outcomes: OUTCOMES
+                    .iter()
+                    .map(|o| (o.key(), fig(&format!("units[{i}].{}", o.key()))))
+                    .collect(),
+                p_out_of_action: fig(&format!("units[{i}].p_out_of_action")),
+                p_burning_wreck: fig(&format!("units[{i}].p_burning_wreck")),
+            })
+            .collect();
+        let hex = has_units.then(|| PlanHexJson {
+            p_cleared: fig("hex.p_cleared"),
+            p_all_eliminated: fig("hex.p_all_eliminated"),
+            at_least_out_of_action: counts(&by_name, "hex.at_least_out_of_action"),
+        });
         PlanReport {
             mortar: MortarJson {
                 name: m.name.clone(),
@@ -203,6 +272,13 @@ impl PlanReport {
             hits: counts(&by_name, "hits"),
             critical_hits: counts(&by_name, "critical_hits"),
             per_phase,
+            units,
+            hex,
+            not_modelled: if has_units {
+                NOT_MODELLED.to_vec()
+            } else {
+                Vec::new()
+            },
             notes,
             readings: READINGS.to_vec(),
         }
@@ -308,6 +384,51 @@ impl PlanReport {
                 })
                 .collect();
             out.push_str(&text_table(&header, &rows));
+        }
+        if !self.units.is_empty() {
+            out.push_str("\nUnits at the end of the plan (worst outcome)\n");
+            let mut header = vec!["unit", "outcome"];
+            header.extend(cols.iter().copied());
+            let mut rows = Vec::new();
+            for u in &self.units {
+                for key in [
+                    "no_effect",
+                    "pinned",
+                    "broken",
+                    "casualty_reduced",
+                    "eliminated",
+                    "immobilized",
+                    "shocked",
+                ] {
+                    let Some(f) = u.outcomes.get(key) else {
+                        continue;
+                    };
+                    if !shown(f) {
+                        continue;
+                    }
+                    let mut row = self.row(key, f, true);
+                    row.insert(0, u.name.clone());
+                    rows.push(row);
+                }
+                let mut row = self.row("out of action", &u.p_out_of_action, true);
+                row.insert(0, u.name.clone());
+                rows.push(row);
+            }
+            if let Some(hex) = &self.hex {
+                let mut row = self.row("cleared", &hex.p_cleared, true);
+                row.insert(0, "hex".into());
+                rows.push(row);
+                for c in &hex.at_least_out_of_action {
+                    let mut row = self.row(&format!("{}+ out of action", c.n), &c.p, true);
+                    row.insert(0, "hex".into());
+                    rows.push(row);
+                }
+            }
+            out.push_str(&text_table(&header, &rows));
+            out.push_str("Not modelled:\n");
+            for n in &self.not_modelled {
+                let _ = writeln!(out, "  - {n}");
+            }
         }
         out.push_str("\nNotes:\n");
         for n in &self.notes {

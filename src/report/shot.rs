@@ -15,7 +15,7 @@ use crate::rules::outcomes::{HexOdds, NOT_MODELLED};
 use crate::rules::readings::{READINGS, Reading};
 use crate::rules::shot::{AmmoUse, Shot, ShotOdds, UnitShotOdds};
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
-use crate::rules::units::{Outcome, Unit, UnitKind};
+use crate::rules::units::{Unit, UnitKind};
 
 /// A value the player did not give and some figures need.
 #[derive(Clone, Debug, Serialize)]
@@ -83,19 +83,6 @@ pub struct AtLeastJson {
     pub p: ProbJson,
 }
 
-/// The key of an outcome in JSON.
-pub fn outcome_key(o: Outcome) -> &'static str {
-    match o {
-        Outcome::NoEffect => "no_effect",
-        Outcome::Pinned => "pinned",
-        Outcome::Broken => "broken",
-        Outcome::CasualtyReduced => "casualty_reduced",
-        Outcome::Eliminated => "eliminated",
-        Outcome::Immobilized => "immobilized",
-        Outcome::Shocked => "shocked",
-    }
-}
-
 pub fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, ProbJson>> {
     units
         .iter()
@@ -103,7 +90,7 @@ pub fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, Pr
         .map(|(_, odds)| {
             odds.outcomes
                 .iter()
-                .map(|(o, p)| (outcome_key(*o), p.into()))
+                .map(|(o, p)| (o.key(), p.into()))
                 .collect()
         })
         .collect()

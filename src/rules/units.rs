@@ -300,6 +300,21 @@ pub enum Outcome {
     NoEffect,
 }
 
+impl Outcome {
+    /// The outcome's key in JSON and figure names.
+    pub fn key(self) -> &'static str {
+        match self {
+            Outcome::NoEffect => "no_effect",
+            Outcome::Pinned => "pinned",
+            Outcome::Broken => "broken",
+            Outcome::CasualtyReduced => "casualty_reduced",
+            Outcome::Eliminated => "eliminated",
+            Outcome::Immobilized => "immobilized",
+            Outcome::Shocked => "shocked",
+        }
+    }
+}
+
 /// The worst thing that happened between `start` and `end`.
 pub fn outcome(start: &UnitState, end: &UnitState) -> Outcome {
     if end.eliminated && !start.eliminated {

@@ -1,0 +1,199 @@
+//! Monte Carlo for plans with units: each trial steps the chain's one
+//! [`transition`] function with random dice, so any stack can be sampled
+//! without compiling the chain (which grows with the units' states).
+//!
+//! Reproducible like the table sampler ([`super::monte_carlo`]): fixed
+//! batches, each with its own generator from the seed and the batch number,
+//! integer tallies merged in batch order.
+
+use rayon::prelude::*;
+
+use super::FirePlan;
+use super::chain::{Event, Node, Weapon, transition};
+use super::monte_carlo::{BATCH, McTally, PhaseTally, batch_rng};
+use crate::dice::RngDice;
+use crate::rules::outcomes::{OUTCOMES, in_action};
+use crate::rules::to_hit::HitKind;
+use crate::rules::units::outcome;
+
+/// Integer tallies of the units' fates at the end of the plan.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitTally {
+    pub trials: u64,
+    /// Per unit, trials ending in each outcome, in the order of `OUTCOMES`.
+    pub outcomes: Vec<[u64; 7]>,
+    pub out_of_action: Vec<u64>,
+    pub burning: Vec<u64>,
+    /// Trials with the hex cleared of enemy units in action at the end.
+    pub cleared: u64,
+    pub all_eliminated: u64,
+    /// `at_least_out[k]`: trials with at least k+1 enemy units out of action.
+    pub at_least_out: Vec<u64>,
+    /// Per phase: trials with the hex cleared at the end of the phase.
+    pub cleared_by_phase_end: Vec<u64>,
+}
+
+impl UnitTally {
+    fn new(units: usize, enemies: usize, phases: usize) -> Self {
+        UnitTally {
+            outcomes: vec![[0; 7]; units],
+            out_of_action: vec![0; units],
+            burning: vec![0; units],
+            at_least_out: vec![0; enemies],
+            cleared_by_phase_end: vec![0; phases],
+            ..UnitTally::default()
+        }
+    }
+
+    fn merge(&mut self, other: &UnitTally) {
+        self.trials += other.trials;
+        for (a, b) in self.outcomes.iter_mut().zip(&other.outcomes) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+        let add = |a: &mut Vec<u64>, b: &Vec<u64>| a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
+        add(&mut self.out_of_action, &other.out_of_action);
+        add(&mut self.burning, &other.burning);
+        add(&mut self.at_least_out, &other.at_least_out);
+        add(&mut self.cleared_by_phase_end, &other.cleared_by_phase_end);
+        self.cleared += other.cleared;
+        self.all_eliminated += other.all_eliminated;
+    }
+}
+
+fn bump(hist: &mut Vec<u64>, n: usize) {
+    if hist.len() <= n {
+        hist.resize(n + 1, 0);
+    }
+    hist[n] += 1;
+}
+
+/// One trial's running counts.
+#[derive(Default)]
+struct Trial {
+    shots: usize,
+    hits: usize,
+    criticals: usize,
+    phase_shots: usize,
+    phase_hits: usize,
+    phase_criticals: usize,
+}
+
+fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTally, UnitTally) {
+    let phases = plan.input.phases.len();
+    let units = plan.units();
+    let enemies: Vec<usize> = (0..units.len()).filter(|&i| units[i].enemy).collect();
+    let mut rng = batch_rng(seed, batch);
+    let mut tally = McTally {
+        trials,
+        per_phase: vec![PhaseTally::default(); phases],
+        ..McTally::default()
+    };
+    let mut unit_tally = UnitTally::new(units.len(), enemies.len(), phases);
+    unit_tally.trials = trials;
+    let out_count = |node: &Node| {
+        let states = node.units.as_slice();
+        enemies
+            .iter()
+            .filter(|&&i| !in_action(&units[i], &states[i]))
+            .count()
+    };
+    for _ in 0..trials {
+        let mut node = Node::start(plan);
+        let mut t = Trial::default();
+        while !node.is_end(plan) {
+            let (next, event) = transition(plan, &node, &mut RngDice(&mut rng));
+            let pt = &mut tally.per_phase[usize::from(node.phase)];
+            match event {
+                Event::PhaseEnd => {
+                    bump(&mut pt.shots, t.phase_shots);
+                    bump(&mut pt.hits, t.phase_hits);
+                    bump(&mut pt.criticals, t.phase_criticals);
+                    (t.phase_shots, t.phase_hits, t.phase_criticals) = (0, 0, 0);
+                    if t.hits > 0 {
+                        pt.hit_by_end += 1;
+                    }
+                    match node.weapon {
+                        Weapon::Malfunctioned => pt.malfunctioned_at_end += 1,
+                        Weapon::Removed => pt.removed_by_end += 1,
+                        Weapon::Ready => {}
+                    }
+                    if !enemies.is_empty() && out_count(&node) == enemies.len() {
+                        unit_tally.cleared_by_phase_end[usize::from(node.phase)] += 1;
+                    }
+                }
+                Event::Shot { hit, .. } => {
+                    t.shots += 1;
+                    t.phase_shots += 1;
+                    if hit.is_hit() {
+                        if t.hits == 0 {
+                            pt.first_hit += 1;
+                        }
+                        t.hits += 1;
+                        t.phase_hits += 1;
+                    }
+                    if hit == HitKind::Critical {
+                        t.criticals += 1;
+                        t.phase_criticals += 1;
+                    }
+                }
+            }
+            node = next;
+        }
+        bump(&mut tally.shots, t.shots);
+        bump(&mut tally.hits, t.hits);
+        bump(&mut tally.criticals, t.criticals);
+        tally.malfunction += u64::from(node.ever_malfunctioned);
+        tally.removed += u64::from(node.weapon == Weapon::Removed);
+        let states = node.units.as_slice();
+        for (i, u) in units.iter().enumerate() {
+            let o = outcome(&u.start, &states[i]);
+            let k = OUTCOMES.iter().position(|x| *x == o).unwrap_or(0);
+            unit_tally.outcomes[i][k] += 1;
+            unit_tally.out_of_action[i] += u64::from(!in_action(u, &states[i]));
+            unit_tally.burning[i] += u64::from(states[i].burning);
+        }
+        let out = out_count(&node);
+        unit_tally.cleared += u64::from(!enemies.is_empty() && out == enemies.len());
+        unit_tally.all_eliminated +=
+            u64::from(!enemies.is_empty() && enemies.iter().all(|&i| states[i].eliminated));
+        for k in 0..out {
+            unit_tally.at_least_out[k] += 1;
+        }
+    }
+    (tally, unit_tally)
+}
+
+/// Runs `trials` trials of the plan with `seed`, stepping [`transition`]
+/// with random dice, in parallel on the current rayon pool.
+pub fn run(
+    plan: &FirePlan,
+    trials: u64,
+    seed: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (McTally, UnitTally) {
+    let phases = plan.input.phases.len();
+    let batches = trials.div_ceil(BATCH);
+    let results: Vec<(McTally, UnitTally)> = (0..batches)
+        .into_par_iter()
+        .map(|b| {
+            let n = BATCH.min(trials - b * BATCH);
+            let r = simulate_batch(plan, seed, b, n);
+            progress(n);
+            r
+        })
+        .collect();
+    let units = plan.units();
+    let enemies = units.iter().filter(|u| u.enemy).count();
+    let mut tally = McTally {
+        per_phase: vec![PhaseTally::default(); phases],
+        ..McTally::default()
+    };
+    let mut unit_tally = UnitTally::new(units.len(), enemies, phases);
+    for (t, u) in &results {
+        tally.merge(t);
+        unit_tally.merge(u);
+    }
+    (tally, unit_tally)
+}
