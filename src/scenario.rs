@@ -431,17 +431,13 @@ impl PlanSpec {
             "never" => StopRule::Never,
             "first-hit" => StopRule::FirstHit,
             "first-critical-hit" => StopRule::FirstCriticalHit,
-            "target-broken" | "target-eliminated" => {
-                return Err(Error::invalid(
-                    "plan.stop",
-                    "stopping on the target's state needs the units in the target hex, which this version does not model yet; use never, first-hit or first-critical-hit",
-                ));
-            }
+            "target-broken" => StopRule::TargetBroken,
+            "target-eliminated" => StopRule::TargetEliminated,
             other => {
                 return Err(Error::invalid(
                     "plan.stop",
                     format!(
-                        "unknown stop rule `{other}`; use never, first-hit or first-critical-hit"
+                        "unknown stop rule `{other}`; use never, first-hit, first-critical-hit, target-broken or target-eliminated"
                     ),
                 ));
             }

@@ -498,3 +498,68 @@ fn intensive_fire_text_report_matches_the_snapshot() {
         a.get(first)
     );
 }
+
+/// A scenario file in a temporary folder (kept alive by the returned guard).
+fn scenario(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("scenario.toml");
+    fs::write(&path, text).expect("write scenario");
+    let path = path.to_str().expect("utf-8 path").to_string();
+    (dir, path)
+}
+
+const UNIT_MORTAR: &str = "[mortar]\nname = \"m\"\ncaliber = 81\nrof = 2\nbreakdown = 12\nrange = [1, 40]\n[target]\nrange = 8\n";
+
+#[test]
+fn unit_without_morale_is_rejected() {
+    let (_dir, path) = scenario(&format!(
+        "{UNIT_MORTAR}[[target.units]]\nkind = \"squad\"\n"
+    ));
+    let line = rejects(&["shot", &path]);
+    assert_mentions(&line, &["target.units[0].morale"]);
+}
+
+#[test]
+fn unknown_unit_kind_is_rejected() {
+    let (_dir, path) = scenario(&format!(
+        "{UNIT_MORTAR}[[target.units]]\nkind = \"tank\"\nmorale = 7\n"
+    ));
+    let line = rejects(&["shot", &path]);
+    assert_mentions(&line, &["line", "tank"]);
+}
+
+#[test]
+fn target_stop_rule_without_units_is_rejected() {
+    let (_dir, path) = scenario(&format!("{UNIT_MORTAR}[plan]\nphases = [\"PFPh\"]\n"));
+    let line = rejects(&["plan", &path, "--stop", "target-broken"]);
+    assert_mentions(&line, &["plan.stop", "units"]);
+}
+
+#[test]
+fn plan_needs_the_broken_side_morale() {
+    let (_dir, path) = scenario(&format!(
+        "{UNIT_MORTAR}[[target.units]]\nkind = \"squad\"\nmorale = 7\n[plan]\nphases = [\"PFPh\"]\n"
+    ));
+    let line = rejects(&["plan", &path]);
+    assert_mentions(&line, &["target.units[0].broken_morale"]);
+}
+
+#[test]
+fn plan_with_a_unit_reports_its_fate_from_both_engines() {
+    let (_dir, path) = scenario(&format!(
+        "{UNIT_MORTAR}[[target.units]]\nname = \"467\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n[plan]\nphases = [\"PFPh\", \"DFPh\"]\nstop = \"target-broken\"\n"
+    ));
+    let v = json(&["plan", &path, "--trials", "20000", "--format", "json"]);
+    let unit = &v["units"][0];
+    assert_eq!(unit["name"], "467");
+    let broken = &unit["outcomes"]["broken"];
+    let exact = broken["value"].as_f64().expect("exact value");
+    let [lo, hi] = [
+        broken["ci95"][0].as_f64().unwrap(),
+        broken["ci95"][1].as_f64().unwrap(),
+    ];
+    assert!(exact > 0.0 && lo <= hi, "{broken}");
+    assert!(v["hex"]["p_cleared"]["exact"].is_string(), "{}", v["hex"]);
+    assert!(v["per_phase"][1]["p_hex_cleared_by_end"]["mc"].is_number());
+    assert!(!v["not_modelled"].as_array().unwrap().is_empty());
+}

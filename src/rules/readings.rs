@@ -51,4 +51,24 @@ pub const READINGS: &[Reading] = &[
         rule: "C6.56",
         text: "a SMOKE shot takes the Acquisition DRM already on the hex, then the Acquisition is lost",
     },
+    Reading {
+        id: "afv-k-threshold",
+        rule: "C1.55, C7.7",
+        text: "vs an AFV, with K the lowest Final DR giving a K/# result in the column: ≤ K/2 burning wreck, < K eliminated, K or K+1 Shock on a turret hit and Immobilization on a hull hit",
+    },
+    Reading {
+        id: "broken-again-reduced",
+        rule: "A7.3, A10",
+        text: "a unit already broken that a KIA result would break is Casualty Reduced, as a broken unit failing a MC",
+    },
+    Reading {
+        id: "random-selection-by-location",
+        rule: "A7.3",
+        text: "KIA and K/# Random Selection is among the units that got the same result at the same Final DR (one Location)",
+    },
+    Reading {
+        id: "out-of-los-reference",
+        rule: "C3.33",
+        text: "a unit out of LOS is hit as the in-LOS enemy unit with the highest To Hit DRM was; with no enemy unit in LOS it is not hit",
+    },
 ];
