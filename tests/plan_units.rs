@@ -1,0 +1,210 @@
+//! Fire plans with units in the hex: the exact engine against the Monte
+//! Carlo simulation that steps the chain's transition with dice.
+
+use mortar_odds::plan::chain::Chain;
+use mortar_odds::plan::exact::PlanOdds;
+use mortar_odds::plan::figures::{Figure, figures, unit_figures};
+use mortar_odds::plan::simulate;
+use mortar_odds::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use mortar_odds::rules::firer::{Firer, Phase};
+use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
+use mortar_odds::rules::shot::ShotInput;
+use mortar_odds::rules::target::Target;
+use mortar_odds::rules::units::{Armor, Unit, UnitKind, UnitState};
+use statrs::distribution::{Binomial, DiscreteCDF};
+
+fn unit(name: &str, kind: UnitKind, morale: u8, location: &Target) -> Unit {
+    Unit {
+        name: name.into(),
+        kind,
+        morale,
+        broken_morale: Some(morale),
+        half_squad_morale: None,
+        leadership: if kind == UnitKind::Leader { -1 } else { 0 },
+        enemy: true,
+        in_los: true,
+        start: UnitState::default(),
+        armor: Armor::default(),
+        location: location.clone(),
+    }
+}
+
+fn plan(
+    units: Vec<Unit>,
+    phases: &[Phase],
+    stop: StopRule,
+    intensive: IntensiveFirePolicy,
+) -> FirePlan {
+    let mut mortar = Mortar::with_caliber("m", 81);
+    mortar.rof = Some(2);
+    mortar.breakdown = Some(11);
+    mortar.repair = Some(3);
+    mortar.range = Some(RangeLimits { min: 1, max: 40 });
+    let mut target = Target {
+        range: 8,
+        woods: true,
+        ..Target::default()
+    };
+    target.units = units;
+    let input = ShotInput {
+        mortar,
+        firer: Firer::default(),
+        target,
+        ammo: Ammo::He,
+    };
+    let plan = PlanInput {
+        phases: phases
+            .iter()
+            .map(|p| PlanPhase {
+                phase: *p,
+                max_shots: None,
+            })
+            .collect(),
+        stop,
+        intensive_fire: intensive,
+        repair: true,
+        acquisition: 0,
+    };
+    FirePlan::new(input, plan).expect("a valid plan")
+}
+
+/// Figures where Monte Carlo is beyond 4 standard errors of the exact value
+/// (an exact binomial test where the expected count is small).
+fn disagreements(list: &[Figure], trials: u64) -> Vec<String> {
+    let mut bad = Vec::new();
+    for f in list {
+        let (Some(e), Some(m)) = (&f.exact, f.mc) else {
+            continue;
+        };
+        let p = e.to_f64();
+        let n = trials as f64;
+        let rare = matches!(f.kind, mortar_odds::plan::figures::Kind::Probability)
+            && n * p.min(1.0 - p) < 10.0;
+        let ok = if rare {
+            let count = (m.value * n).round() as u64;
+            if p == 0.0 || p == 1.0 {
+                (m.value - p).abs() < 1e-12
+            } else {
+                let b = Binomial::new(p, trials).expect("binomial");
+                let low = b.cdf(count);
+                let high = 1.0 - if count == 0 { 0.0 } else { b.cdf(count - 1) };
+                2.0 * low.min(high) > 6.3e-5
+            }
+        } else {
+            f.z_score(trials).is_some_and(|z| z <= 4.0)
+        };
+        if !ok {
+            bad.push(format!("{}: exact {p:.6}, mc {:.6}", f.name, m.value));
+        }
+    }
+    bad
+}
+
+fn check(plan: &FirePlan, trials: u64, seed: u64) -> Vec<String> {
+    let chain = Chain::compile_within(plan, 5_000).expect("small enough for the exact engine");
+    let exact = PlanOdds::of(plan, &chain);
+    let (tally, units) = simulate::run(plan, trials, seed, &|_| {});
+    let mut list = figures(Some(&exact), Some(&tally));
+    list.extend(unit_figures(plan, Some(&exact), Some(&units)));
+    assert!(list.iter().any(|f| f.name == "hex.p_cleared"));
+    disagreements(&list, trials)
+}
+
+#[test]
+fn lone_squad_over_three_phases_agrees() {
+    let loc = Target {
+        range: 8,
+        woods: true,
+        ..Target::default()
+    };
+    let p = plan(
+        vec![unit("467", UnitKind::Squad, 7, &loc)],
+        &[Phase::Prep, Phase::Defensive, Phase::Prep],
+        StopRule::Never,
+        IntensiveFirePolicy::WheneverAllowed,
+    );
+    let bad = check(&p, 60_000, 11);
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+fn squad_and_leader(phases: &[Phase]) -> FirePlan {
+    let loc = Target {
+        range: 8,
+        woods: true,
+        ..Target::default()
+    };
+    plan(
+        vec![
+            unit("467", UnitKind::Squad, 7, &loc),
+            unit("8-1", UnitKind::Leader, 8, &loc),
+        ],
+        phases,
+        StopRule::TargetBroken,
+        IntensiveFirePolicy::WhileTargetGoodOrder,
+    )
+}
+
+#[test]
+fn squad_and_leader_stop_when_broken_agrees() {
+    let bad = check(&squad_and_leader(&[Phase::Prep]), 60_000, 12);
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// Two Player Turns with two units: a few minutes in a debug build, so run
+/// it on demand: `cargo test --release --test plan_units -- --ignored`.
+#[test]
+#[ignore]
+fn squad_and_leader_over_two_player_turns_agrees() {
+    let bad = check(
+        &squad_and_leader(&[Phase::Prep, Phase::Defensive]),
+        200_000,
+        14,
+    );
+    assert!(bad.is_empty(), "{bad:#?}");
+}
+
+#[test]
+fn a_wrong_morale_is_caught() {
+    let loc = Target {
+        range: 8,
+        woods: true,
+        ..Target::default()
+    };
+    let right = plan(
+        vec![unit("467", UnitKind::Squad, 7, &loc)],
+        &[Phase::Prep, Phase::Defensive],
+        StopRule::Never,
+        IntensiveFirePolicy::Never,
+    );
+    let wrong = plan(
+        vec![unit("467", UnitKind::Squad, 6, &loc)],
+        &[Phase::Prep, Phase::Defensive],
+        StopRule::Never,
+        IntensiveFirePolicy::Never,
+    );
+    let chain = Chain::compile(&right);
+    let exact = PlanOdds::of(&right, &chain);
+    let (_, units) = simulate::run(&wrong, 60_000, 13, &|_| {});
+    let bad = disagreements(&unit_figures(&right, Some(&exact), Some(&units)), 60_000);
+    assert!(!bad.is_empty(), "a morale of 6 instead of 7 must show");
+}
+
+#[test]
+fn stop_on_target_broken_means_no_shot_at_a_broken_hex() {
+    // Once the squad is out of action, the plan fires no more: a squad that
+    // starts broken is never fired at.
+    let loc = Target {
+        range: 8,
+        ..Target::default()
+    };
+    let mut broken = unit("467", UnitKind::Squad, 7, &loc);
+    broken.start.broken = true;
+    let p = plan(
+        vec![broken],
+        &[Phase::Prep, Phase::Defensive],
+        StopRule::TargetBroken,
+        IntensiveFirePolicy::Never,
+    );
+    let exact = PlanOdds::of(&p, &Chain::compile(&p));
+    assert!(exact.expected_shots.is_zero());
+}
