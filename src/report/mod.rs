@@ -30,6 +30,19 @@ impl From<Prob> for ProbJson {
     }
 }
 
+/// A value as written in scenario files and JSON ("half-squad", "first-hit").
+pub fn kebab<T: Serialize>(value: &T) -> String {
+    serde_json::to_value(value)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// A report as pretty JSON with a final newline.
+pub fn pretty_json<T: Serialize>(report: &T) -> String {
+    serde_json::to_string_pretty(report).expect("a report always serialises") + "\n"
+}
+
 /// A signed DRM as players write it: "+2", "-1", "0".
 pub fn signed(v: i16) -> String {
     if v > 0 {

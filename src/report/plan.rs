@@ -7,7 +7,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::shot::MortarJson;
-use super::text_table;
+use super::{kebab, pretty_json, text_table};
 use crate::plan::FirePlan;
 use crate::plan::exact::PlanOdds;
 use crate::plan::figures::{Figure, figures, unit_figures};
@@ -238,18 +238,10 @@ impl PlanReport {
             at_least_out_of_action: counts(&by_name, "hex.at_least_out_of_action"),
         });
         PlanReport {
-            mortar: MortarJson {
-                name: m.name.clone(),
-                title: m.title.clone(),
-                caliber_mm: m.caliber_mm,
-                support_weapon: m.support_weapon,
-                fired_as_light_mortar: m.support_weapon
-                    || si.firer.manning == crate::rules::firer::Manning::LoneSmc,
-                rof: m.rof,
-                breakdown: m.breakdown,
-                range: m.range.map(|r| r.to_string()),
-                user_values: m.user_values.clone(),
-            },
+            mortar: MortarJson::new(
+                m,
+                m.support_weapon || si.firer.manning == crate::rules::firer::Manning::LoneSmc,
+            ),
             range: si.target.range,
             plan: PlanJson {
                 stop: plan.input.stop,
@@ -285,7 +277,7 @@ impl PlanReport {
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a report always serialises") + "\n"
+        pretty_json(self)
     }
 
     pub fn to_text(&self) -> String {
@@ -486,12 +478,4 @@ fn num(f: &FigureJson) -> String {
 
 fn pct(f: &FigureJson) -> String {
     best(f).map_or("-".into(), |v| format!("{:.2}%", v * 100.0))
-}
-
-/// A policy or rule as written in scenario files ("first-hit").
-fn kebab<T: Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
 }

@@ -6,11 +6,11 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::{ProbJson, signed, text_table};
+use super::{ProbJson, kebab, pretty_json, signed, text_table};
 use crate::dice::Dist;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
-use crate::rules::mortar::Ammo;
+use crate::rules::mortar::{Ammo, Mortar};
 use crate::rules::outcomes::{HexOdds, NOT_MODELLED};
 use crate::rules::readings::{READINGS, Reading};
 use crate::rules::shot::{AmmoUse, Shot, ShotOdds, UnitShotOdds};
@@ -37,6 +37,22 @@ pub struct MortarJson {
     pub range: Option<String>,
     /// Values the player supplied rather than the catalog.
     pub user_values: Vec<String>,
+}
+
+impl MortarJson {
+    pub fn new(m: &Mortar, fired_as_light_mortar: bool) -> Self {
+        MortarJson {
+            name: m.name.clone(),
+            title: m.title.clone(),
+            caliber_mm: m.caliber_mm,
+            support_weapon: m.support_weapon,
+            fired_as_light_mortar,
+            rof: m.rof,
+            breakdown: m.breakdown,
+            range: m.range.map(|r| r.to_string()),
+            user_values: m.user_values.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -215,17 +231,7 @@ impl ShotReport {
             attack_fields(&shot.critical_attack);
         let special = shot.depletion.is_some();
         ShotReport {
-            mortar: MortarJson {
-                name: m.name.clone(),
-                title: m.title.clone(),
-                caliber_mm: m.caliber_mm,
-                support_weapon: m.support_weapon,
-                fired_as_light_mortar: shot.light,
-                rof: m.rof,
-                breakdown: m.breakdown,
-                range: m.range.map(|r| r.to_string()),
-                user_values: m.user_values.clone(),
-            },
+            mortar: MortarJson::new(m, shot.light),
             ammo: input.ammo,
             phase: input.firer.phase.abbreviation(),
             range: input.target.range,
@@ -272,7 +278,7 @@ impl ShotReport {
     }
 
     pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a report always serialises") + "\n"
+        pretty_json(self)
     }
 
     /// The text a player reads.
@@ -517,14 +523,6 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
             }
         })
         .collect()
-}
-
-/// A kind or policy as written in scenario files ("half-squad").
-fn kebab<T: Serialize>(value: &T) -> String {
-    serde_json::to_value(value)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
 }
 
 fn pct(p: &ProbJson) -> String {
