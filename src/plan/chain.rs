@@ -1,19 +1,24 @@
 //! A fire plan as a Markov chain.
 //!
-//! A [`Node`] is everything about the weapon that matters for what happens
-//! next. [`transition`] is the one function of the dice that moves the chain:
-//! it fires one shot (through `resolve_shot`, rules written once) or, when
-//! the weapon will not fire again in this phase, moves to the next listed
-//! phase, rolling the repair dr of each Rally Phase in between.
+//! A [`Node`] is everything that matters for what happens next: the
+//! weapon's state and the states of the units in the hex. [`transition`] is
+//! the one function of the dice that moves the chain: it fires one shot
+//! (through the shot's process, rules written once) or, when the weapon will
+//! not fire again in this phase, moves to the next listed phase, rolling the
+//! repair dr of each Rally Phase in between. [`transition_dist`] is the same
+//! step enumerated exactly (both end in `after_shot` or `advance`).
 //!
-//! [`Chain::compile`] finds every reachable node and enumerates
-//! [`transition`] from each exactly; the exact engine solves the chain from
-//! those distributions and the Monte Carlo engine samples them through
-//! integer tables built from the same distributions.
+//! [`Chain::compile`] finds every reachable node and its exact transitions;
+//! the exact engine solves the chain from them and the Monte Carlo engine
+//! samples them through integer tables built from the same distributions.
+//! With units in the hex the chain grows with their states, so
+//! [`Chain::compile_within`] stops at a budget; plans with units are then
+//! sampled by stepping [`transition`] itself (`simulate`).
 //!
 //! Within a phase the graph is acyclic apart from self-loops (a shot that
-//! keeps ROF at full Acquisition returns to the same node), so the shot
-//! count of a phase is unbounded but the chain stays small.
+//! keeps ROF at full Acquisition returns to the same node): every field only
+//! moves one way until the phase ends. So the shot count of a phase is
+//! unbounded, and the exact engine sums its geometric tail exactly.
 
 use std::collections::{BTreeMap, VecDeque};
 
