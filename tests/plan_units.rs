@@ -150,10 +150,7 @@ fn squad_and_leader_stop_when_broken_agrees() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
-/// Two Player Turns with two units: a few minutes in a debug build, so run
-/// it on demand: `cargo test --release --test plan_units -- --ignored`.
 #[test]
-#[ignore]
 fn squad_and_leader_over_two_player_turns_agrees() {
     let bad = check(
         &squad_and_leader(&[Phase::Prep, Phase::Defensive]),

@@ -14,6 +14,7 @@ pub mod exact;
 pub mod figures;
 pub mod monte_carlo;
 pub mod simulate;
+pub mod smooth;
 
 use std::collections::BTreeMap;
 

@@ -1,0 +1,551 @@
+//! Exact fractions over smooth denominators, for the exact engine's inner
+//! loop.
+//!
+//! A [`Smooth`] is a non-negative fraction `n / (b_0^e_0 · b_1^e_1 · …)`:
+//! a big numerator over a product of powers of the elements of a [`Basis`]
+//! (small primes: 2, 3 and the factors of whatever a chain divides by). It
+//! is never reduced: a product is the numerator times a small integer with
+//! the exponents raised, a sum aligns the exponents (multiplying the
+//! numerator with the lower ones) and adds the numerators. No gcd is ever
+//! taken until [`Smooth::to_prob`] turns a figure into a [`Prob`] in lowest
+//! terms, so the values are exactly those of [`Prob`] arithmetic.
+
+use crate::prob::Prob;
+
+/// Trial division for new basis elements goes this far; a cofactor left
+/// over joins the basis as it is (exact either way, only less tidy).
+const TRIAL_LIMIT: u64 = 1 << 20;
+
+/// The elements that denominators are products of.
+#[derive(Clone, Debug, Default)]
+pub struct Basis {
+    elems: Vec<u64>,
+    /// For each element `b`: the largest power `b^m` that fits in a `u64`, and `m`.
+    chunk: Vec<(u64, u32)>,
+    /// For each element `b`: `b^0`, `b^1`, … `b^m`.
+    powers: Vec<Vec<u64>>,
+}
+
+/// `b^e` for one element of the basis: `(index, e)`.
+pub type Factors = Vec<(usize, u32)>;
+
+impl Basis {
+    pub fn new() -> Basis {
+        Basis::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.elems.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.elems.is_empty()
+    }
+
+    fn push(&mut self, b: u64) {
+        if b < 2 || self.elems.contains(&b) {
+            return;
+        }
+        let mut powers = vec![1, b];
+        while let Some(next) = powers[powers.len() - 1].checked_mul(b) {
+            powers.push(next);
+        }
+        let m = powers.len() - 1;
+        self.elems.push(b);
+        self.chunk.push((powers[m], m as u32));
+        self.powers.push(powers);
+    }
+
+    /// Makes `n` (non-zero) a product of powers of the basis: its prime
+    /// factors below [`TRIAL_LIMIT`] join the basis, and so does any
+    /// cofactor left that the basis does not already divide.
+    pub fn absorb(&mut self, n: u64) {
+        let mut n = self.strip(n);
+        let mut d = 2;
+        while n > 1 && d <= TRIAL_LIMIT && d.saturating_mul(d) <= n {
+            if n.is_multiple_of(d) {
+                self.push(d);
+                n = self.strip(n);
+            }
+            d += if d == 2 { 1 } else { 2 };
+        }
+        self.push(n);
+    }
+
+    /// `n` without the factors the basis has.
+    fn strip(&self, mut n: u64) -> u64 {
+        for &b in &self.elems {
+            while n != 0 && n.is_multiple_of(b) {
+                n /= b;
+            }
+        }
+        n
+    }
+
+    /// `n` as powers of the basis, or `None` if `n` is zero or has another
+    /// factor.
+    pub fn factor(&self, n: u64) -> Option<Factors> {
+        self.factor_among(n, 0..self.elems.len())
+    }
+
+    /// `n` as powers of some elements of the basis, or `None`.
+    fn factor_among(&self, mut n: u64, among: impl IntoIterator<Item = usize>) -> Option<Factors> {
+        if n == 0 {
+            return None;
+        }
+        let mut out = Vec::new();
+        for j in among {
+            if n == 1 {
+                break;
+            }
+            let b = self.elems[j];
+            let mut e = 0;
+            while n.is_multiple_of(b) {
+                n /= b;
+                e += 1;
+            }
+            if e > 0 {
+                out.push((j, e));
+            }
+        }
+        (n == 1).then_some(out)
+    }
+
+    /// Pushes the factors of `b_j^e` onto `m`.
+    fn power(&self, j: usize, mut e: u32, m: &mut Multiplier) {
+        let (chunk, per) = self.chunk[j];
+        while e >= per {
+            m.push(chunk);
+            e -= per;
+        }
+        if e > 0 {
+            m.push(self.powers[j][e as usize]);
+        }
+    }
+}
+
+/// A product of `u64` factors, packed into as few words as fit.
+#[derive(Clone, Debug, Default)]
+struct Multiplier {
+    full: Vec<u64>,
+    last: u64,
+}
+
+impl Multiplier {
+    fn reset(&mut self, first: u64) {
+        self.full.clear();
+        self.last = first;
+    }
+
+    fn push(&mut self, f: u64) {
+        match self.last.checked_mul(f) {
+            Some(p) => self.last = p,
+            None => {
+                self.full.push(self.last);
+                self.last = f;
+            }
+        }
+    }
+
+    fn is_one(&self) -> bool {
+        self.full.is_empty() && self.last == 1
+    }
+}
+
+/// `num / Π b_j^e_j`: a factor that a [`Smooth`] is multiplied by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ratio {
+    pub num: u64,
+    pub den: Factors,
+}
+
+impl Ratio {
+    /// `num / den` in lowest terms, or `None` if `den` is zero or not a
+    /// product of the basis.
+    pub fn new(num: u64, den: u64, basis: &Basis) -> Option<Ratio> {
+        Some(Denominator::new(den, basis)?.ratio(num, basis))
+    }
+}
+
+/// A denominator and its factors over the basis, for ratios over it.
+#[derive(Clone, Debug)]
+pub struct Denominator {
+    factors: Factors,
+}
+
+impl Denominator {
+    /// `None` if `value` is zero or not a product of the basis.
+    pub fn new(value: u64, basis: &Basis) -> Option<Denominator> {
+        Some(Denominator {
+            factors: basis.factor(value)?,
+        })
+    }
+
+    /// `num / self` in lowest terms.
+    pub fn ratio(&self, mut num: u64, basis: &Basis) -> Ratio {
+        if num == 0 {
+            return Ratio {
+                num: 0,
+                den: Vec::new(),
+            };
+        }
+        let mut den = Vec::with_capacity(self.factors.len());
+        for &(j, e) in &self.factors {
+            let b = basis.elems[j];
+            let mut left = e;
+            while left > 0 && num.is_multiple_of(b) {
+                num /= b;
+                left -= 1;
+            }
+            if left > 0 {
+                den.push((j, left));
+            }
+        }
+        Ratio { num, den }
+    }
+}
+
+/// Scratch space for [`Smooth::add_scaled`], reused from call to call.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    exps: Vec<u32>,
+    up: Multiplier,
+    down: Multiplier,
+    limbs: Vec<u64>,
+}
+
+/// A fraction borrowed: its numerator's limbs and its exponents.
+#[derive(Clone, Copy, Debug)]
+pub struct Term<'a> {
+    /// Little-endian 64-bit limbs, no high zero limb (zero is empty).
+    pub numer: &'a [u64],
+    pub exps: &'a [u32],
+}
+
+/// An exact non-negative fraction over a smooth denominator (see the module
+/// documentation). Its exponents are those of a given [`Basis`].
+#[derive(Clone, Debug)]
+pub struct Smooth {
+    /// Little-endian 64-bit limbs, no high zero limb (zero is empty).
+    numer: Vec<u64>,
+    exps: Vec<u32>,
+}
+
+impl Smooth {
+    pub fn zero(basis: &Basis) -> Smooth {
+        Smooth {
+            numer: Vec::new(),
+            exps: vec![0; basis.len()],
+        }
+    }
+
+    pub fn one(basis: &Basis) -> Smooth {
+        Smooth {
+            numer: vec![1],
+            exps: vec![0; basis.len()],
+        }
+    }
+
+    /// Back to zero, keeping the memory.
+    pub fn clear(&mut self) {
+        self.numer.clear();
+        self.exps.fill(0);
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.numer.is_empty()
+    }
+
+    pub fn term(&self) -> Term<'_> {
+        Term {
+            numer: &self.numer,
+            exps: &self.exps,
+        }
+    }
+
+    /// `self += src`.
+    pub fn add(&mut self, src: Term<'_>, basis: &Basis, scratch: &mut Scratch) {
+        let one = Ratio {
+            num: 1,
+            den: Vec::new(),
+        };
+        self.add_scaled(src, &one, basis, scratch);
+    }
+
+    /// `self += src · r`, raising exponents of `self` as needed.
+    pub fn add_scaled(&mut self, src: Term<'_>, r: &Ratio, basis: &Basis, scratch: &mut Scratch) {
+        if src.numer.is_empty() || r.num == 0 {
+            return;
+        }
+        let f = &mut scratch.exps;
+        f.clear();
+        f.extend_from_slice(src.exps);
+        for &(j, e) in &r.den {
+            f[j] += e;
+        }
+        if self.is_zero() {
+            self.exps.copy_from_slice(f);
+            self.numer.clear();
+            self.numer.extend_from_slice(src.numer);
+            mul_small(&mut self.numer, r.num);
+            return;
+        }
+        let (up, down) = (&mut scratch.up, &mut scratch.down);
+        up.reset(1);
+        down.reset(r.num);
+        for (block, (s, t)) in self.exps.chunks_mut(64).zip(f.chunks(64)).enumerate() {
+            let mut differ = differing(s, t);
+            while differ != 0 {
+                let j = differ.trailing_zeros() as usize;
+                differ &= differ - 1;
+                if t[j] > s[j] {
+                    basis.power(block * 64 + j, t[j] - s[j], up);
+                    s[j] = t[j];
+                } else {
+                    basis.power(block * 64 + j, s[j] - t[j], down);
+                }
+            }
+        }
+        if !up.is_one() {
+            for &k in up.full.iter().chain([&up.last]) {
+                mul_small(&mut self.numer, k);
+            }
+        }
+        add_multiple(&mut self.numer, src.numer, down, &mut scratch.limbs);
+    }
+
+    /// The same fraction as a [`Prob`] (in lowest terms, as every `Prob` is).
+    pub fn to_prob(&self, basis: &Basis) -> Prob {
+        if self.is_zero() {
+            return Prob::zero();
+        }
+        // Cancel what the basis shares with the numerator, so that the one
+        // gcd `Prob` takes finds nothing left to do.
+        let mut numer = self.numer.clone();
+        let mut exps = self.exps.clone();
+        for (j, e) in exps.iter_mut().enumerate() {
+            let (chunk, per) = basis.chunk[j];
+            while *e >= per && rem_small(&numer, chunk) == 0 {
+                div_small(&mut numer, chunk);
+                *e -= per;
+            }
+            let b = basis.elems[j];
+            while *e > 0 && rem_small(&numer, b) == 0 {
+                div_small(&mut numer, b);
+                *e -= 1;
+            }
+        }
+        let mut denom = vec![1];
+        let mut m = Multiplier::default();
+        m.reset(1);
+        for (j, &e) in exps.iter().enumerate() {
+            basis.power(j, e, &mut m);
+        }
+        for &k in m.full.iter().chain([&m.last]) {
+            mul_small(&mut denom, k);
+        }
+        match (numer.as_slice(), denom.as_slice()) {
+            (&[n], &[d]) => Prob::new(n, d),
+            _ => integer(&numer)
+                .checked_div(&integer(&denom))
+                .expect("a denominator is never zero"),
+        }
+    }
+}
+
+/// Bit `j` set where `a[j] != b[j]` (at most 64 of them).
+fn differing(a: &[u32], b: &[u32]) -> u64 {
+    let mut differ = 0u64;
+    for (j, (x, y)) in a.iter().zip(b).enumerate() {
+        differ |= u64::from(x != y) << j;
+    }
+    differ
+}
+
+/// `dst += src · m`.
+fn add_multiple(dst: &mut Vec<u64>, src: &[u64], m: &Multiplier, tmp: &mut Vec<u64>) {
+    if m.full.is_empty() {
+        mul_add(dst, src, m.last);
+    } else {
+        tmp.clear();
+        tmp.extend_from_slice(src);
+        for &k in m.full.iter().chain([&m.last]) {
+            mul_small(tmp, k);
+        }
+        mul_add(dst, tmp, 1);
+    }
+}
+
+/// `a *= k` (`k` non-zero).
+fn mul_small(a: &mut Vec<u64>, k: u64) {
+    if k == 1 {
+        return;
+    }
+    let mut carry = 0u64;
+    for limb in a.iter_mut() {
+        let t = u128::from(*limb) * u128::from(k) + u128::from(carry);
+        *limb = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    if carry != 0 {
+        a.push(carry);
+    }
+}
+
+/// `dst += src · k` (`k` non-zero, `src` without high zero limbs).
+fn mul_add(dst: &mut Vec<u64>, src: &[u64], k: u64) {
+    if dst.len() < src.len() {
+        dst.resize(src.len(), 0);
+    }
+    let mut carry = 0u64;
+    for (d, &s) in dst.iter_mut().zip(src) {
+        let t = u128::from(*d) + u128::from(s) * u128::from(k) + u128::from(carry);
+        *d = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    let mut i = src.len();
+    while carry != 0 {
+        if i == dst.len() {
+            dst.push(carry);
+            break;
+        }
+        let (s, overflow) = dst[i].overflowing_add(carry);
+        dst[i] = s;
+        carry = u64::from(overflow);
+        i += 1;
+    }
+}
+
+fn rem_small(a: &[u64], k: u64) -> u64 {
+    let mut r = 0u128;
+    for &limb in a.iter().rev() {
+        r = ((r << 64) | u128::from(limb)) % u128::from(k);
+    }
+    r as u64
+}
+
+/// `a /= k`, exactly or rounding down.
+fn div_small(a: &mut Vec<u64>, k: u64) {
+    let mut r = 0u128;
+    for limb in a.iter_mut().rev() {
+        let t = (r << 64) | u128::from(*limb);
+        *limb = (t / u128::from(k)) as u64;
+        r = t % u128::from(k);
+    }
+    while a.last() == Some(&0) {
+        a.pop();
+    }
+}
+
+/// A non-negative integer given by its limbs, as a [`Prob`]: in digits of
+/// 63 bits (so that the base itself is a `Prob::new`), split in halves so
+/// that the gcds `Prob` takes on the way cost little next to the last one.
+fn integer(limbs: &[u64]) -> Prob {
+    const DIGIT: u32 = 63;
+    let bits = limbs.len() * 64 - limbs.last().map_or(64, |l| l.leading_zeros() as usize);
+    let digits: Vec<u64> = (0..bits.div_ceil(DIGIT as usize))
+        .map(|k| {
+            let at = k * DIGIT as usize;
+            let (i, shift) = (at / 64, at % 64);
+            let mut d = limbs[i] >> shift;
+            if shift > 64 - DIGIT as usize
+                && let Some(&next) = limbs.get(i + 1)
+            {
+                d |= next << (64 - shift);
+            }
+            d & ((1 << DIGIT) - 1)
+        })
+        .collect();
+    // powers[j] = 2^(63·2^j).
+    let mut powers = vec![Prob::new(1 << DIGIT, 1)];
+    while 1 << powers.len() < digits.len() {
+        let last = &powers[powers.len() - 1];
+        powers.push(last * last);
+    }
+    fn build(digits: &[u64], powers: &[Prob]) -> Prob {
+        match digits {
+            [] => Prob::zero(),
+            [d] => Prob::new(*d, 1),
+            _ => {
+                // The low half: the largest power of two below the length.
+                let j = (usize::BITS - 1 - (digits.len() - 1).leading_zeros()) as usize;
+                let (lo, hi) = digits.split_at(1 << j);
+                &build(hi, powers) * &powers[j] + build(lo, powers)
+            }
+        }
+    }
+    build(&digits, &powers)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn basis(ns: &[u64]) -> Basis {
+        let mut b = Basis::new();
+        for &n in ns {
+            b.absorb(n);
+        }
+        b
+    }
+
+    #[test]
+    fn basis_factors() {
+        let b = basis(&[36, 16499, 10077696 - 8311050]);
+        for n in [6, 16499, 10077696 - 8311050, 2 * 3 * 16499] {
+            let f = b.factor(n).expect("a product of the basis");
+            let back: u64 = f.iter().map(|&(j, e)| b.elems[j].pow(e)).product();
+            assert_eq!(back, n);
+        }
+        assert_eq!(b.factor(5 * 7 * 11 * 13 * 17 * 19 * 23 * 29), None);
+        // A large prime joins as it is.
+        let big = basis(&[18_446_744_073_709_551_557]);
+        assert_eq!(big.factor(18_446_744_073_709_551_557), Some(vec![(0, 1)]));
+    }
+
+    #[test]
+    fn sums_and_products_match_prob() {
+        let b = basis(&[6, 5, 7, 11]);
+        let mut s = Scratch::default();
+        let mut x = Smooth::zero(&b);
+        let mut expect = Prob::zero();
+        let one = Smooth::one(&b);
+        let mut y = Smooth::one(&b);
+        let mut y_prob = Prob::one();
+        for (num, den) in [(5u64, 6u64), (1, 7), (11, 36), (35, 11), (1, 1), (9, 6)] {
+            let r = Ratio::new(num, den, &b).unwrap();
+            assert_eq!(r, Denominator::new(den, &b).unwrap().ratio(num, &b));
+            // y ← y · num/den, x ← x + y
+            let mut next = Smooth::zero(&b);
+            next.add_scaled(y.term(), &r, &b, &mut s);
+            y = next;
+            y_prob = &y_prob * &Prob::new(num, den);
+            x.add(y.term(), &b, &mut s);
+            expect = expect + y_prob.clone();
+            assert_eq!(y.to_prob(&b), y_prob);
+            assert_eq!(x.to_prob(&b), expect);
+        }
+        // Big numbers: z ← z · 5/7 + 1/3, 200 times.
+        let mut z = one.clone();
+        let mut z_prob = Prob::one();
+        let r = Ratio::new(5, 7, &b).unwrap();
+        for _ in 0..200 {
+            let mut next = Smooth::zero(&b);
+            next.add_scaled(z.term(), &r, &b, &mut s);
+            next.add_scaled(one.term(), &Ratio::new(1, 3, &b).unwrap(), &b, &mut s);
+            z = next;
+            z_prob = &z_prob * &Prob::new(5, 7) + Prob::new(1, 3);
+        }
+        assert_eq!(z.to_prob(&b), z_prob);
+        assert_eq!(Smooth::zero(&b).to_prob(&b), Prob::zero());
+    }
+
+    #[test]
+    fn big_integers_convert() {
+        let limbs = [u64::MAX, 3, 0, 7, 1];
+        let expect = limbs.iter().rev().fold(Prob::zero(), |acc, &l| {
+            &(&acc * &Prob::new(1 << 32, 1)) * &Prob::new(1 << 32, 1) + Prob::new(l, 1)
+        });
+        assert_eq!(integer(&limbs), expect);
+    }
+}
