@@ -161,6 +161,15 @@ impl ShotEffect {
     }
 }
 
+/// Where a plan's shot may stop: after To Hit when the hex has no units.
+fn shot_done(plan: &FirePlan) -> fn(&ShotState) -> bool {
+    if plan.units().is_empty() {
+        ShotProcess::to_hit_done
+    } else {
+        ShotProcess::finished
+    }
+}
+
 /// The states the shot's process starts from: the units', or the hex's one.
 fn shot_start(plan: &FirePlan, process: &ShotProcess<'_>, node: &Node) -> Vec<UnitState> {
     if plan.units().is_empty() {
@@ -261,7 +270,7 @@ pub fn transition(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, E
     match next_shot(plan, node) {
         Some(intensive) => {
             let process = ShotProcess::of(plan.shot(shot_key(plan, node, intensive)));
-            let state = process.run(&shot_start(plan, &process, node), dice);
+            let state = process.run_until(&shot_start(plan, &process, node), shot_done(plan), dice);
             let effect = ShotEffect::of(&state, !plan.units().is_empty());
             after_shot(plan, node, intensive, &effect)
         }
@@ -286,7 +295,7 @@ pub fn transition_dist(
                 let process = ShotProcess::of(plan.shot(key));
                 let with_units = !plan.units().is_empty();
                 process
-                    .exact(&shot_start(plan, &process, node))
+                    .exact_until(&shot_start(plan, &process, node), shot_done(plan))
                     .map(|s| ShotEffect::of(s, with_units))
             });
             effects.map(|e| after_shot(plan, node, intensive, e))

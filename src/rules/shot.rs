@@ -611,16 +611,41 @@ impl<'a> ShotProcess<'a> {
 
     /// Resolves the shot with these dice, start to end.
     pub fn run(&self, units: &[UnitState], dice: &mut dyn Dice) -> ShotState {
+        self.run_until(units, Self::finished, dice)
+    }
+
+    /// Every outcome of the shot, exactly.
+    pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
+        self.exact_until(units, Self::finished)
+    }
+
+    /// Finished with the To Hit DR: all a plan needs when the hex has no
+    /// units (ROF, malfunction and the hit do not depend on the effects).
+    pub fn to_hit_done(state: &ShotState) -> bool {
+        state.stage != Stage::ToHit
+    }
+
+    /// Resolves the shot with these dice until `done`.
+    pub fn run_until(
+        &self,
+        units: &[UnitState],
+        done: impl Fn(&ShotState) -> bool,
+        dice: &mut dyn Dice,
+    ) -> ShotState {
         let mut state = self.start(units);
-        while !Self::finished(&state) {
+        while !done(&state) {
             state = self.step(&state, dice);
         }
         state
     }
 
-    /// Every outcome of the shot, exactly.
-    pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
-        Dist::certain(self.start(units)).run(Self::finished, |s, d| self.step(s, d).forget_dice())
+    /// Every outcome of the shot until `done`, exactly.
+    pub fn exact_until(
+        &self,
+        units: &[UnitState],
+        done: impl Fn(&ShotState) -> bool,
+    ) -> Dist<ShotState> {
+        Dist::certain(self.start(units)).run(done, |s, d| self.step(s, d).forget_dice())
     }
 
     /// One step: the To Hit DR, then the effects DR, then each Random
