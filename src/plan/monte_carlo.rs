@@ -53,7 +53,8 @@ pub struct McTally {
     pub per_phase: Vec<PhaseTally>,
 }
 
-fn bump(hist: &mut Vec<u64>, n: usize) {
+/// Counts one trial with count `n` in a histogram.
+pub(super) fn bump(hist: &mut Vec<u64>, n: usize) {
     if hist.len() <= n {
         hist.resize(n + 1, 0);
     }

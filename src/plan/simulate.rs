@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::FirePlan;
 use super::chain::{Event, Node, Weapon, transition};
-use super::monte_carlo::{BATCH, McTally, PhaseTally, batch_rng};
+use super::monte_carlo::{BATCH, McTally, PhaseTally, batch_rng, bump};
 use crate::dice::RngDice;
 use crate::rules::outcomes::{OUTCOMES, in_action};
 use crate::rules::to_hit::HitKind;
@@ -60,13 +60,6 @@ impl UnitTally {
         self.cleared += other.cleared;
         self.all_eliminated += other.all_eliminated;
     }
-}
-
-fn bump(hist: &mut Vec<u64>, n: usize) {
-    if hist.len() <= n {
-        hist.resize(n + 1, 0);
-    }
-    hist[n] += 1;
 }
 
 /// One trial's running counts.
