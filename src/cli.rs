@@ -108,7 +108,7 @@ struct PlanArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Largest number of chain states the exact engine may build (units multiply them).
-    #[arg(long, default_value = "1000", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_states: u64,
     /// Fire phases, e.g. PFPh,DFPh,PFPh (replaces plan.phases).
     #[arg(long, value_name = "LIST", help_heading = "Plan")]

@@ -205,3 +205,26 @@ fn stop_on_target_broken_means_no_shot_at_a_broken_hex() {
     let exact = PlanOdds::of(&p, &Chain::compile(&p));
     assert!(exact.expected_shots.is_zero());
 }
+
+/// The README's three-unit example (a squad, a leader and a half-squad in
+/// woods over three Player Turns): exact vs Monte Carlo. About 15 s in a
+/// release build, minutes in debug, so on demand:
+/// `cargo test --release --test plan_units -- --ignored`.
+#[test]
+#[ignore]
+fn readme_stack_over_three_player_turns_agrees() {
+    use mortar_odds::catalog::Catalog;
+    use mortar_odds::scenario::Scenario;
+    let text = include_str!("../examples/stack-in-woods.toml");
+    let scenario = Scenario::parse("stack-in-woods.toml", text, Default::default()).unwrap();
+    let (shot, plan_input) = scenario.plan_input(&Catalog::builtin()).unwrap();
+    let p = FirePlan::new(shot, plan_input).unwrap();
+    assert_eq!(p.units().len(), 3);
+    let chain = Chain::compile_within(&p, 20_000).expect("fits the default budget");
+    let exact = PlanOdds::of(&p, &chain);
+    let (tally, units) = simulate::run(&p, 200_000, 1, &|_| {});
+    let mut list = figures(Some(&exact), Some(&tally));
+    list.extend(unit_figures(&p, Some(&exact), Some(&units)));
+    let bad = disagreements(&list, 200_000);
+    assert!(bad.is_empty(), "{bad:#?}");
+}
