@@ -19,9 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use num_bigint::BigInt;
-use num_integer::Integer;
-use num_traits::{One, ToPrimitive};
+use num_traits::ToPrimitive;
 use rand::{Rng, RngExt};
 
 use crate::prob::Prob;
@@ -230,10 +228,33 @@ impl<T: Ord + Clone> Dist<T> {
                 break;
             }
         }
-        let pairs = counts.into_iter().map(|(t, by_weight)| {
-            let p: Prob = by_weight.iter().map(|(w, n)| Prob::new(*n, *w)).sum();
-            (t, p)
-        });
+        // One fraction per outcome over the common weight, when it fits.
+        let common = counts
+            .values()
+            .flat_map(|by_weight| by_weight.keys())
+            .try_fold(1u64, |acc, w| {
+                let l = acc / num_integer::gcd(acc, *w);
+                l.checked_mul(*w)
+            });
+        let pairs: Vec<(T, Prob)> = match common {
+            Some(l) => counts
+                .into_iter()
+                .map(|(t, by_weight)| {
+                    let n: u128 = by_weight
+                        .iter()
+                        .map(|(w, n)| u128::from(*n) * u128::from(l / w))
+                        .sum();
+                    (t, Prob::from_u128(n, u128::from(l)))
+                })
+                .collect(),
+            None => counts
+                .into_iter()
+                .map(|(t, by_weight)| {
+                    let p: Prob = by_weight.iter().map(|(w, n)| Prob::new(*n, *w)).sum();
+                    (t, p)
+                })
+                .collect(),
+        };
         Dist::from_pairs(pairs)
     }
 
@@ -297,6 +318,12 @@ impl<T: Ord + Clone> Dist<T> {
     /// One Markov step: each outcome leads to a distribution of next
     /// outcomes; the result is their mixture.
     pub fn bind<U: Ord + Clone>(&self, f: impl Fn(&T) -> Dist<U>) -> Dist<U> {
+        // A single certain outcome passes its successor through as it is.
+        if let [(t, p)] = &self.outcomes[..]
+            && *p == Prob::one()
+        {
+            return f(t);
+        }
         let mut pairs = Vec::new();
         for (t, p) in &self.outcomes {
             for (u, q) in f(t).outcomes {
@@ -325,16 +352,19 @@ impl<T: Ord + Clone> Dist<T> {
     /// A table to draw outcomes from with one random integer, or `None` when
     /// the common denominator does not fit in 64 bits.
     pub fn sampler(&self) -> Option<Sampler<T>> {
-        let denom = self
+        // Every fraction in lowest terms, as 64-bit integers.
+        let fractions: Vec<(u64, u64)> = self
             .outcomes
             .iter()
-            .fold(BigInt::one(), |acc, (_, p)| acc.lcm(p.denom()));
-        let total = denom.to_u64()?;
+            .map(|(_, p)| Some((p.numer().to_u64()?, p.denom().to_u64()?)))
+            .collect::<Option<_>>()?;
+        let total = fractions.iter().try_fold(1u64, |acc, (_, d)| {
+            (acc / num_integer::gcd(acc, *d)).checked_mul(*d)
+        })?;
         let mut cumulative = Vec::with_capacity(self.outcomes.len());
         let mut running = 0u64;
-        for (t, p) in &self.outcomes {
-            let weight = (p.numer() * (&denom / p.denom())).to_u64()?;
-            running += weight;
+        for ((t, _), (n, d)) in self.outcomes.iter().zip(&fractions) {
+            running += n.checked_mul(total / d)?;
             cumulative.push((running, t.clone()));
         }
         debug_assert_eq!(running, total);

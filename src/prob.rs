@@ -31,6 +31,12 @@ impl Prob {
         Prob(BigRational::new(BigInt::from(numer), BigInt::from(denom)))
     }
 
+    /// `numer / denom` for larger integers; `denom` must not be zero.
+    pub fn from_u128(numer: u128, denom: u128) -> Self {
+        assert!(denom != 0, "Prob::from_u128 with a zero denominator");
+        Prob(BigRational::new(BigInt::from(numer), BigInt::from(denom)))
+    }
+
     pub fn is_zero(&self) -> bool {
         self.0.is_zero()
     }
