@@ -96,19 +96,19 @@ struct PlanArgs {
     #[arg(long, value_enum, default_value = "both")]
     engine: Engine,
     /// Monte Carlo trials.
-    #[arg(long, default_value = "1000000", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value = "1000000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
-    #[arg(long, default_value = "1")]
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
     seed: u64,
     /// Worker threads for Monte Carlo [default: all cores].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
     /// Write the report to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Largest number of chain states the exact engine may build (units multiply them).
-    #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value = "20000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_states: u64,
     /// Fire phases, e.g. PFPh,DFPh,PFPh (replaces plan.phases).
     #[arg(long, value_name = "LIST", help_heading = "Plan")]

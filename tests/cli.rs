@@ -563,3 +563,61 @@ fn plan_with_a_unit_reports_its_fate_from_both_engines() {
     assert!(v["per_phase"][1]["p_hex_cleared_by_end"]["mc"].is_number());
     assert!(!v["not_modelled"].as_array().unwrap().is_empty());
 }
+
+const PLAN: &str = "[mortar]\nname = \"m\"\ncaliber = 81\nrof = 2\nbreakdown = 12\nrange = [1, 40]\n[target]\nrange = 8\n[plan]\nphases = [\"PFPh\", \"DFPh\"]\n";
+
+#[test]
+fn plan_bad_trials_and_seed_are_rejected() {
+    let (_dir, path) = scenario(PLAN);
+    assert_mentions(&rejects(&["plan", &path, "--trials", "0"]), &["--trials"]);
+    assert_mentions(&rejects(&["plan", &path, "--trials", "-5"]), &["--trials"]);
+    assert_mentions(&rejects(&["plan", &path, "--seed", "seven"]), &["--seed"]);
+}
+
+#[test]
+fn plan_with_no_phases_is_rejected() {
+    let (_dir, path) = scenario(&PLAN.replace("[\"PFPh\", \"DFPh\"]", "[]"));
+    assert_mentions(&rejects(&["plan", &path]), &["plan.phases"]);
+}
+
+#[test]
+fn plan_intensive_fire_of_a_light_mortar_is_rejected() {
+    let (_dir, path) = scenario(&PLAN.replace("caliber = 81", "caliber = 60"));
+    let line = rejects(&["plan", &path, "--intensive", "whenever-allowed"]);
+    assert_mentions(&line, &["plan.intensive_fire", "C5.6"]);
+}
+
+#[test]
+fn plan_repair_without_a_repair_number_is_rejected() {
+    let (_dir, path) = scenario(PLAN);
+    assert_mentions(
+        &rejects(&["plan", &path, "--repair"]),
+        &["mortar.repair", "--repair-number"],
+    );
+}
+
+#[test]
+fn plan_out_file_is_written_whole() {
+    let (dir, path) = scenario(PLAN);
+    let out = dir.path().join("plan.json");
+    let stdout = succeeds(&[
+        "plan",
+        &path,
+        "--trials",
+        "1000",
+        "--format",
+        "json",
+        "--out",
+        out.to_str().expect("utf-8 path"),
+    ]);
+    assert!(stdout.contains("wrote"), "{stdout}");
+    let text = fs::read_to_string(&out).expect("the report");
+    let v: Value = serde_json::from_str(&text).expect("valid JSON");
+    assert!(v["expected_shots"]["exact"].is_string());
+    let leftovers: Vec<_> = fs::read_dir(dir.path())
+        .expect("list")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("tmp-mortar-odds"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
