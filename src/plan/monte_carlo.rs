@@ -71,7 +71,8 @@ fn add_hist(into: &mut Vec<u64>, from: &[u64]) {
 }
 
 impl McTally {
-    fn new(phases: usize) -> Self {
+    /// Empty tallies for a plan of `phases` listed phases.
+    pub(super) fn new(phases: usize) -> Self {
         McTally {
             per_phase: vec![PhaseTally::default(); phases],
             ..McTally::default()

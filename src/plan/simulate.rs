@@ -10,7 +10,7 @@ use rayon::prelude::*;
 
 use super::FirePlan;
 use super::chain::{Event, Node, Weapon, transition};
-use super::monte_carlo::{BATCH, McTally, PhaseTally, batch_rng, bump};
+use super::monte_carlo::{BATCH, McTally, batch_rng, bump};
 use crate::dice::RngDice;
 use crate::rules::outcomes::{OUTCOMES, in_action};
 use crate::rules::to_hit::HitKind;
@@ -78,11 +78,8 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
     let units = plan.units();
     let enemies: Vec<usize> = (0..units.len()).filter(|&i| units[i].enemy).collect();
     let mut rng = batch_rng(seed, batch);
-    let mut tally = McTally {
-        trials,
-        per_phase: vec![PhaseTally::default(); phases],
-        ..McTally::default()
-    };
+    let mut tally = McTally::new(phases);
+    tally.trials = trials;
     let mut unit_tally = UnitTally::new(units.len(), enemies.len(), phases);
     unit_tally.trials = trials;
     let out_count = |node: &Node| {
@@ -179,10 +176,7 @@ pub fn run(
         .collect();
     let units = plan.units();
     let enemies = units.iter().filter(|u| u.enemy).count();
-    let mut tally = McTally {
-        per_phase: vec![PhaseTally::default(); phases],
-        ..McTally::default()
-    };
+    let mut tally = McTally::new(phases);
     let mut unit_tally = UnitTally::new(units.len(), enemies, phases);
     for (t, u) in &results {
         tally.merge(t);

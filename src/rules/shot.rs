@@ -19,7 +19,7 @@ use serde::Serialize;
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
 use super::firer::{Firer, GunType, Manning, Phase};
 use super::ift::IftResult;
-use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, RangeLimits, Type89};
+use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::outcomes::HexOdds;
 use super::readings;
 use super::target::Target;
@@ -274,12 +274,6 @@ impl Shot {
             normal_attack: self.normal_attack.clone(),
             critical_attack: self.critical_attack.clone(),
         }
-    }
-
-    /// The lowest Original DR that hits with no subsequent dr, if any.
-    pub fn highest_hitting_original(&self) -> Option<i16> {
-        let h = self.to_hit_number - self.drm;
-        (h >= 2).then_some(h.min(12))
     }
 }
 
@@ -1069,8 +1063,7 @@ impl UnitShotOdds {
         let table = process
             .exact(&process.start_units())
             .map(|s| (s.hits.clone(), s.units.clone()));
-        let units: Vec<Unit> = shot.input.target.units.clone();
-        let hex = HexOdds::of(&units, &table.map(|(_, s)| s.clone()));
+        let hex = HexOdds::of(&shot.input.target.units, &table.map(|(_, s)| s.clone()));
         Some(UnitShotOdds { table, hex })
     }
 
@@ -1081,12 +1074,4 @@ impl UnitShotOdds {
     pub fn p_critical_hit(&self, i: usize) -> Prob {
         self.table.prob(|(h, _)| h[i] == HitKind::Critical)
     }
-}
-
-/// The printed range as a [`RangeLimits`], for callers that parse "MIN-MAX".
-pub fn parse_range_limits(text: &str) -> Option<RangeLimits> {
-    let (a, b) = text.split_once('-')?;
-    let min = a.trim().parse().ok()?;
-    let max = b.trim().parse().ok()?;
-    (min <= max).then_some(RangeLimits { min, max })
 }
