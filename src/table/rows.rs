@@ -1,0 +1,244 @@
+//! The row types of every table, and how reports become rows.
+//!
+//! [`OddsRow`] is the one long ("tidy") schema of all odds: a row is one
+//! figure (a probability or an expectation) of one subject (the weapon, the
+//! hex, a unit) in one scope (a shot, a whole plan, one phase), with the
+//! exact value and the Monte Carlo estimate side by side. Filtering on
+//! `measure` and `subject` gives any view; the Markdown tables of the
+//! reports are such views.
+
+use crate::report::plan::{CountJson, FigureJson, PlanReport};
+use crate::report::shot::ShotReport;
+use crate::report::{ProbJson, kebab};
+
+crate::table_row! {
+    /// One figure of a result.
+    pub struct OddsRow {
+        /// The scenario (file stem or a title given on the command line).
+        pub scenario: String,
+        /// The mortar, by catalog name.
+        pub mortar: String,
+        /// `shot` (one shot), `plan` (a whole fire plan) or `phase` (one phase of a plan).
+        pub scope: String,
+        /// For `phase` rows: the phase (PFPh, DFPh, AFPh) and its place in the plan, e.g. `2:DFPh`.
+        pub phase: Option<String>,
+        /// What the figure is about: `weapon`, `hex`, or a unit's name.
+        pub subject: String,
+        /// The figure: e.g. `p-hit`, `p-critical-hit`, `expected-hits`, `hits` (a distribution: see `n`), `broken` (a unit's worst outcome).
+        pub measure: String,
+        /// For distributions: the count this row is about (`hits` = n); for `at-least-*` measures, the N of "at least N".
+        pub n: Option<i64>,
+        /// True on the last bucket of a distribution: "n or more".
+        pub or_more: bool,
+        /// The exact value as a fraction, when the exact engine ran.
+        pub exact: Option<String>,
+        /// The exact value as a decimal (a probability in 0..1, or an expectation).
+        pub value: Option<f64>,
+        /// The Monte Carlo estimate, when Monte Carlo ran.
+        pub mc: Option<f64>,
+        /// Lower end of the Monte Carlo 95% confidence interval.
+        pub ci95_low: Option<f64>,
+        /// Upper end of the Monte Carlo 95% confidence interval.
+        pub ci95_high: Option<f64>,
+    }
+}
+
+crate::table_row! {
+    /// What one modifier is worth: a key probability with and without it.
+    pub struct WorthRow {
+        /// The scenario.
+        pub scenario: String,
+        /// The modifier, e.g. `Acquisition -2`, `spotted fire (Case B)`.
+        pub modifier: String,
+        /// How the comparison is made, e.g. `removed` (the scenario has it) or `added` (it has not).
+        pub change: String,
+        /// The figure compared, e.g. `p-hit`, `p-broken-any`.
+        pub measure: String,
+        /// The figure without the modifier, exact.
+        pub without_exact: String,
+        /// The figure without the modifier.
+        pub without: f64,
+        /// The figure with the modifier, exact.
+        pub with_exact: String,
+        /// The figure with the modifier.
+        pub with: f64,
+        /// with - without, exact.
+        pub worth_exact: String,
+        /// with - without, in percentage points.
+        pub worth_points: f64,
+    }
+}
+
+/// Rows being built for one scenario and mortar.
+pub struct RowBuilder<'a> {
+    pub scenario: &'a str,
+    pub mortar: &'a str,
+    pub rows: Vec<OddsRow>,
+}
+
+impl<'a> RowBuilder<'a> {
+    pub fn new(scenario: &'a str, mortar: &'a str) -> Self {
+        RowBuilder {
+            scenario,
+            mortar,
+            rows: Vec::new(),
+        }
+    }
+
+    fn row(&self, scope: &str, phase: Option<String>, subject: &str, measure: &str) -> OddsRow {
+        OddsRow {
+            scenario: self.scenario.to_string(),
+            mortar: self.mortar.to_string(),
+            scope: scope.to_string(),
+            phase,
+            subject: subject.to_string(),
+            measure: measure.to_string(),
+            n: None,
+            or_more: false,
+            exact: None,
+            value: None,
+            mc: None,
+            ci95_low: None,
+            ci95_high: None,
+        }
+    }
+
+    fn exact(&mut self, scope: &str, subject: &str, measure: &str, n: Option<usize>, p: &ProbJson) {
+        let mut row = self.row(scope, None, subject, measure);
+        row.n = n.map(|n| n as i64);
+        row.exact = Some(p.exact.clone());
+        row.value = Some(p.value);
+        self.rows.push(row);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn figure(
+        &mut self,
+        scope: &str,
+        phase: Option<String>,
+        subject: &str,
+        measure: &str,
+        n: Option<usize>,
+        or_more: bool,
+        f: &FigureJson,
+    ) {
+        let mut row = self.row(scope, phase, subject, measure);
+        row.n = n.map(|n| n as i64);
+        row.or_more = or_more;
+        row.exact = f.exact.clone();
+        row.value = f.value;
+        row.mc = f.mc;
+        row.ci95_low = f.ci95.map(|c| c[0]);
+        row.ci95_high = f.ci95.map(|c| c[1]);
+        self.rows.push(row);
+    }
+
+    fn counts(&mut self, scope: &str, phase: Option<String>, measure: &str, counts: &[CountJson]) {
+        for c in counts {
+            self.figure(
+                scope,
+                phase.clone(),
+                "weapon",
+                measure,
+                Some(c.n),
+                c.or_more,
+                &c.p,
+            );
+        }
+    }
+
+    /// The rows of one shot's report.
+    pub fn shot(mut self, r: &ShotReport) -> Vec<OddsRow> {
+        let s = "shot";
+        self.exact(s, "hex", "p-hit", None, &r.p_hit);
+        self.exact(s, "hex", "p-critical-hit", None, &r.p_critical_hit);
+        self.exact(s, "hex", "p-multiple-hit", None, &r.p_multiple_hit);
+        for (measure, p) in [
+            ("p-keep-rof", &r.p_keep_rof),
+            ("p-malfunction", &r.p_malfunction),
+            ("p-removed", &r.p_removed),
+            ("p-ammo-runs-out", &r.p_ammo_runs_out),
+        ] {
+            if let Some(p) = p {
+                self.exact(s, "weapon", measure, None, p);
+            }
+        }
+        for ift in &r.ift_results {
+            self.exact(s, "hex", &format!("ift-{}", kebab(&ift.result)), None, &ift.p);
+        }
+        for ift in &r.critical_ift_results {
+            let measure = format!("critical-ift-{}", kebab(&ift.result));
+            self.exact(s, "hex", &measure, None, &ift.p);
+        }
+        for u in &r.units {
+            self.exact(s, &u.name, "p-hit", None, &u.p_hit);
+            self.exact(s, &u.name, "p-critical-hit", None, &u.p_critical_hit);
+            for (outcome, p) in &u.outcomes {
+                self.exact(s, &u.name, &outcome.replace('_', "-"), None, p);
+            }
+            self.exact(s, &u.name, "p-out-of-action", None, &u.p_out_of_action);
+        }
+        if let Some(hex) = &r.hex {
+            self.exact(s, "hex", "p-cleared", None, &hex.p_cleared);
+            self.exact(s, "hex", "p-all-eliminated", None, &hex.p_all_eliminated);
+            for a in &hex.at_least_out_of_action {
+                self.exact(s, "hex", "at-least-out-of-action", Some(a.n), &a.p);
+            }
+        }
+        self.rows
+    }
+
+    /// The rows of a fire plan's report.
+    pub fn plan(mut self, r: &PlanReport) -> Vec<OddsRow> {
+        let s = "plan";
+        for (measure, f) in [
+            ("expected-shots", &r.expected_shots),
+            ("expected-hits", &r.expected_hits),
+            ("expected-critical-hits", &r.expected_critical_hits),
+            ("p-at-least-one-hit", &r.p_at_least_one_hit),
+            ("p-critical-hit", &r.p_critical_hit),
+            ("p-malfunction", &r.p_malfunction),
+            ("p-removed", &r.p_removed),
+        ] {
+            self.figure(s, None, "weapon", measure, None, false, f);
+        }
+        self.counts(s, None, "shots", &r.shots);
+        self.counts(s, None, "hits", &r.hits);
+        self.counts(s, None, "critical-hits", &r.critical_hits);
+        for (i, ph) in r.per_phase.iter().enumerate() {
+            let phase = Some(format!("{}:{}", i + 1, ph.phase));
+            for (measure, f) in [
+                ("expected-shots", &ph.expected_shots),
+                ("expected-hits", &ph.expected_hits),
+                ("expected-critical-hits", &ph.expected_critical_hits),
+                ("p-first-hit", &ph.p_first_hit),
+                ("p-hit-by-end", &ph.p_hit_by_end),
+                ("p-malfunctioned-at-end", &ph.p_malfunctioned_at_end),
+                ("p-removed-by-end", &ph.p_removed_by_end),
+            ] {
+                self.figure("phase", phase.clone(), "weapon", measure, None, false, f);
+            }
+            if let Some(f) = &ph.p_hex_cleared_by_end {
+                self.figure("phase", phase.clone(), "hex", "p-cleared-by-end", None, false, f);
+            }
+        }
+        for u in &r.units {
+            for (outcome, f) in &u.outcomes {
+                let measure = outcome.replace('_', "-");
+                self.figure(s, None, &u.name, &measure, None, false, f);
+            }
+            let f = &u.p_out_of_action;
+            self.figure(s, None, &u.name, "p-out-of-action", None, false, f);
+        }
+        if let Some(hex) = &r.hex {
+            self.figure(s, None, "hex", "p-cleared", None, false, &hex.p_cleared);
+            let f = &hex.p_all_eliminated;
+            self.figure(s, None, "hex", "p-all-eliminated", None, false, f);
+            for c in &hex.at_least_out_of_action {
+                let measure = "at-least-out-of-action";
+                self.figure(s, None, "hex", measure, Some(c.n), c.or_more, &c.p);
+            }
+        }
+        self.rows
+    }
+}
