@@ -6,6 +6,7 @@
 //! the clock.
 
 pub mod catalog;
+pub mod chart;
 pub mod cli;
 pub mod dice;
 pub mod error;
@@ -14,7 +15,7 @@ pub mod prob;
 pub mod report;
 pub mod rules;
 pub mod scenario;
-pub mod table;
 pub mod stats;
+pub mod table;
 
 pub use error::{Error, Result};

@@ -4,7 +4,7 @@
 use std::ffi::OsString;
 use std::fs;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -20,6 +20,11 @@ use crate::report::shot::ShotReport;
 use crate::report::text_table;
 use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
 use crate::scenario::{Scenario, set_key};
+use crate::table::rows::RowBuilder;
+
+mod output;
+
+use output::{Format, Rendered, emit, write_atomic};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -56,12 +61,6 @@ struct ReportArgs {
     catalog: CatalogArgs,
 }
 
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Format {
-    Table,
-    Json,
-}
-
 #[derive(Args, Debug)]
 struct CatalogArgs {
     /// A catalog file of your own (TOML, same format as data/mortars.toml); repeatable.
@@ -76,6 +75,9 @@ struct ShotArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -275,6 +277,14 @@ struct ScenarioArgs {
 }
 
 impl ScenarioArgs {
+    /// The scenario's name in tables: the file's stem, or "flags".
+    fn name(&self) -> String {
+        self.scenario
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned())
+    }
+
     /// The scenario: the file (if any) with the flags merged over it.
     fn load(&self, extra: Table) -> Result<(Catalog, Scenario)> {
         let catalog = load_catalog(&self.catalog)?;
@@ -410,10 +420,16 @@ fn shot(args: &ShotArgs) -> Result<String> {
         &ShotOdds::of(&shot),
         UnitShotOdds::of(&shot).as_ref(),
     );
-    Ok(match args.format {
-        Format::Table => report.to_text(),
-        Format::Json => report.to_json(),
-    })
+    let name = args.scenario.name();
+    emit(
+        args.format,
+        args.out.as_deref(),
+        Rendered {
+            text: &|| report.to_text(),
+            json: &|| report.to_json(),
+            rows: &|| RowBuilder::new(&name, &report.mortar.name).shot(&report),
+        },
+    )
 }
 
 impl PlanArgs {
@@ -526,24 +542,16 @@ fn plan(args: &PlanArgs) -> Result<String> {
         }),
         skipped,
     );
-    let text = match args.format {
-        Format::Table => report.to_text(),
-        Format::Json => report.to_json(),
-    };
-    match &args.out {
-        Some(path) => {
-            write_atomic(path, &text)?;
-            Ok(format!("wrote {}\n", path.display()))
-        }
-        None => Ok(text),
-    }
-}
-
-/// Writes a file whole or not at all: a temporary file beside it, then a rename.
-fn write_atomic(path: &Path, contents: &str) -> Result<()> {
-    let tmp = path.with_extension("tmp-mortar-odds");
-    fs::write(&tmp, contents).with_context(|| format!("writing `{}`", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("writing `{}`", path.display()))
+    let name = args.scenario.name();
+    emit(
+        args.format,
+        args.out.as_deref(),
+        Rendered {
+            text: &|| report.to_text(),
+            json: &|| report.to_json(),
+            rows: &|| RowBuilder::new(&name, &report.mortar.name).plan(&report),
+        },
+    )
 }
 
 fn report(args: &ReportArgs) -> Result<String> {
@@ -573,11 +581,11 @@ fn report(args: &ReportArgs) -> Result<String> {
     let shots = args.out.join("shots");
     fs::create_dir_all(&shots).with_context(|| format!("creating `{}`", shots.display()))?;
     for (stem, r) in &entries {
-        write_atomic(&shots.join(format!("{stem}.txt")), &r.to_text())?;
-        write_atomic(&shots.join(format!("{stem}.json")), &r.to_json())?;
+        write_atomic(&shots.join(format!("{stem}.txt")), r.to_text())?;
+        write_atomic(&shots.join(format!("{stem}.json")), r.to_json())?;
     }
     let index = args.out.join("index.md");
-    write_atomic(&index, &crate::report::shot_index(&entries))?;
+    write_atomic(&index, crate::report::shot_index(&entries))?;
     Ok(format!(
         "wrote {} scenario reports and {}\n",
         entries.len(),

@@ -53,9 +53,7 @@ impl Format {
 pub fn encode(df: &mut DataFrame, format: Format) -> crate::Result<Vec<u8>> {
     let mut buf = Vec::new();
     match format {
-        Format::Csv => CsvWriter::new(&mut buf)
-            .finish(df)
-            .map_err(polars_error)?,
+        Format::Csv => CsvWriter::new(&mut buf).finish(df).map_err(polars_error)?,
         Format::Parquet => {
             ParquetWriter::new(&mut buf)
                 .finish(df)

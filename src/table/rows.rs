@@ -164,10 +164,16 @@ impl<'a> RowBuilder<'a> {
             }
         }
         for ift in &r.ift_results {
-            self.exact(s, "hex", &format!("ift-{}", kebab(&ift.result)), None, &ift.p);
+            self.exact(
+                s,
+                "hex",
+                &format!("ift-{}", kebab(&ift.result).replace(' ', "-")),
+                None,
+                &ift.p,
+            );
         }
         for ift in &r.critical_ift_results {
-            let measure = format!("critical-ift-{}", kebab(&ift.result));
+            let measure = format!("critical-ift-{}", kebab(&ift.result).replace(' ', "-"));
             self.exact(s, "hex", &measure, None, &ift.p);
         }
         for u in &r.units {
@@ -219,7 +225,15 @@ impl<'a> RowBuilder<'a> {
                 self.figure("phase", phase.clone(), "weapon", measure, None, false, f);
             }
             if let Some(f) = &ph.p_hex_cleared_by_end {
-                self.figure("phase", phase.clone(), "hex", "p-cleared-by-end", None, false, f);
+                self.figure(
+                    "phase",
+                    phase.clone(),
+                    "hex",
+                    "p-cleared-by-end",
+                    None,
+                    false,
+                    f,
+                );
             }
         }
         for u in &r.units {

@@ -1,0 +1,117 @@
+//! Line chart: one line per series over a numeric x axis, each with its
+//! own marker (hit chance against DRM per range band; "at least N" curves;
+//! a mortar comparison by Player Turn).
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::{Chart, INKS, caption_font, label_font, msg, percent_label};
+
+/// One line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<(f64, f64)>,
+}
+
+/// Lines of probabilities (y in 0..=1, shown as %).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LineChart {
+    pub caption: String,
+    pub x_title: String,
+    pub y_title: String,
+    pub series: Vec<Series>,
+    /// Label x ticks as signed DRMs ("+2").
+    pub signed_x: bool,
+}
+
+impl Chart for LineChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        root.fill(&WHITE).map_err(msg)?;
+        let xs = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0));
+        let (x0, x1) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
+        let (x0, x1) = if x0 > x1 {
+            (0.0, 1.0)
+        } else {
+            (x0, x1.max(x0 + 1.0))
+        };
+        let mut chart = ChartBuilder::on(root)
+            .caption(&self.caption, caption_font())
+            .margin(16)
+            .x_label_area_size(50)
+            .y_label_area_size(70)
+            .build_cartesian_2d(x0 - 0.25..x1 + 0.25, 0.0..1.0)
+            .map_err(msg)?;
+        let signed = self.signed_x;
+        let x_fmt = move |x: &f64| {
+            let r = x.round();
+            if (x - r).abs() > 1e-6 {
+                String::new()
+            } else if signed && r > 0.0 {
+                format!("+{r}")
+            } else {
+                format!("{r}")
+            }
+        };
+        chart
+            .configure_mesh()
+            .x_desc(&self.x_title)
+            .y_desc(&self.y_title)
+            .axis_desc_style(label_font())
+            .label_style(label_font())
+            .x_labels(((x1 - x0) as usize + 1).min(30))
+            .x_label_formatter(&x_fmt)
+            .y_labels(11)
+            .y_label_formatter(&percent_label)
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(msg)?;
+        for (i, s) in self.series.iter().enumerate() {
+            let ink = INKS[i % INKS.len()];
+            let style = ShapeStyle::from(&ink).stroke_width(2);
+            let points = s.points.clone();
+            chart
+                .draw_series(LineSeries::new(points.clone(), style))
+                .map_err(msg)?
+                .label(&s.name)
+                .legend(move |(x, y)| {
+                    EmptyElement::at((x + 12, y))
+                        + PathElement::new(vec![(-12, 0), (12, 0)], style)
+                        + marker(i, ink)
+                });
+            chart
+                .draw_series(
+                    points
+                        .into_iter()
+                        .map(move |p| EmptyElement::at(p) + marker(i, ink)),
+                )
+                .map_err(msg)?;
+        }
+        if self.series.len() > 1 {
+            chart
+                .configure_series_labels()
+                .label_font(label_font())
+                .background_style(WHITE.mix(0.9))
+                .border_style(BLACK)
+                .position(SeriesLabelPosition::UpperRight)
+                .draw()
+                .map_err(msg)?;
+        }
+        Ok(())
+    }
+}
+
+/// The marker of series `i`: circle, triangle, square, cross, in turn.
+fn marker<DB: DrawingBackend>(i: usize, ink: RGBColor) -> DynElement<'static, DB, (i32, i32)> {
+    let filled = ShapeStyle::from(&ink).filled();
+    let open = ShapeStyle::from(&ink).stroke_width(2);
+    match i % 4 {
+        0 => Circle::new((0, 0), 5, filled).into_dyn(),
+        1 => TriangleMarker::new((0, 0), 6, filled).into_dyn(),
+        2 => Rectangle::new([(-5, -5), (5, 5)], open).into_dyn(),
+        _ => Cross::new((0, 0), 5, open).into_dyn(),
+    }
+}

@@ -1,0 +1,110 @@
+//! Stacked horizontal bars: one bar per unit, split into the shares of its
+//! outcomes (no effect, pinned, broken, Casualty Reduced, eliminated...).
+//! Segments are greys from light (harmless) to black (eliminated), with
+//! the percentage written inside each wide enough segment.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::{Chart, GREYS, caption_font, label_font, msg, percent_label};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StackedBars {
+    pub caption: String,
+    pub x_title: String,
+    /// Bar names, top to bottom.
+    pub bars: Vec<String>,
+    /// Segment names, left to right, and each bar's share of it.
+    pub segments: Vec<(String, Vec<f64>)>,
+}
+
+impl Chart for StackedBars {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        root.fill(&WHITE).map_err(msg)?;
+        let (main, legend) = root.split_vertically(root.dim_in_pixel().1 - 60);
+        let n = self.bars.len().max(1);
+        let mut chart = ChartBuilder::on(&main)
+            .caption(&self.caption, caption_font())
+            .margin(16)
+            .margin_right(36)
+            .x_label_area_size(50)
+            .y_label_area_size(150)
+            .build_cartesian_2d(0.0..1.0, -0.5..n as f64 - 0.5)
+            .map_err(msg)?;
+        let names = self.bars.clone();
+        let y_fmt = move |y: &f64| {
+            let r = y.round();
+            if (y - r).abs() > 1e-6 || r < 0.0 {
+                return String::new();
+            }
+            // Top to bottom: the first bar at the top.
+            let i = n as f64 - 1.0 - r;
+            names.get(i as usize).cloned().unwrap_or_default()
+        };
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(&self.x_title)
+            .axis_desc_style(label_font())
+            .label_style(label_font())
+            .x_labels(11)
+            .x_label_formatter(&percent_label)
+            .y_labels(n * 2 + 1)
+            .y_label_formatter(&y_fmt)
+            .light_line_style(RGBColor(235, 235, 235))
+            .draw()
+            .map_err(msg)?;
+        let shade = |k: usize| {
+            GREYS[(k * (GREYS.len() - 1)) / self.segments.len().max(2).saturating_sub(1).max(1)]
+        };
+        for b in 0..self.bars.len() {
+            let y = (n - 1 - b) as f64;
+            let mut x = 0.0;
+            for (k, (_, shares)) in self.segments.iter().enumerate() {
+                let w = shares.get(b).copied().unwrap_or(0.0);
+                if w <= 0.0 {
+                    continue;
+                }
+                let color = shade(k);
+                chart
+                    .draw_series([
+                        Rectangle::new([(x, y - 0.32), (x + w, y + 0.32)], color.filled()),
+                        Rectangle::new([(x, y - 0.32), (x + w, y + 0.32)], BLACK.stroke_width(1)),
+                    ])
+                    .map_err(msg)?;
+                if w >= 0.06 {
+                    let dark = k * 2 >= self.segments.len();
+                    let ink = if dark { WHITE } else { BLACK };
+                    let text = format!("{:.0}%", w * 100.0);
+                    let style = TextStyle::from(label_font())
+                        .color(&ink)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    chart
+                        .draw_series([Text::new(text, (x + w / 2.0, y), style)])
+                        .map_err(msg)?;
+                }
+                x += w;
+            }
+        }
+        // Legend: a row of swatches under the chart.
+        let step = (legend.dim_in_pixel().0 as i32 - 40) / self.segments.len().max(1) as i32;
+        for (k, (name, _)) in self.segments.iter().enumerate() {
+            let x = 20 + k as i32 * step;
+            legend
+                .draw(&Rectangle::new([(x, 18), (x + 22, 38)], shade(k).filled()))
+                .map_err(msg)?;
+            legend
+                .draw(&Rectangle::new(
+                    [(x, 18), (x + 22, 38)],
+                    BLACK.stroke_width(1),
+                ))
+                .map_err(msg)?;
+            legend
+                .draw(&Text::new(name.clone(), (x + 28, 20), label_font()))
+                .map_err(msg)?;
+        }
+        Ok(())
+    }
+}
