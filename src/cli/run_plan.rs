@@ -1,0 +1,112 @@
+//! Running a fire plan through the engines the user chose: the exact chain
+//! when it fits, Monte Carlo with a progress bar, and the report of both.
+//! Shared by `plan`, `report` and `compare`.
+
+use std::io::IsTerminal;
+
+use anyhow::{Context, Result};
+
+use super::Engine;
+use crate::plan::FirePlan;
+use crate::plan::chain::Chain;
+use crate::plan::exact::PlanOdds;
+use crate::plan::{monte_carlo, simulate};
+use crate::report::plan::{McRun, PlanReport};
+
+/// Which engines to run, and how.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Engines {
+    pub engine: Engine,
+    pub trials: u64,
+    pub seed: u64,
+    pub threads: Option<u64>,
+    pub max_states: u64,
+}
+
+/// A terminal progress bar for Monte Carlo runs, shown once a run has
+/// taken a second; never drawn when standard error is not a terminal.
+fn progress_bar(trials: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(trials),
+        indicatif::ProgressDrawTarget::hidden(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "Monte Carlo {bar:40} {pos}/{len} trials, {eta} left",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The plan's report from the chosen engines.
+pub(super) fn report(plan: &FirePlan, args: &Engines) -> Result<PlanReport> {
+    let has_units = !plan.units().is_empty();
+    // The chain: needed by the exact engine, and by Monte Carlo for a plan
+    // without units (which samples its tables).
+    let chain = if args.engine != Engine::Mc || !has_units {
+        Chain::compile_within(plan, args.max_states as usize)
+    } else {
+        None
+    };
+    let too_large = format!(
+        "the exact engine would need more than {} chain states for this plan (units multiply them); run --engine mc, or raise --max-states",
+        args.max_states
+    );
+    let exact = match (&chain, args.engine) {
+        (_, Engine::Mc) => None,
+        (Some(chain), _) => Some(PlanOdds::of(plan, chain)),
+        (None, Engine::Exact) => anyhow::bail!("plan: {too_large}"),
+        (None, Engine::Both) => None,
+    };
+    let skipped = (args.engine == Engine::Both && exact.is_none())
+        .then(|| format!("exact engine skipped: {too_large}"));
+    let mc = if args.engine == Engine::Exact {
+        None
+    } else {
+        let bar = progress_bar(args.trials);
+        let started = std::time::Instant::now();
+        let terminal = std::io::stderr().is_terminal();
+        let shown = std::sync::atomic::AtomicBool::new(false);
+        let progress = |n: u64| {
+            bar.inc(n);
+            if terminal
+                && started.elapsed().as_secs_f64() > 1.0
+                && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+            {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+            }
+        };
+        let phases = plan.input.phases.len();
+        let run = || match (&chain, has_units) {
+            (Some(chain), false) => (
+                monte_carlo::run(chain, phases, args.trials, args.seed, &progress),
+                None,
+            ),
+            _ => {
+                let (tally, units) = simulate::run(plan, args.trials, args.seed, &progress);
+                (tally, Some(units))
+            }
+        };
+        let result = match args.threads {
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .build()
+                .context("starting the Monte Carlo threads")?
+                .install(run),
+            None => run(),
+        };
+        bar.finish_and_clear();
+        Some(result)
+    };
+    let report = PlanReport::new(
+        plan,
+        exact.as_ref(),
+        mc.as_ref().map(|(tally, units)| McRun {
+            tally,
+            units: units.as_ref(),
+            seed: args.seed,
+        }),
+        skipped,
+    );
+    Ok(report)
+}
