@@ -21,6 +21,8 @@ use crate::report::text_table;
 use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
 use crate::scenario::{Scenario, set_key};
 
+mod push;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "mortar-odds",
@@ -38,6 +40,8 @@ enum Command {
     Shot(Box<ShotArgs>),
     /// Odds of a whole fire plan across phases and Player Turns, exact and Monte Carlo.
     Plan(Box<PlanArgs>),
+    /// Odds of pushing (manhandling) a Gun along a path (C10.3); --hookup: vehicle MP to hook it up.
+    Push(Box<push::PushArgs>),
     /// List the mortar catalog (built-in, plus any --catalog files).
     Mortars(CatalogArgs),
     /// Write the reports of every example scenario under reports/ (the main job).
@@ -615,6 +619,7 @@ pub fn run(cli: Cli) -> Result<String> {
     match &cli.command {
         Command::Shot(args) => shot(args),
         Command::Plan(args) => plan(args),
+        Command::Push(args) => push::push(args),
         Command::Mortars(args) => mortars(args),
         Command::Report(args) => report(args),
     }

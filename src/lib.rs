@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod cli;
 pub mod dice;
 pub mod error;
+pub mod manhandling;
 pub mod plan;
 pub mod prob;
 pub mod report;
