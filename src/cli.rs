@@ -96,18 +96,8 @@ struct PlanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
-    /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
-    #[arg(long, value_enum, default_value = "both")]
-    engine: Engine,
-    /// Monte Carlo trials.
-    #[arg(long, default_value = "1000000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
-    trials: u64,
-    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
-    #[arg(long, default_value = "1", allow_negative_numbers = true)]
-    seed: u64,
-    /// Worker threads for Monte Carlo [default: all cores].
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
-    threads: Option<u64>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Write the report to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -126,6 +116,38 @@ struct PlanArgs {
     /// Try to repair a malfunction in each Rally Phase (needs the R#).
     #[arg(long, help_heading = "Plan")]
     repair: bool,
+}
+
+/// The engines to run and the Monte Carlo settings (plan and push).
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
+    #[arg(long, value_enum, default_value = "both")]
+    engine: Engine,
+    /// Monte Carlo trials.
+    #[arg(long, default_value = "1000000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    trials: u64,
+    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+    /// Worker threads for Monte Carlo [default: all cores].
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+}
+
+impl RunArgs {
+    /// Runs `f` on the Monte Carlo threads asked for (the current pool by
+    /// default).
+    fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T> {
+        Ok(match self.threads {
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .build()
+                .context("starting the Monte Carlo threads")?
+                .install(f),
+            None => f(),
+        })
+    }
 }
 
 /// A scenario file and the flags that override it.
@@ -465,7 +487,7 @@ fn plan(args: &PlanArgs) -> Result<String> {
     let has_units = !plan.units().is_empty();
     // The chain: needed by the exact engine, and by Monte Carlo for a plan
     // without units (which samples its tables).
-    let chain = if args.engine != Engine::Mc || !has_units {
+    let chain = if args.run.engine != Engine::Mc || !has_units {
         Chain::compile_within(&plan, args.max_states as usize)
     } else {
         None
@@ -474,18 +496,18 @@ fn plan(args: &PlanArgs) -> Result<String> {
         "the exact engine would need more than {} chain states for this plan (units multiply them); run --engine mc, or raise --max-states",
         args.max_states
     );
-    let exact = match (&chain, args.engine) {
+    let exact = match (&chain, args.run.engine) {
         (_, Engine::Mc) => None,
         (Some(chain), _) => Some(PlanOdds::of(&plan, chain)),
         (None, Engine::Exact) => anyhow::bail!("plan: {too_large}"),
         (None, Engine::Both) => None,
     };
-    let skipped = (args.engine == Engine::Both && exact.is_none())
+    let skipped = (args.run.engine == Engine::Both && exact.is_none())
         .then(|| format!("exact engine skipped: {too_large}"));
-    let mc = if args.engine == Engine::Exact {
+    let mc = if args.run.engine == Engine::Exact {
         None
     } else {
-        let bar = progress_bar(args.trials);
+        let bar = progress_bar(args.run.trials);
         let started = std::time::Instant::now();
         let terminal = std::io::stderr().is_terminal();
         let shown = std::sync::atomic::AtomicBool::new(false);
@@ -501,22 +523,16 @@ fn plan(args: &PlanArgs) -> Result<String> {
         let phases = plan.input.phases.len();
         let run = || match (&chain, has_units) {
             (Some(chain), false) => (
-                monte_carlo::run(chain, phases, args.trials, args.seed, &progress),
+                monte_carlo::run(chain, phases, args.run.trials, args.run.seed, &progress),
                 None,
             ),
             _ => {
-                let (tally, units) = simulate::run(&plan, args.trials, args.seed, &progress);
+                let (tally, units) =
+                    simulate::run(&plan, args.run.trials, args.run.seed, &progress);
                 (tally, Some(units))
             }
         };
-        let result = match args.threads {
-            Some(n) => rayon::ThreadPoolBuilder::new()
-                .num_threads(n as usize)
-                .build()
-                .context("starting the Monte Carlo threads")?
-                .install(run),
-            None => run(),
-        };
+        let result = args.run.install(run)?;
         bar.finish_and_clear();
         Some(result)
     };
@@ -526,7 +542,7 @@ fn plan(args: &PlanArgs) -> Result<String> {
         mc.as_ref().map(|(tally, units)| McRun {
             tally,
             units: units.as_ref(),
-            seed: args.seed,
+            seed: args.run.seed,
         }),
         skipped,
     );

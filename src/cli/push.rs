@@ -3,11 +3,11 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use toml::{Table, Value};
 
-use super::{Engine, Format, read_text};
+use super::{Engine, Format, RunArgs, read_text};
 use crate::error::Error;
 use crate::manhandling::exact::PushOdds;
 use crate::manhandling::hookup::hookup_rows;
@@ -68,18 +68,8 @@ pub(super) struct PushArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
-    /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
-    #[arg(long, value_enum, default_value = "both")]
-    engine: Engine,
-    /// Monte Carlo trials.
-    #[arg(long, default_value = "1000000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
-    trials: u64,
-    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
-    #[arg(long, default_value = "1", allow_negative_numbers = true)]
-    seed: u64,
-    /// Worker threads for Monte Carlo [default: all cores].
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
-    threads: Option<u64>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Instead of a push: the MP a vehicle spends to hook up or unhook a Gun.
     #[arg(long, help_heading = "Hook-up", conflicts_with_all = ["path", "scenario"])]
     hookup: bool,
@@ -149,21 +139,20 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
     };
     let scenario = PushScenario::parse(&name, &text, args.overrides())?;
     let push = Push::new(scenario.input()?)?;
-    let exact = (args.engine != Engine::Mc).then(|| PushOdds::of(&push));
-    let mc = if args.engine == Engine::Exact {
+    let exact = (args.run.engine != Engine::Mc).then(|| PushOdds::of(&push));
+    let mc = if args.run.engine == Engine::Exact {
         None
     } else {
-        let run = || monte_carlo::run(&push, args.trials, args.seed);
-        Some(match args.threads {
-            Some(n) => rayon::ThreadPoolBuilder::new()
-                .num_threads(n as usize)
-                .build()
-                .context("starting the Monte Carlo threads")?
-                .install(run),
-            None => run(),
-        })
+        Some(
+            args.run
+                .install(|| monte_carlo::run(&push, args.run.trials, args.run.seed))?,
+        )
     };
-    let report = PushReport::new(&push, exact.as_ref(), mc.as_ref().map(|t| (t, args.seed)));
+    let report = PushReport::new(
+        &push,
+        exact.as_ref(),
+        mc.as_ref().map(|t| (t, args.run.seed)),
+    );
     Ok(match args.format {
         Format::Table => report.to_text(),
         Format::Json => report.to_json(),
