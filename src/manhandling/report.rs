@@ -193,7 +193,7 @@ pub struct PushReport {
 /// Below this share of pushes left, the text table ends with "or more".
 const TEXT_TAIL: f64 = 0.001;
 
-const NOT_MODELLED: &str = "enemy fire while pushing (Hazardous Movement), other units' MF, hooking up after the push (C10.31), and the choice to stop early";
+const NOT_MODELLED: &str = "enemy fire during the push (Hazardous Movement), hooking up after the push in the same MPh (C10.31), and stopping early by choice";
 
 /// P(Original DR ≤ n).
 fn p_original_at_most(n: i16) -> Prob {
