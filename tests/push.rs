@@ -584,3 +584,20 @@ fn cli_bad_input() {
         file.path().to_str().unwrap(),
     );
 }
+
+#[test]
+fn cli_example_scenario() {
+    // Woods across a hedge (+2 TEM, 6 MF: +8, one hex per MPh at 6 MF):
+    // 1 + 5/6 (1 + 13/18 · 12/5) = 59/18 MPh; then the stone building,
+    // 22/9 as in the seed example: 103/18 in all.
+    let out = succeeds(&[
+        "push",
+        "examples/push/at-gun-into-village.toml",
+        "--engine",
+        "exact",
+    ]);
+    assert!(
+        out.contains("expected MPh to reach the end 5.722 (103/18)"),
+        "{out}"
+    );
+}
