@@ -10,6 +10,7 @@ pub mod chart;
 pub mod cli;
 pub mod dice;
 pub mod error;
+pub mod manhandling;
 pub mod plan;
 pub mod prob;
 pub mod report;

@@ -22,6 +22,8 @@ mod run_plan;
 
 use output::{Format, Rendered, emit, write_atomic};
 
+mod push;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "mortar-odds",
@@ -39,6 +41,8 @@ enum Command {
     Shot(Box<ShotArgs>),
     /// Odds of a whole fire plan across phases and Player Turns, exact and Monte Carlo.
     Plan(Box<PlanArgs>),
+    /// Odds of pushing (manhandling) a Gun along a path (C10.3); --hookup: vehicle MP to hook it up.
+    Push(Box<push::PushArgs>),
     /// List the mortar catalog (built-in, plus any --catalog files).
     Mortars(CatalogArgs),
     /// Write the reports of every example scenario under reports/ (the main job).
@@ -90,18 +94,8 @@ struct PlanArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
-    /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
-    #[arg(long, value_enum, default_value = "both")]
-    engine: Engine,
-    /// Monte Carlo trials.
-    #[arg(long, default_value = "1000000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
-    trials: u64,
-    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
-    #[arg(long, default_value = "1", allow_negative_numbers = true)]
-    seed: u64,
-    /// Worker threads for Monte Carlo [default: all cores].
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
-    threads: Option<u64>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Write the report to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
@@ -120,6 +114,38 @@ struct PlanArgs {
     /// Try to repair a malfunction in each Rally Phase (needs the R#).
     #[arg(long, help_heading = "Plan")]
     repair: bool,
+}
+
+/// The engines to run and the Monte Carlo settings (plan and push).
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
+    #[arg(long, value_enum, default_value = "both")]
+    engine: Engine,
+    /// Monte Carlo trials.
+    #[arg(long, default_value = "1000000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    trials: u64,
+    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+    /// Worker threads for Monte Carlo [default: all cores].
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
+    threads: Option<u64>,
+}
+
+impl RunArgs {
+    /// Runs `f` on the Monte Carlo threads asked for (the current pool by
+    /// default).
+    fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T> {
+        Ok(match self.threads {
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .build()
+                .context("starting the Monte Carlo threads")?
+                .install(f),
+            None => f(),
+        })
+    }
 }
 
 /// A scenario file and the flags that override it.
@@ -455,16 +481,7 @@ fn plan(args: &PlanArgs) -> Result<String> {
     let (catalog, scenario) = args.scenario.load(args.plan_overrides())?;
     let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
     let plan = FirePlan::new(shot_input, plan_input)?;
-    let report = run_plan::report(
-        &plan,
-        &run_plan::Engines {
-            engine: args.engine,
-            trials: args.trials,
-            seed: args.seed,
-            threads: args.threads,
-            max_states: args.max_states,
-        },
-    )?;
+    let report = run_plan::report(&plan, &args.run, args.max_states)?;
     let name = args.scenario.name();
     emit(
         args.format,
@@ -546,6 +563,7 @@ pub fn run(cli: Cli) -> Result<String> {
     match &cli.command {
         Command::Shot(args) => shot(args),
         Command::Plan(args) => plan(args),
+        Command::Push(args) => push::push(args),
         Command::Mortars(args) => mortars(args),
         Command::Report(args) => report(args),
     }

@@ -4,24 +4,14 @@
 
 use std::io::IsTerminal;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
-use super::Engine;
+use super::{Engine, RunArgs};
 use crate::plan::FirePlan;
 use crate::plan::chain::Chain;
 use crate::plan::exact::PlanOdds;
 use crate::plan::{monte_carlo, simulate};
 use crate::report::plan::{McRun, PlanReport};
-
-/// Which engines to run, and how.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Engines {
-    pub engine: Engine,
-    pub trials: u64,
-    pub seed: u64,
-    pub threads: Option<u64>,
-    pub max_states: u64,
-}
 
 /// A terminal progress bar for Monte Carlo runs, shown once a run has
 /// taken a second; never drawn when standard error is not a terminal.
@@ -39,18 +29,18 @@ fn progress_bar(trials: u64) -> indicatif::ProgressBar {
 }
 
 /// The plan's report from the chosen engines.
-pub(super) fn report(plan: &FirePlan, args: &Engines) -> Result<PlanReport> {
+pub(super) fn report(plan: &FirePlan, args: &RunArgs, max_states: u64) -> Result<PlanReport> {
     let has_units = !plan.units().is_empty();
     // The chain: needed by the exact engine, and by Monte Carlo for a plan
     // without units (which samples its tables).
     let chain = if args.engine != Engine::Mc || !has_units {
-        Chain::compile_within(plan, args.max_states as usize)
+        Chain::compile_within(plan, max_states as usize)
     } else {
         None
     };
     let too_large = format!(
         "the exact engine would need more than {} chain states for this plan (units multiply them); run --engine mc, or raise --max-states",
-        args.max_states
+        max_states
     );
     let exact = match (&chain, args.engine) {
         (_, Engine::Mc) => None,
@@ -87,14 +77,7 @@ pub(super) fn report(plan: &FirePlan, args: &Engines) -> Result<PlanReport> {
                 (tally, Some(units))
             }
         };
-        let result = match args.threads {
-            Some(n) => rayon::ThreadPoolBuilder::new()
-                .num_threads(n as usize)
-                .build()
-                .context("starting the Monte Carlo threads")?
-                .install(run),
-            None => run(),
-        };
+        let result = args.install(run)?;
         bar.finish_and_clear();
         Some(result)
     };

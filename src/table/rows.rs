@@ -7,6 +7,7 @@
 //! `measure` and `subject` gives any view; the Markdown tables of the
 //! reports are such views.
 
+use crate::manhandling::report::PushReport;
 use crate::report::plan::{CountJson, FigureJson, PlanReport};
 use crate::report::shot::ShotReport;
 use crate::report::{ProbJson, kebab};
@@ -16,9 +17,9 @@ crate::table_row! {
     pub struct OddsRow {
         /// The scenario (file stem or a title given on the command line).
         pub scenario: String,
-        /// The mortar, by catalog name.
-        pub mortar: String,
-        /// `shot` (one shot), `plan` (a whole fire plan) or `phase` (one phase of a plan).
+        /// The weapon: a mortar by catalog name, or the Gun pushed, or the DC.
+        pub weapon: String,
+        /// `shot` (one shot), `plan` (a whole fire plan), `phase` (one phase of a plan), `push` (manhandling a Gun).
         pub scope: String,
         /// For `phase` rows: the phase (PFPh, DFPh, AFPh) and its place in the plan, e.g. `2:DFPh`.
         pub phase: Option<String>,
@@ -72,15 +73,15 @@ crate::table_row! {
 /// Rows being built for one scenario and mortar.
 pub struct RowBuilder<'a> {
     pub scenario: &'a str,
-    pub mortar: &'a str,
+    pub weapon: &'a str,
     pub rows: Vec<OddsRow>,
 }
 
 impl<'a> RowBuilder<'a> {
-    pub fn new(scenario: &'a str, mortar: &'a str) -> Self {
+    pub fn new(scenario: &'a str, weapon: &'a str) -> Self {
         RowBuilder {
             scenario,
-            mortar,
+            weapon,
             rows: Vec::new(),
         }
     }
@@ -88,7 +89,7 @@ impl<'a> RowBuilder<'a> {
     fn row(&self, scope: &str, phase: Option<String>, subject: &str, measure: &str) -> OddsRow {
         OddsRow {
             scenario: self.scenario.to_string(),
-            mortar: self.mortar.to_string(),
+            weapon: self.weapon.to_string(),
             scope: scope.to_string(),
             phase,
             subject: subject.to_string(),
@@ -252,6 +253,40 @@ impl<'a> RowBuilder<'a> {
                 let measure = "at-least-out-of-action";
                 self.figure(s, None, "hex", measure, Some(c.n), c.or_more, &c.p);
             }
+        }
+        self.rows
+    }
+
+    /// The rows of a push: hexes gained in the first Movement Phase and
+    /// Movement Phases to the end (`n`), exact and Monte Carlo side by side.
+    pub fn push(mut self, r: &PushReport) -> Vec<OddsRow> {
+        let exact = r.exact.as_ref().map_or(&[][..], |e| &e.rows[..]);
+        let mc = r.monte_carlo.as_ref().map_or(&[][..], |m| &m.rows[..]);
+        let mut keys: Vec<(&str, u32, bool)> = exact
+            .iter()
+            .map(|e| (e.quantity, e.value, e.or_more))
+            .collect();
+        for m in mc {
+            if !keys.contains(&(m.quantity, m.value, m.or_more)) {
+                keys.push((m.quantity, m.value, m.or_more));
+            }
+        }
+        for (quantity, value, or_more) in keys {
+            let e = exact
+                .iter()
+                .find(|e| (e.quantity, e.value, e.or_more) == (quantity, value, or_more));
+            let m = mc
+                .iter()
+                .find(|m| (m.quantity, m.value, m.or_more) == (quantity, value, or_more));
+            let figure = FigureJson {
+                exact: e.map(|e| e.exact.clone()),
+                value: e.map(|e| e.probability),
+                mc: m.map(|m| m.probability),
+                ci95: m.map(|m| m.ci95),
+            };
+            let measure = quantity.replace('_', "-");
+            let n = Some(value as usize);
+            self.figure("push", None, "gun", &measure, n, or_more, &figure);
         }
         self.rows
     }

@@ -1,0 +1,180 @@
+//! `mortar-odds push`: the odds of manhandling a Gun along a path (C10.3),
+//! and with `--hookup`, the MP a vehicle spends to hook it up (C10.11).
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+use toml::{Table, Value};
+
+use super::output::{Format, Rendered, emit};
+use super::{Engine, RunArgs, read_text};
+use crate::error::Error;
+use crate::manhandling::exact::PushOdds;
+use crate::manhandling::hookup::hookup_rows;
+use crate::manhandling::report::{PushReport, hookup_text};
+use crate::manhandling::scenario::PushScenario;
+use crate::manhandling::{Push, monte_carlo};
+use crate::report::pretty_json;
+use crate::table::rows::RowBuilder;
+
+#[derive(Args, Debug)]
+pub(super) struct PushArgs {
+    /// Push scenario file (TOML); flags override its values.
+    scenario: Option<PathBuf>,
+    /// The Gun's M# (printed on the counter), 2-12.
+    #[arg(long, help_heading = "Gun", allow_negative_numbers = true)]
+    m_number: Option<i64>,
+    /// A name for the Gun, for the output.
+    #[arg(long, help_heading = "Gun")]
+    gun: Option<String>,
+    /// Hexes entered, in order, e.g. open,woods+hedge,stone-building or tem=2+mf=1.5.
+    #[arg(long, help_heading = "Path", value_name = "HEXES")]
+    path: Option<String>,
+    /// Every hex, the starting one too, is mud or deep snow.
+    #[arg(long, help_heading = "Path")]
+    mud: bool,
+    /// The Gun starts in a mud or deep snow hex.
+    #[arg(long, help_heading = "Path")]
+    start_mud: bool,
+    /// The pushers' MF allotment per MPh (with Double Time or a leader's bonus).
+    #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
+    mf: Option<i64>,
+    /// Pushing crews [default: 1 crew when no unit is given].
+    #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
+    crews: Option<i64>,
+    /// Pushing half-squads.
+    #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
+    half_squads: Option<i64>,
+    /// Pushing squads.
+    #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
+    squads: Option<i64>,
+    /// Pushing SMC (five equal a crew).
+    #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
+    smc: Option<i64>,
+    /// Labor steps the pushers already hold from failed attempts.
+    #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
+    labor: Option<i64>,
+    /// The most Labor steps [default: 2].
+    #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
+    labor_max: Option<i64>,
+    /// The C10.3 chart's mud/deep snow DRM (needed with mud).
+    #[arg(long, help_heading = "DRM", allow_negative_numbers = true)]
+    mud_drm: Option<i64>,
+    /// The C10.3 chart's road hexside DRM (needed with a road hexside).
+    #[arg(long, help_heading = "DRM", allow_negative_numbers = true)]
+    road_drm: Option<i64>,
+    /// Any other DRM for every attempt.
+    #[arg(long, help_heading = "DRM", allow_negative_numbers = true)]
+    extra_drm: Option<i64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    run: RunArgs,
+    /// Instead of a push: the MP a vehicle spends to hook up or unhook a Gun.
+    #[arg(long, help_heading = "Hook-up", conflicts_with_all = ["path", "scenario"])]
+    hookup: bool,
+    /// With --hookup: the vehicle's MP (a wagon's MF) allotment.
+    #[arg(long, help_heading = "Hook-up", allow_negative_numbers = true)]
+    mp: Option<i64>,
+}
+
+impl PushArgs {
+    /// The flags as dotted scenario keys.
+    fn overrides(&self) -> Table {
+        let mut t = Table::new();
+        let mut int = |key: &str, v: Option<i64>| {
+            if let Some(v) = v {
+                t.insert(key.to_string(), Value::Integer(v));
+            }
+        };
+        int("gun.m_number", self.m_number);
+        int("pushers.mf", self.mf);
+        int("pushers.crews", self.crews);
+        int("pushers.half_squads", self.half_squads);
+        int("pushers.squads", self.squads);
+        int("pushers.smc", self.smc);
+        int("pushers.labor", self.labor);
+        int("pushers.labor_max", self.labor_max);
+        int("drm.mud", self.mud_drm);
+        int("drm.road", self.road_drm);
+        int("drm.extra", self.extra_drm);
+        if let Some(name) = &self.gun {
+            t.insert("gun.name".into(), Value::String(name.clone()));
+        }
+        if let Some(path) = &self.path {
+            t.insert("path".into(), Value::String(path.clone()));
+        }
+        if self.mud {
+            t.insert("mud".into(), Value::Boolean(true));
+        }
+        if self.start_mud {
+            t.insert("start_mud".into(), Value::Boolean(true));
+        }
+        t
+    }
+}
+
+pub(super) fn push(args: &PushArgs) -> Result<String> {
+    if args.hookup {
+        let mp = args.mp.ok_or_else(|| {
+            Error::invalid("mp", "--hookup needs the vehicle's MP allotment: --mp N")
+        })?;
+        let rows = hookup_rows(mp)?;
+        return Ok(match args.format {
+            Format::Table => hookup_text(&rows),
+            Format::Json => pretty_json(&rows),
+            _ => Err(Error::invalid(
+                "format",
+                "the hook-up calculator prints `table` or `json`",
+            ))?,
+        });
+    }
+    if args.mp.is_some() {
+        return Err(
+            Error::invalid("mp", "--mp goes with --hookup (the MP to hook up a Gun)").into(),
+        );
+    }
+    let (name, text) = match &args.scenario {
+        Some(path) => (
+            path.display().to_string(),
+            read_text(path, "push scenario file")?,
+        ),
+        None => ("flags".to_string(), String::new()),
+    };
+    let scenario = PushScenario::parse(&name, &text, args.overrides())?;
+    let push = Push::new(scenario.input()?)?;
+    let exact = (args.run.engine != Engine::Mc).then(|| PushOdds::of(&push));
+    let mc = if args.run.engine == Engine::Exact {
+        None
+    } else {
+        Some(
+            args.run
+                .install(|| monte_carlo::run(&push, args.run.trials, args.run.seed))?,
+        )
+    };
+    let report = PushReport::new(
+        &push,
+        exact.as_ref(),
+        mc.as_ref().map(|t| (t, args.run.seed)),
+    );
+    let scenario_name = args
+        .scenario
+        .as_ref()
+        .and_then(|p| p.file_stem())
+        .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned());
+    let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
+    emit(
+        args.format,
+        args.out.as_deref(),
+        Rendered {
+            text: &|| report.to_text(),
+            json: &|| report.to_json(),
+            rows: &|| RowBuilder::new(&scenario_name, &gun).push(&report),
+        },
+    )
+}

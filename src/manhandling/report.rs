@@ -1,0 +1,462 @@
+//! What `mortar-odds push` shows: typed rows (for tables and charts), text
+//! and JSON. Floats appear only here.
+
+use serde::Serialize;
+
+use super::exact::{PHASE_CAP, PushOdds};
+use super::hookup::HookupRow;
+use super::monte_carlo::PushTally;
+use super::{PUSH_READINGS, Push, Pushers, Term};
+use crate::prob::Prob;
+use crate::report::{ProbJson, pretty_json, signed, text_table};
+use crate::rules::readings::Reading;
+use crate::stats::{self, Estimate};
+
+/// One exact figure: the probability that `quantity` equals `value`
+/// (`value` or more when `or_more`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PushRow {
+    /// "hexes_first_phase" or "phases_to_end".
+    pub quantity: &'static str,
+    /// Hexes gained, or Movement Phases.
+    pub value: u32,
+    pub or_more: bool,
+    pub exact: String,
+    pub probability: f64,
+}
+
+/// One Monte Carlo figure, with its 95% interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PushMcRow {
+    pub quantity: &'static str,
+    pub value: u32,
+    pub or_more: bool,
+    pub probability: f64,
+    pub ci95: [f64; 2],
+    pub std_error: f64,
+}
+
+impl PushOdds {
+    /// Every exact figure as a row: hexes 0..=N in the first MPh, then MPh
+    /// to the end, 1 up to the last likely count, and the "cap or more"
+    /// bucket (which holds "never").
+    pub fn rows(&self) -> Vec<PushRow> {
+        self.rows_capped(PHASE_CAP as usize)
+    }
+
+    /// As [`PushOdds::rows`], with the "or more" bucket at `cap` MPh
+    /// (at most [`PHASE_CAP`]).
+    pub fn rows_capped(&self, cap: usize) -> Vec<PushRow> {
+        let cap = cap.min(PHASE_CAP as usize);
+        let row = |quantity, value: usize, or_more, p: &Prob| PushRow {
+            quantity,
+            value: value as u32,
+            or_more,
+            exact: p.exact_string(),
+            probability: p.to_f64(),
+        };
+        let mut rows: Vec<PushRow> = self
+            .first_phase
+            .iter()
+            .enumerate()
+            .map(|(k, p)| row("hexes_first_phase", k, false, p))
+            .collect();
+        for t in 1..=self.last_listed_phase().min(cap - 1) {
+            rows.push(row("phases_to_end", t, false, &self.phases[t]));
+        }
+        rows.push(row("phases_to_end", cap, true, &self.at_least(cap)));
+        rows
+    }
+}
+
+impl PushTally {
+    /// The Monte Carlo figures matching [`PushOdds::rows_capped`] (`last` =
+    /// the last MPh count to list, `cap` = the "or more" bucket).
+    pub fn rows(&self, last: usize, cap: usize) -> Vec<PushMcRow> {
+        let cap = cap.min(PHASE_CAP as usize);
+        let n = self.trials;
+        let row = |quantity, value: usize, or_more, count: u64| {
+            let e = stats::proportion(count, n);
+            PushMcRow {
+                quantity,
+                value: value as u32,
+                or_more,
+                probability: e.value,
+                ci95: e.ci95,
+                std_error: e.std_error,
+            }
+        };
+        let mut rows: Vec<PushMcRow> = self
+            .first_phase
+            .iter()
+            .enumerate()
+            .map(|(k, c)| row("hexes_first_phase", k, false, *c))
+            .collect();
+        let at = |t: usize| self.phases.get(t).copied().unwrap_or(0);
+        for t in 1..=last.min(cap - 1) {
+            rows.push(row("phases_to_end", t, false, at(t)));
+        }
+        let below: u64 = (1..cap).map(at).sum();
+        rows.push(row("phases_to_end", cap, true, n - below));
+        rows
+    }
+
+    /// Mean MPh to the end, when every trial arrived.
+    pub fn mean_phases(&self) -> Option<Estimate> {
+        (self.never == 0)
+            .then(|| stats::mean_of_histogram(&self.phases[1..]))
+            .map(|e| Estimate {
+                value: e.value + 1.0,
+                ci95: [e.ci95[0] + 1.0, e.ci95[1] + 1.0],
+                std_error: e.std_error,
+            })
+    }
+
+    pub fn p_never(&self) -> Estimate {
+        stats::proportion(self.never, self.trials)
+    }
+}
+
+/// One hex of the path, as shown.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HexJson {
+    pub hex: usize,
+    pub terrain: String,
+    pub pushing_mf: u8,
+    /// Net DRM with the starting Labor (first hex) or none.
+    pub drm: i16,
+    pub terms: Vec<Term>,
+    /// The Gun enters on an Original DR of at most this (none: never).
+    pub enters_on_original_at_most: Option<u8>,
+    /// P(enter) on one attempt with this DRM.
+    pub p_enter: ProbJson,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExactJson {
+    pub rows: Vec<PushRow>,
+    pub p_end_first_phase: ProbJson,
+    pub expected_hexes_first_phase: ProbJson,
+    pub p_never: ProbJson,
+    /// `None` (null) when the end may never be reached.
+    pub expected_phases: Option<ProbJson>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct McJson {
+    pub trials: u64,
+    pub seed: u64,
+    pub rows: Vec<PushMcRow>,
+    pub p_never: EstimateJson,
+    pub expected_phases: Option<EstimateJson>,
+}
+
+/// A Monte Carlo estimate in JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EstimateJson {
+    pub value: f64,
+    pub ci95: [f64; 2],
+    pub std_error: f64,
+}
+
+impl From<Estimate> for EstimateJson {
+    fn from(e: Estimate) -> Self {
+        EstimateJson {
+            value: e.value,
+            ci95: e.ci95,
+            std_error: e.std_error,
+        }
+    }
+}
+
+/// The report of one push.
+#[derive(Clone, Debug, Serialize)]
+pub struct PushReport {
+    pub gun: Option<String>,
+    pub m_number: u8,
+    pub pushers: Pushers,
+    pub pushers_drm: i16,
+    pub mf: u8,
+    pub labor: u8,
+    pub labor_max: u8,
+    pub path: Vec<HexJson>,
+    pub exact: Option<ExactJson>,
+    pub monte_carlo: Option<McJson>,
+    pub readings: &'static [Reading],
+    pub not_modelled: &'static str,
+    /// The rows the text shows: MPh counts cut where fewer than 1 in 1,000
+    /// pushes are left.
+    #[serde(skip)]
+    text_rows: (Option<Vec<PushRow>>, Option<Vec<PushMcRow>>),
+}
+
+/// Below this share of pushes left, the text table ends with "or more".
+const TEXT_TAIL: f64 = 0.001;
+
+const NOT_MODELLED: &str = "enemy fire during the push (Hazardous Movement), hooking up after the push in the same MPh (C10.31), and stopping early by choice";
+
+/// P(Original DR ≤ n).
+fn p_original_at_most(n: i16) -> Prob {
+    let ways = (2..=n.min(12)).map(|s| 6 - (s - 7).abs()).sum::<i16>();
+    Prob::new(ways.max(0) as u64, 36)
+}
+
+impl PushReport {
+    pub fn new(push: &Push, exact: Option<&PushOdds>, mc: Option<(&PushTally, u64)>) -> Self {
+        let m = i16::from(push.input.m_number);
+        let path = (0..push.len())
+            .map(|i| {
+                let labor = if i == 0 { push.input.labor } else { 0 };
+                let drm = push.drm(i, labor);
+                let mut terms = push.terms(i);
+                if labor > 0 {
+                    terms.push(Term {
+                        what: "Labor",
+                        drm: -i16::from(labor),
+                    });
+                }
+                let most = m - drm;
+                HexJson {
+                    hex: i + 1,
+                    terrain: push.input.path[i].label.clone(),
+                    pushing_mf: push.cost(i),
+                    drm,
+                    terms,
+                    enters_on_original_at_most: (most >= 2).then(|| most.min(12) as u8),
+                    p_enter: ProbJson::from(p_original_at_most(most)),
+                }
+            })
+            .collect();
+        let last = exact.map_or(PHASE_CAP as usize - 1, |e| e.last_listed_phase());
+        let cap = PHASE_CAP as usize;
+        let text_cap = match (exact, mc) {
+            (Some(e), _) => (2..cap).find(|t| e.at_least(*t).to_f64() < TEXT_TAIL),
+            (None, Some((m, _))) => (2..cap).find(|t| {
+                let below: u64 = m.phases.iter().take(*t).sum();
+                ((m.trials - below) as f64) < TEXT_TAIL * m.trials as f64
+            }),
+            (None, None) => None,
+        }
+        .unwrap_or(cap);
+        let text_rows = (
+            exact.map(|e| e.rows_capped(text_cap)),
+            mc.map(|(m, _)| m.rows(last, text_cap)),
+        );
+        PushReport {
+            text_rows,
+            gun: push.input.gun.clone(),
+            m_number: push.input.m_number,
+            pushers: push.input.pushers,
+            pushers_drm: push.input.pushers.drm(),
+            mf: push.input.mf,
+            labor: push.input.labor,
+            labor_max: push.input.labor_max,
+            path,
+            exact: exact.map(|e| ExactJson {
+                rows: e.rows(),
+                p_end_first_phase: ProbJson::from(e.p_end_first_phase()),
+                expected_hexes_first_phase: ProbJson::from(&e.expected_first_phase),
+                p_never: ProbJson::from(&e.p_never),
+                expected_phases: e.expected_phases.as_ref().map(ProbJson::from),
+            }),
+            monte_carlo: mc.map(|(t, seed)| McJson {
+                trials: t.trials,
+                seed,
+                rows: t.rows(last, cap),
+                p_never: t.p_never().into(),
+                expected_phases: t.mean_phases().map(EstimateJson::from),
+            }),
+            readings: PUSH_READINGS,
+            not_modelled: NOT_MODELLED,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        pretty_json(self)
+    }
+
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let gun = self.gun.clone().unwrap_or_else(|| "Gun".to_string());
+        out.push_str(&format!(
+            "{gun} (M#{}) pushed by {} ({} MF per MPh), Labor {}: {} hex{}\n",
+            self.m_number,
+            self.pushers.describe(),
+            self.mf,
+            signed(-i16::from(self.labor)),
+            self.path.len(),
+            if self.path.len() == 1 { "" } else { "es" },
+        ));
+        out.push_str(&format!(
+            "Each hex (C10.3): Final DR < {m} enters and may go on, = {m} enters and stops, > {m} stays out (Labor -1).\n\n",
+            m = self.m_number
+        ));
+        let rows: Vec<Vec<String>> = self
+            .path
+            .iter()
+            .map(|h| {
+                let terms: Vec<String> = h
+                    .terms
+                    .iter()
+                    .map(|t| format!("{} {}", t.what, signed(t.drm)))
+                    .collect();
+                vec![
+                    h.hex.to_string(),
+                    h.terrain.clone(),
+                    h.pushing_mf.to_string(),
+                    signed(h.drm),
+                    h.enters_on_original_at_most
+                        .map_or("never".to_string(), |n| format!("≤ {n}")),
+                    h.p_enter.exact.clone(),
+                    if terms.is_empty() {
+                        "none".to_string()
+                    } else {
+                        terms.join(", ")
+                    },
+                ]
+            })
+            .collect();
+        out.push_str(&text_table(
+            &[
+                "hex",
+                "terrain",
+                "MF",
+                "DRM",
+                "enters on Original DR",
+                "P(enter)",
+                "DRM by rule",
+            ],
+            &rows,
+        ));
+
+        let exact_rows = self.text_rows.0.as_ref();
+        let mc_rows = self.text_rows.1.as_ref();
+        for (quantity, title, unit) in [
+            (
+                "hexes_first_phase",
+                "Hexes gained in the first MPh",
+                "hexes",
+            ),
+            ("phases_to_end", "MPh to reach the end of the path", "MPh"),
+        ] {
+            out.push_str(&format!("\n{title}\n"));
+            let mut header = vec![unit];
+            let mut body: Vec<Vec<String>> = Vec::new();
+            let labels: Vec<(u32, bool)> = match (exact_rows, mc_rows) {
+                (Some(r), _) => r
+                    .iter()
+                    .filter(|r| r.quantity == quantity)
+                    .map(|r| (r.value, r.or_more))
+                    .collect(),
+                (None, Some(r)) => r
+                    .iter()
+                    .filter(|r| r.quantity == quantity)
+                    .map(|r| (r.value, r.or_more))
+                    .collect(),
+                (None, None) => Vec::new(),
+            };
+            if exact_rows.is_some() {
+                header.extend(["exact", "exact %"]);
+            }
+            if mc_rows.is_some() {
+                header.extend(["Monte Carlo", "95% CI"]);
+            }
+            for (value, or_more) in labels {
+                let mut line = vec![if or_more {
+                    format!("{value} or more")
+                } else {
+                    value.to_string()
+                }];
+                let pick = |r: &&PushRow| {
+                    r.quantity == quantity && r.value == value && r.or_more == or_more
+                };
+                if let Some(r) = exact_rows.and_then(|rows| rows.iter().find(pick)) {
+                    line.push(r.exact.clone());
+                    line.push(format!("{:.2}%", r.probability * 100.0));
+                }
+                if let Some(r) = mc_rows.and_then(|rows| {
+                    rows.iter().find(|r| {
+                        r.quantity == quantity && r.value == value && r.or_more == or_more
+                    })
+                }) {
+                    line.push(format!("{:.2}%", r.probability * 100.0));
+                    line.push(format!(
+                        "{:.2}% - {:.2}%",
+                        r.ci95[0] * 100.0,
+                        r.ci95[1] * 100.0
+                    ));
+                }
+                body.push(line);
+            }
+            out.push_str(&text_table(&header, &body));
+        }
+
+        out.push('\n');
+        if let Some(e) = &self.exact {
+            out.push_str(&format!(
+                "Exact: P(end reached in the first MPh) {} ({:.2}%); expected hexes in the first MPh {:.3} ({})\n",
+                e.p_end_first_phase.exact,
+                e.p_end_first_phase.value * 100.0,
+                e.expected_hexes_first_phase.value,
+                e.expected_hexes_first_phase.exact,
+            ));
+            match &e.expected_phases {
+                Some(x) => out.push_str(&format!(
+                    "Exact: expected MPh to reach the end {:.3} ({})\n",
+                    x.value, x.exact
+                )),
+                None => out.push_str(&format!(
+                    "Exact: the end may never be reached: P(never) {} ({:.2}%)\n",
+                    e.p_never.exact,
+                    e.p_never.value * 100.0
+                )),
+            }
+        }
+        if let Some(m) = &self.monte_carlo {
+            out.push_str(&format!(
+                "Monte Carlo: {} trials, seed {}; ",
+                m.trials, m.seed
+            ));
+            match &m.expected_phases {
+                Some(x) => out.push_str(&format!(
+                    "expected MPh {:.3} ({:.3} - {:.3})\n",
+                    x.value, x.ci95[0], x.ci95[1]
+                )),
+                None => out.push_str(&format!("P(never) {:.2}%\n", m.p_never.value * 100.0)),
+            }
+        }
+        out.push_str(&format!(
+            "Readings: {}\nNot modelled: {}.\n",
+            self.readings
+                .iter()
+                .map(|r| r.id)
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.not_modelled
+        ));
+        out
+    }
+}
+
+/// The hook-up table as text.
+pub fn hookup_text(rows: &[HookupRow]) -> String {
+    let allotment = rows.first().map_or(0, |r| r.allotment);
+    let mut out =
+        format!("Hooking up or unhooking a Gun (C10.11, C10.12), vehicle with {allotment} MP:\n");
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.gun_m_number.replace('-', " "),
+                r.share.to_string(),
+                r.mp.to_string(),
+                r.rule.to_string(),
+            ]
+        })
+        .collect();
+    out.push_str(&text_table(&["Gun's M#", "share", "MP", "rule"], &body));
+    out.push_str(
+        "Spent in the Gun's hex by a Stopped vehicle not in Bypass (T# ≤ M#), besides the MP to enter the hex; fractions rounded up.\n",
+    );
+    out
+}

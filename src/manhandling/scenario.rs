@@ -1,0 +1,199 @@
+//! Push scenario files (TOML), in the style of `crate::scenario`: every
+//! field optional with a default, unknown keys an error, flags merged over
+//! the file as a TOML table so that a flag and a key share one check.
+//!
+//! ```toml
+//! path = "open,woods+hedge"   # or a list: ["open", "woods+hedge"]; required
+//! mud = false                 # every hex, the starting one too, is mud/deep snow
+//! start_mud = false           # the Gun starts in a mud/deep snow hex
+//!
+//! [gun]
+//! name = "37L AT Gun"         # for the output only
+//! m_number = 12               # printed on the counter; required
+//!
+//! [pushers]                   # default: one crew
+//! crews = 1
+//! half_squads = 0
+//! squads = 0
+//! smc = 0
+//! mf = 4                      # MF allotment per MPh; required
+//! labor = 0                   # Labor steps already held
+//! labor_max = 2
+//!
+//! [drm]                       # C10.3 chart values not in our rules excerpt
+//! mud = 0                     # required if a hex is mud/deep snow
+//! road = 0                    # required if a hex crosses a road hexside
+//! extra = 0                   # any DRM for every attempt
+//! ```
+
+use serde::Deserialize;
+use toml::{Table, Value};
+
+use super::terrain::{parse_hex, parse_path};
+use super::{LABOR_MAX, PushInput, Pushers};
+use crate::error::{Error, Result};
+use crate::scenario::{set_key, toml_error_line};
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PushScenario {
+    pub path: Option<PathSpec>,
+    pub mud: Option<bool>,
+    pub start_mud: Option<bool>,
+    #[serde(default)]
+    pub gun: GunSpec,
+    #[serde(default)]
+    pub pushers: PushersSpec,
+    #[serde(default)]
+    pub drm: DrmSpec,
+}
+
+/// The path: `"open,woods"` or `["open", "woods"]`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum PathSpec {
+    Text(String),
+    Hexes(Vec<String>),
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GunSpec {
+    pub name: Option<String>,
+    pub m_number: Option<i64>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PushersSpec {
+    pub crews: Option<i64>,
+    pub half_squads: Option<i64>,
+    pub squads: Option<i64>,
+    pub smc: Option<i64>,
+    pub mf: Option<i64>,
+    pub labor: Option<i64>,
+    pub labor_max: Option<i64>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrmSpec {
+    pub mud: Option<i64>,
+    pub road: Option<i64>,
+    pub extra: Option<i64>,
+}
+
+fn ranged(field: &str, v: i64, lo: i64, hi: i64, what: &str) -> Result<i64> {
+    if (lo..=hi).contains(&v) {
+        Ok(v)
+    } else {
+        Err(Error::invalid(
+            field,
+            format!("{v} is outside {lo} to {hi} ({what})"),
+        ))
+    }
+}
+
+impl PushScenario {
+    /// Reads a push scenario from TOML text (`source_name` names it in
+    /// errors), with `overrides` (dotted keys from flags) set over it.
+    pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<PushScenario> {
+        let parse_err = |message: String| Error::Parse {
+            source_name: source_name.to_string(),
+            message,
+        };
+        let mut table: Table =
+            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        toml::from_str::<PushScenario>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        for (key, value) in overrides {
+            set_key(&mut table, &key, value);
+        }
+        PushScenario::deserialize(Value::Table(table)).map_err(|e| {
+            let message = e.message().trim().replace('\n', " ");
+            parse_err(format!("{message} (from a command-line flag)"))
+        })
+    }
+
+    /// The checked-field input of a push.
+    pub fn input(&self) -> Result<PushInput> {
+        let m_number = self.gun.m_number.ok_or_else(|| {
+            Error::invalid(
+                "gun.m_number",
+                "give the Gun's M#, printed on its counter (--m-number)",
+            )
+        })?;
+        let m_number = ranged("gun.m_number", m_number, 2, 12, "an M# is 2 to 12")? as u8;
+        let mut path = match &self.path {
+            None => {
+                return Err(Error::invalid(
+                    "path",
+                    "give the hexes the Gun is pushed into, e.g. --path open,woods",
+                ));
+            }
+            Some(PathSpec::Text(text)) => parse_path(text)?,
+            Some(PathSpec::Hexes(hexes)) => {
+                if hexes.is_empty() {
+                    return Err(Error::invalid(
+                        "path",
+                        "the path is empty; give the hexes entered, e.g. open,woods",
+                    ));
+                }
+                hexes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| parse_hex(&format!("path[{}]", i + 1), h))
+                    .collect::<Result<_>>()?
+            }
+        };
+        let all_mud = self.mud.unwrap_or(false);
+        if all_mud {
+            for hex in &mut path {
+                hex.mud = true;
+            }
+        }
+        let p = &self.pushers;
+        let count = |field: &str, v: Option<i64>, default: i64| -> Result<u8> {
+            Ok(ranged(field, v.unwrap_or(default), 0, 20, "units")? as u8)
+        };
+        let none_given =
+            p.crews.is_none() && p.half_squads.is_none() && p.squads.is_none() && p.smc.is_none();
+        let pushers = Pushers {
+            crews: count("pushers.crews", p.crews, i64::from(none_given))?,
+            half_squads: count("pushers.half_squads", p.half_squads, 0)?,
+            squads: count("pushers.squads", p.squads, 0)?,
+            smc: count("pushers.smc", p.smc, 0)?,
+        };
+        let mf = p.mf.ok_or_else(|| {
+            Error::invalid(
+                "pushers.mf",
+                "give the pushers' MF allotment for the MPh (--mf), with Double Time or a leader's bonus if they use it",
+            )
+        })?;
+        let mf = ranged("pushers.mf", mf, 1, 40, "MF")? as u8;
+        let labor_max = ranged(
+            "pushers.labor_max",
+            p.labor_max.unwrap_or(i64::from(LABOR_MAX)),
+            0,
+            6,
+            "Labor steps",
+        )? as u8;
+        let labor = ranged("pushers.labor", p.labor.unwrap_or(0), 0, 6, "Labor steps")? as u8;
+        let drm = |field: &str, v: Option<i64>| -> Result<Option<i8>> {
+            v.map(|v| ranged(field, v, -12, 12, "a DRM").map(|v| v as i8))
+                .transpose()
+        };
+        Ok(PushInput {
+            gun: self.gun.name.clone(),
+            m_number,
+            pushers,
+            mf,
+            labor,
+            labor_max,
+            start_mud: all_mud || self.start_mud.unwrap_or(false),
+            mud_drm: drm("drm.mud", self.drm.mud)?,
+            road_drm: drm("drm.road", self.drm.road)?,
+            extra_drm: drm("drm.extra", self.drm.extra)?.unwrap_or(0),
+            path,
+        })
+    }
+}

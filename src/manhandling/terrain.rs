@@ -1,0 +1,313 @@
+//! Hexes of a push path: built-in terrain, hexsides, and the path syntax.
+//!
+//! A hex is described by the terrain entered and, optionally, what else
+//! bears on the Manhandling DR (C10.3): the hexside crossed, a road
+//! hexside, mud or deep snow, or a DRM of its own. The built-in terrain
+//! holds only values we can source from the ASL Chapter B Terrain Chart
+//! (and the C10.3 example, for the stone building); anything else is given
+//! as `tem=N` and `mf=N` (the positive TEM and the MF the unit would
+//! normally pay to enter, hexside included).
+//!
+//! Path syntax (the `--path` flag and the scenario's `path`): hexes in the
+//! order entered, separated by commas; within a hex, parts joined by `+`:
+//! `open+road`, `woods+hedge`, `stone-building+mud`, `tem=2+mf=1.5`,
+//! `grain+drm=-1`.
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+
+/// A built-in terrain: the Gun's hex entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Terrain {
+    pub name: &'static str,
+    /// TEM of the hex (only positive TEM counts for C10.3).
+    pub tem: u8,
+    /// Normal Infantry MF cost to enter, in half MF (grain: 3 = 1½ MF).
+    pub mf_halves: u8,
+    /// Where the figures come from.
+    pub source: &'static str,
+}
+
+/// The built-in terrain. TEM and Infantry MF from the Chapter B Terrain
+/// Chart; the stone building's +3 TEM and 2 MF are also those of the C10.3
+/// example (+3 TEM, +4 for the doubled MF).
+pub const TERRAIN: &[Terrain] = &[
+    Terrain {
+        name: "open",
+        tem: 0,
+        mf_halves: 2,
+        source: "B1 Open Ground: TEM 0 (FFMO is not a TEM here), 1 MF",
+    },
+    Terrain {
+        name: "orchard",
+        tem: 0,
+        mf_halves: 2,
+        source: "B14 Orchard: TEM 0, 1 MF",
+    },
+    Terrain {
+        name: "grain",
+        tem: 0,
+        mf_halves: 3,
+        source: "B15 Grain (in season): TEM 0, 1½ MF",
+    },
+    Terrain {
+        name: "brush",
+        tem: 0,
+        mf_halves: 4,
+        source: "B12 Brush: no TEM, 2 MF",
+    },
+    Terrain {
+        name: "woods",
+        tem: 1,
+        mf_halves: 4,
+        source: "B13 Woods: TEM +1, 2 MF",
+    },
+    Terrain {
+        name: "wooden-building",
+        tem: 2,
+        mf_halves: 4,
+        source: "B23 Building, wooden: TEM +2, 2 MF",
+    },
+    Terrain {
+        name: "stone-building",
+        tem: 3,
+        mf_halves: 4,
+        source: "B23 Building, stone: TEM +3, 2 MF (the C10.3 example)",
+    },
+];
+
+/// A built-in hexside crossed into the hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Hexside {
+    pub name: &'static str,
+    pub tem: u8,
+    /// MF added to the cost of the hex entered, in half MF.
+    pub mf_halves: u8,
+    pub source: &'static str,
+}
+
+/// Wall and hedge: TEM and "1 + COT" Infantry cost from the Chapter B
+/// Terrain Chart (B9).
+pub const HEXSIDES: &[Hexside] = &[
+    Hexside {
+        name: "wall",
+        tem: 2,
+        mf_halves: 2,
+        source: "B9 Wall: TEM +2, 1 MF + COT",
+    },
+    Hexside {
+        name: "hedge",
+        tem: 1,
+        mf_halves: 2,
+        source: "B9 Hedge: TEM +1, 1 MF + COT",
+    },
+];
+
+/// One hex of the path, as given.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hex {
+    /// As written in the path (`woods+hedge`).
+    pub label: String,
+    /// Positive TEM of the hexside crossed plus that of the hex entered (X).
+    pub tem: u8,
+    /// Normal Infantry MF cost to enter (hexside included), in half MF;
+    /// pushing doubles it, so this is also the pushing MF (Y).
+    pub mf_halves: u8,
+    /// The hex is a mud or deep snow hex.
+    pub mud: bool,
+    /// The Gun crosses a road hexside into the hex.
+    pub road: bool,
+    /// That road is paved (or plowed): its DRM stands in mud/deep snow.
+    pub paved: bool,
+    /// Any other DRM of this hex's Manhandling DR.
+    pub drm: i8,
+}
+
+impl Hex {
+    /// The MF the pushing Infantry spend to enter: double the normal cost
+    /// (C10.3), in whole MF.
+    pub fn pushing_mf(&self) -> u8 {
+        self.mf_halves
+    }
+}
+
+/// `1`, `1.5`, `2`, ... MF, in half MF.
+fn parse_mf(field: &str, text: &str) -> Result<u8> {
+    let bad = || {
+        Error::invalid(
+            field,
+            format!("`mf={text}` is not an MF cost such as 1, 1.5 or 2"),
+        )
+    };
+    let (whole, half) = match text.split_once('.') {
+        Some((w, "5")) => (w, 1),
+        Some((w, "0")) | Some((w, "")) => (w, 0),
+        Some(_) => return Err(bad()),
+        None => (text, 0),
+    };
+    let whole: u8 = whole.parse().map_err(|_| bad())?;
+    let halves = u16::from(whole) * 2 + half;
+    if halves == 0 || halves > 40 {
+        return Err(Error::invalid(
+            field,
+            format!("`mf={text}`: an MF cost is more than 0 and at most 20"),
+        ));
+    }
+    Ok(halves as u8)
+}
+
+fn terrain_names() -> String {
+    TERRAIN
+        .iter()
+        .map(|t| t.name)
+        .chain(HEXSIDES.iter().map(|h| h.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// One hex from its text (`woods+hedge+road`); `field` names it in errors.
+pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
+    let label = text.trim().to_string();
+    if label.is_empty() {
+        return Err(Error::invalid(
+            field,
+            "an empty hex; give a terrain (e.g. open) or tem=N+mf=N",
+        ));
+    }
+    let mut terrain: Option<(u8, u8)> = None;
+    let (mut tem, mut mf): (Option<u8>, Option<u8>) = (None, None);
+    let (mut side_tem, mut side_mf) = (0u8, 0u8);
+    let mut hex = Hex {
+        label: label.clone(),
+        tem: 0,
+        mf_halves: 0,
+        mud: false,
+        road: false,
+        paved: false,
+        drm: 0,
+    };
+    for part in label.split('+').map(str::trim) {
+        let lower = part.to_ascii_lowercase();
+        if let Some(t) = TERRAIN.iter().find(|t| t.name == lower) {
+            if terrain.replace((t.tem, t.mf_halves)).is_some() {
+                return Err(Error::invalid(
+                    field,
+                    format!("`{label}` names two terrains"),
+                ));
+            }
+        } else if let Some(h) = HEXSIDES.iter().find(|h| h.name == lower) {
+            side_tem += h.tem;
+            side_mf += h.mf_halves;
+        } else if let Some(v) = lower.strip_prefix("tem=") {
+            let v: i64 = v
+                .parse()
+                .map_err(|_| Error::invalid(field, format!("`{part}`: TEM is a whole number")))?;
+            if !(0..=10).contains(&v) {
+                return Err(Error::invalid(
+                    field,
+                    format!("`{part}`: only positive TEM counts (C10.3): give 0 to 10"),
+                ));
+            }
+            tem = Some(v as u8);
+        } else if let Some(v) = lower.strip_prefix("mf=") {
+            mf = Some(parse_mf(field, v)?);
+        } else if let Some(v) = lower.strip_prefix("drm=") {
+            let v: i64 = v
+                .parse()
+                .map_err(|_| Error::invalid(field, format!("`{part}`: a DRM is a whole number")))?;
+            if !(-12..=12).contains(&v) {
+                return Err(Error::invalid(field, format!("`{part}`: DRM -12 to +12")));
+            }
+            hex.drm = v as i8;
+        } else {
+            match lower.as_str() {
+                "mud" | "deep-snow" => hex.mud = true,
+                "road" => hex.road = true,
+                "paved-road" | "plowed-road" => {
+                    hex.road = true;
+                    hex.paved = true;
+                }
+                _ => {
+                    return Err(Error::invalid(
+                        field,
+                        format!(
+                            "unknown terrain `{part}`; known: {}, or give tem=N+mf=N (modifiers: road, paved-road, mud, deep-snow, drm=N)",
+                            terrain_names()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    let (base_tem, base_mf) = match (terrain, tem, mf) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Err(Error::invalid(
+                field,
+                format!("`{label}`: give a terrain or tem=N+mf=N, not both"),
+            ));
+        }
+        (Some(t), None, None) => t,
+        (None, Some(t), Some(m)) => (t, m),
+        (None, _, _) => {
+            return Err(Error::invalid(
+                field,
+                format!("`{label}`: no terrain; give one (e.g. open) or both tem=N and mf=N"),
+            ));
+        }
+    };
+    hex.tem = base_tem + side_tem;
+    hex.mf_halves = base_mf + side_mf;
+    Ok(hex)
+}
+
+/// A path from its text: hexes separated by commas.
+pub fn parse_path(text: &str) -> Result<Vec<Hex>> {
+    if text.trim().is_empty() {
+        return Err(Error::invalid(
+            "path",
+            "the path is empty; give the hexes entered, e.g. open,woods",
+        ));
+    }
+    text.split(',')
+        .enumerate()
+        .map(|(i, h)| parse_hex(&format!("path[{}]", i + 1), h))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_in_and_generic_hexes() {
+        let h = parse_hex("h", "stone-building").unwrap();
+        assert_eq!((h.tem, h.pushing_mf()), (3, 4));
+        let h = parse_hex("h", "Woods+hedge+road").unwrap();
+        assert_eq!((h.tem, h.pushing_mf(), h.road), (2, 6, true));
+        let h = parse_hex("h", "tem=2+mf=1.5+mud+drm=-1").unwrap();
+        assert_eq!((h.tem, h.pushing_mf(), h.mud, h.drm), (2, 3, true, -1));
+        assert_eq!(parse_hex("h", "grain").unwrap().pushing_mf(), 3);
+    }
+
+    #[test]
+    fn bad_hexes_name_the_field() {
+        for bad in [
+            "swamp",
+            "tem=2",
+            "open+tem=1+mf=1",
+            "mf=0.7+tem=0",
+            "",
+            "open+woods",
+        ] {
+            let e = parse_hex("path[2]", bad).unwrap_err().to_string();
+            assert!(e.starts_with("path[2]: "), "{bad}: {e}");
+        }
+        assert!(
+            parse_path(" ")
+                .unwrap_err()
+                .to_string()
+                .starts_with("path: ")
+        );
+    }
+}

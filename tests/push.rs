@@ -1,0 +1,603 @@
+//! Gun manhandling (C10.3): the seed's example, hand-worked pushes,
+//! properties, exact vs Monte Carlo, and `mortar-odds push` as a player
+//! runs it.
+
+use std::io::Write;
+
+use assert_cmd::Command;
+use mortar_odds::dice::{Dist, FixedDice};
+use mortar_odds::manhandling::exact::{PHASE_CAP, PushOdds};
+use mortar_odds::manhandling::monte_carlo::{self, PushTally};
+use mortar_odds::manhandling::rules::{Attempt, attempt};
+use mortar_odds::manhandling::terrain::parse_path;
+use mortar_odds::manhandling::{LABOR_MAX, Push, PushInput, Pushers};
+use mortar_odds::prob::Prob;
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn crew() -> Pushers {
+    Pushers {
+        crews: 1,
+        ..Pushers::default()
+    }
+}
+
+fn input(m_number: u8, path: &str, mf: u8) -> PushInput {
+    PushInput {
+        gun: None,
+        m_number,
+        pushers: crew(),
+        mf,
+        labor: 0,
+        labor_max: LABOR_MAX,
+        start_mud: false,
+        mud_drm: None,
+        road_drm: None,
+        extra_drm: 0,
+        path: parse_path(path).expect("a valid path"),
+    }
+}
+
+fn push(m_number: u8, path: &str, mf: u8) -> Push {
+    Push::new(input(m_number, path, mf)).expect("a valid push")
+}
+
+fn p(n: u64, d: u64) -> Prob {
+    Prob::new(n, d)
+}
+
+// ----- the seed's example ----------------------------------------------------
+
+/// C10.3 EX: a crew pushes a 37L AT Gun (M#12) from Open Ground into a stone
+/// building: +7 DRM (+3 TEM, +4 MF), so it needs an Original DR ≤ 5.
+#[test]
+fn seed_example_37l_into_a_stone_building() {
+    let push = push(12, "stone-building", 4);
+    let terms: Vec<(&str, i16)> = push.terms(0).iter().map(|t| (t.what, t.drm)).collect();
+    assert_eq!(terms, vec![("TEM", 3), ("MF", 4)]);
+    assert_eq!(push.drm(0, 0), 7);
+    let roll = |c, w| attempt(&push, 0, 0, &mut FixedDice::new(&[c, w]));
+    assert_eq!(roll(2, 2), Attempt::Enter, "Original 4: Final 11 < 12");
+    assert_eq!(
+        roll(1, 4),
+        Attempt::EnterAndStop,
+        "Original 5: Final 12 = M#"
+    );
+    assert_eq!(roll(3, 3), Attempt::Fail, "Original 6: Final 13 > M#");
+    let dist = Dist::enumerate(|d| attempt(&push, 0, 0, d));
+    assert_eq!(dist.prob_of(&Attempt::Enter), p(6, 36));
+    assert_eq!(dist.prob_of(&Attempt::EnterAndStop), p(4, 36));
+    assert_eq!(
+        dist.prob(|a| *a != Attempt::Fail),
+        p(10, 36),
+        "Original DR ≤ 5"
+    );
+
+    // Over MPh: 5/18 now; then Labor -1 (Original ≤ 6, 15/36), then -2
+    // (≤ 7, 21/36) for good. E = 1 + 13/18 (1 + 7/12 · 12/7) = 22/9.
+    let odds = PushOdds::of(&push);
+    assert_eq!(odds.first_phase, vec![p(13, 18), p(5, 18)]);
+    assert_eq!(odds.phases[1], p(5, 18));
+    assert_eq!(odds.phases[2], p(13, 18) * p(15, 36));
+    assert_eq!(odds.phases[3], p(13, 18) * p(21, 36) * p(21, 36));
+    assert_eq!(odds.expected_phases, Some(p(22, 9)));
+    assert!(odds.p_never.is_zero());
+}
+
+#[test]
+fn the_seed_example_needs_the_mf_to_enter() {
+    // 4 MF to push into a stone building: a crew with 3 MF cannot try.
+    let e = Push::new(input(12, "stone-building", 3)).unwrap_err();
+    assert!(e.to_string().starts_with("path[1]: "), "{e}");
+}
+
+// ----- hand-worked pushes ----------------------------------------------------
+
+#[test]
+fn one_hex_of_open_ground() {
+    // M#10, +2 (MF): enters on Original ≤ 8 (26/36), goes on below 8.
+    let push = push(10, "open", 4);
+    let odds = PushOdds::of(&push);
+    assert_eq!(odds.first_phase, vec![p(10, 36), p(26, 36)]);
+    // Then Labor -1: ≤ 9 (30/36); then -2: ≤ 10 (33/36).
+    assert_eq!(odds.phases[2], p(10, 36) * p(30, 36));
+    assert_eq!(odds.phases[3], p(10, 36) * p(6, 36) * p(33, 36));
+    let e = p(1, 1) + p(10, 36) * (p(1, 1) + p(6, 36) * p(36, 33));
+    assert_eq!(odds.expected_phases, Some(e));
+}
+
+#[test]
+fn starting_labor_counts_on_the_first_attempt() {
+    let mut i = input(10, "open", 4);
+    i.labor = 1;
+    let odds = PushOdds::of(&Push::new(i).unwrap());
+    assert_eq!(odds.first_phase[1], p(30, 36));
+}
+
+#[test]
+fn two_woods_hexes_with_labor() {
+    // M#8, +5 per woods hex (+1 TEM, +4 MF): ≤ 3 (3/36), with Labor -1
+    // ≤ 4 (6/36), with -2 ≤ 5 (10/36). 4 MF: one hex per MPh at most, and
+    // the Labor goes once the Gun enters.
+    let push = push(8, "woods,woods", 4);
+    let odds = PushOdds::of(&push);
+    assert_eq!(odds.first_phase, vec![p(11, 12), p(1, 12), p(0, 1)]);
+    assert_eq!(odds.phases[1], p(0, 1));
+    assert_eq!(odds.phases[2], p(1, 144));
+    assert_eq!(odds.phases[3], p(2, 1) * p(1, 12) * p(11, 12) * p(1, 6));
+    // One hex takes 1 + 11/12 (1 + 5/6 · 18/5) = 14/3 MPh on average.
+    assert_eq!(odds.expected_phases, Some(p(28, 3)));
+    let total: Prob = odds.phases.iter().sum::<Prob>() + odds.phases_or_more.clone();
+    assert_eq!(total, p(1, 1));
+}
+
+#[test]
+fn two_woods_hexes_in_one_mph_need_final_drs_below_the_m_number() {
+    // With 8 MF the Gun goes on only after a Final DR < 8 (Original 2):
+    // two hexes in the MPh = 1/36 · 3/36.
+    let push = push(8, "woods,woods", 8);
+    let odds = PushOdds::of(&push);
+    assert_eq!(odds.first_phase[2], p(1, 432));
+    assert_eq!(odds.first_phase[1], p(3, 36) - p(1, 432));
+}
+
+#[test]
+fn a_hex_that_cannot_be_entered_is_never_reached() {
+    // M#4 into woods: +5, -2 at most from Labor: the lowest Final DR is 5.
+    let odds = PushOdds::of(&push(4, "woods", 4));
+    assert_eq!(odds.p_never, p(1, 1));
+    assert_eq!(odds.expected_phases, None);
+    assert_eq!(odds.phases_or_more, p(1, 1));
+}
+
+#[test]
+fn drm_terms_by_rule() {
+    let mut i = input(9, "open+road,woods+hedge+mud", 8);
+    i.pushers = Pushers {
+        crews: 1,
+        squads: 1,
+        ..Pushers::default()
+    };
+    i.road_drm = Some(-1);
+    i.mud_drm = Some(2);
+    i.extra_drm = 1;
+    let push = Push::new(i).unwrap();
+    let terms = |h| -> Vec<(&str, i16)> { push.terms(h).iter().map(|t| (t.what, t.drm)).collect() };
+    assert_eq!(
+        terms(0),
+        vec![
+            ("MF", 2),
+            ("additional pushers", -2),
+            ("road hexside", -1),
+            ("other", 1)
+        ]
+    );
+    assert_eq!(
+        terms(1),
+        vec![
+            ("TEM", 2),
+            ("MF", 6),
+            ("mud/deep snow", 2),
+            ("additional pushers", -2),
+            ("other", 1)
+        ]
+    );
+    assert_eq!(push.drm(1, 2), 7);
+}
+
+#[test]
+fn the_road_drm_does_not_apply_in_mud_unless_paved() {
+    let mut i = input(9, "open+road+mud,open+paved-road+mud", 8);
+    i.road_drm = Some(-1);
+    i.mud_drm = Some(2);
+    let push = Push::new(i).unwrap();
+    assert!(!push.terms(0).iter().any(|t| t.what == "road hexside"));
+    assert!(push.terms(1).iter().any(|t| t.what == "road hexside"));
+}
+
+#[test]
+fn bad_pushes_name_their_field() {
+    let field = |i: PushInput| Push::new(i).unwrap_err().to_string();
+    assert!(field(input(13, "open", 4)).starts_with("gun.m_number: "));
+    assert!(field(input(1, "open", 4)).starts_with("gun.m_number: "));
+    let mut i = input(9, "open", 4);
+    i.path.clear();
+    assert!(field(i).starts_with("path: "));
+    assert!(field(input(9, "open+mud", 4)).starts_with("drm.mud: "));
+    assert!(field(input(9, "open+road", 4)).starts_with("drm.road: "));
+    let mut i = input(9, "open", 4);
+    i.pushers = Pushers::default();
+    assert!(field(i).starts_with("pushers: "));
+    let mut i = input(9, "open", 4);
+    i.labor = 3;
+    assert!(field(i).starts_with("pushers.labor: "));
+    assert!(
+        parse_path("open,bog")
+            .unwrap_err()
+            .to_string()
+            .starts_with("path[2]: unknown terrain `bog`")
+    );
+}
+
+// ----- properties ------------------------------------------------------------
+
+const TERRAINS: &[&str] = &[
+    "open",
+    "grain",
+    "brush",
+    "woods",
+    "wooden-building",
+    "stone-building",
+    "open+hedge",
+    "tem=1+mf=1",
+];
+
+fn arb_input() -> impl Strategy<Value = PushInput> {
+    (
+        2u8..=12,
+        prop::collection::vec(0..TERRAINS.len(), 1..=3),
+        0u8..=3,
+        0u8..=2,
+        -3i8..=3,
+        4u8..=10,
+    )
+        .prop_map(|(m, hexes, extra_pushers, labor, extra, mf)| {
+            let path: Vec<&str> = hexes.iter().map(|i| TERRAINS[*i]).collect();
+            let mut i = input(m, &path.join(","), mf.max(6));
+            i.pushers.half_squads = extra_pushers;
+            i.labor = labor;
+            i.extra_drm = extra;
+            i
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn probabilities_sum_to_one(i in arb_input()) {
+        let odds = PushOdds::of(&Push::new(i).unwrap());
+        prop_assert_eq!(odds.first_phase.iter().sum::<Prob>(), Prob::one());
+        let phases: Prob = odds.phases.iter().sum::<Prob>() + odds.phases_or_more.clone();
+        prop_assert_eq!(phases, Prob::one());
+        prop_assert!(odds.p_never <= odds.phases_or_more);
+        prop_assert_eq!(odds.p_never.is_zero(), odds.expected_phases.is_some());
+    }
+
+    #[test]
+    fn a_worse_drm_never_helps(i in arb_input(), worse in 1i8..=3) {
+        let better = PushOdds::of(&Push::new(i.clone()).unwrap());
+        let mut w = i;
+        w.extra_drm += worse;
+        let worse = PushOdds::of(&Push::new(w).unwrap());
+        prop_assert!(worse.p_end_first_phase() <= better.p_end_first_phase());
+        // P(at least k hexes in the first MPh) and P(the end within t MPh)
+        // never go up.
+        for k in 0..better.first_phase.len() {
+            let at_least = |o: &PushOdds| o.first_phase[k..].iter().sum::<Prob>();
+            prop_assert!(at_least(&worse) <= at_least(&better));
+        }
+        for t in 1..PHASE_CAP as usize {
+            prop_assert!(worse.at_least(t) >= better.at_least(t));
+        }
+    }
+}
+
+// ----- exact vs Monte Carlo --------------------------------------------------
+
+const TRIALS: u64 = 200_000;
+const SEED: u64 = 0x9C10_3000;
+/// A figure strays when beyond this many standard errors (as tests/agreement.rs).
+const MAX_Z: f64 = 4.0;
+
+fn corpus() -> Vec<(&'static str, Push)> {
+    let mut squads = input(9, "open,woods+hedge,grain", 8);
+    squads.pushers = Pushers {
+        squads: 2,
+        ..Pushers::default()
+    };
+    let mut labor = input(7, "wooden-building,open", 6);
+    labor.labor = 1;
+    let mut mud = input(10, "open+mud,open+road,brush", 6);
+    mud.mud_drm = Some(2);
+    mud.road_drm = Some(-1);
+    vec![
+        ("seed example", push(12, "stone-building", 4)),
+        ("two woods", push(8, "woods,woods", 8)),
+        ("open run", push(10, "open,open,open,open", 8)),
+        ("squads", Push::new(squads).unwrap()),
+        ("labor", Push::new(labor).unwrap()),
+        ("mud and road", Push::new(mud).unwrap()),
+        ("never", push(4, "open,woods", 6)),
+    ]
+}
+
+/// Every figure of `mc` that strays from `exact`.
+fn disagreements(exact: &PushOdds, mc: &PushTally) -> Vec<String> {
+    let n = mc.trials as f64;
+    let mut out = Vec::new();
+    let mut check = |what: String, p: &Prob, count: u64| {
+        let pf = p.to_f64();
+        let q = count as f64 / n;
+        if p.is_zero() || *p == Prob::one() {
+            let want = if p.is_zero() { 0 } else { mc.trials };
+            if count != want {
+                out.push(format!("{what}: exact {p}, MC {count} of {}", mc.trials));
+            }
+            return;
+        }
+        let se = (pf * (1.0 - pf) / n).sqrt();
+        let z = (q - pf).abs() / se;
+        if z > MAX_Z {
+            out.push(format!("{what}: exact {pf:.6}, MC {q:.6}, z = {z:.2}"));
+        }
+    };
+    for (k, p) in exact.first_phase.iter().enumerate() {
+        check(format!("first_phase[{k}]"), p, mc.first_phase[k]);
+    }
+    let at = |t: usize| mc.phases.get(t).copied().unwrap_or(0);
+    for t in 1..PHASE_CAP as usize {
+        check(format!("phases[{t}]"), &exact.phases[t], at(t));
+    }
+    let below: u64 = (1..PHASE_CAP as usize).map(at).sum();
+    check(
+        "phases_or_more".into(),
+        &exact.phases_or_more,
+        mc.trials - below,
+    );
+    check("never".into(), &exact.p_never, mc.never);
+    if let (Some(e), Some(m)) = (&exact.expected_phases, mc.mean_phases()) {
+        let z = (m.value - e.to_f64()).abs() / m.std_error.max(1e-12);
+        if z > MAX_Z {
+            out.push(format!(
+                "expected phases: exact {e}, MC {:.4}, z = {z:.2}",
+                m.value
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn exact_and_monte_carlo_agree() {
+    for (i, (name, push)) in corpus().iter().enumerate() {
+        let exact = PushOdds::of(push);
+        let mc = monte_carlo::run(push, TRIALS, SEED + i as u64);
+        assert_eq!(mc.trials, TRIALS);
+        let strays = disagreements(&exact, &mc);
+        if strays.is_empty() {
+            continue;
+        }
+        // Hundreds of figures at 4 SE give a rare chance flag: a figure
+        // fails only if it strays again in a run ten times larger.
+        let confirm = monte_carlo::run(push, 10 * TRIALS, SEED ^ (1 << 40) ^ i as u64);
+        let again: Vec<String> = disagreements(&exact, &confirm)
+            .into_iter()
+            .filter(|s| {
+                strays
+                    .iter()
+                    .any(|f| f.split(':').next() == s.split(':').next())
+            })
+            .collect();
+        assert!(
+            again.is_empty(),
+            "{name}: exact and Monte Carlo disagree:\n{}",
+            again.join("\n")
+        );
+    }
+}
+
+#[test]
+fn a_wrong_m_number_is_caught() {
+    // Sampled with M#9 and compared with the exact odds of M#8: the check
+    // must see it, or it could not fail.
+    let exact = PushOdds::of(&push(8, "open,woods", 6));
+    let mc = monte_carlo::run(&push(9, "open,woods", 6), TRIALS, SEED);
+    assert!(!disagreements(&exact, &mc).is_empty());
+}
+
+#[test]
+fn monte_carlo_is_the_same_on_any_number_of_threads() {
+    let push = push(9, "open,woods+hedge,grain", 8);
+    let on = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| monte_carlo::run(&push, 3 * 65_536 + 17, 5))
+    };
+    let one = on(1);
+    assert_eq!(one, on(2));
+    assert_eq!(one, on(3));
+    assert_ne!(one, monte_carlo::run(&push, 3 * 65_536 + 17, 6));
+}
+
+// ----- the program -----------------------------------------------------------
+
+fn mortar_odds() -> Command {
+    let mut cmd = Command::cargo_bin("mortar-odds").expect("the binary is built");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+fn succeeds(args: &[&str]) -> String {
+    let out = mortar_odds().args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}\n{stdout}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// Bad input: exit code 2, nothing on stdout, one line naming `field`.
+fn rejects(args: &[&str], field: &str) {
+    let out = mortar_odds().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"));
+    assert!(
+        lines[0].starts_with(&format!("mortar-odds: {field}")),
+        "{args:?}: `{field}` expected first in: {}",
+        lines[0]
+    );
+}
+
+#[test]
+fn cli_seed_example_table() {
+    let out = succeeds(&[
+        "push",
+        "--m-number",
+        "12",
+        "--path",
+        "stone-building",
+        "--mf",
+        "4",
+        "--engine",
+        "exact",
+    ]);
+    assert!(
+        out.contains(
+            "  1    stone-building  4   +7   ≤ 5                    5/18      TEM +3, MF +4\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected MPh to reach the end 2.444 (22/9)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_json_rows_are_exact_and_sum_to_one() {
+    let out = succeeds(&[
+        "push",
+        "--m-number",
+        "8",
+        "--path",
+        "woods,woods",
+        "--mf",
+        "4",
+        "--format",
+        "json",
+        "--trials",
+        "20000",
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rows = v["exact"]["rows"].as_array().unwrap();
+    for quantity in ["hexes_first_phase", "phases_to_end"] {
+        let sum: f64 = rows
+            .iter()
+            .filter(|r| r["quantity"] == quantity)
+            .map(|r| r["probability"].as_f64().unwrap())
+            .sum();
+        assert!((sum - 1.0).abs() < 1e-12, "{quantity}: {sum}");
+    }
+    assert_eq!(v["exact"]["expected_phases"]["exact"], "28/3");
+    assert_eq!(rows[1]["exact"], "1/12");
+    assert_eq!(v["monte_carlo"]["trials"], 20000);
+    assert_eq!(v["readings"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn cli_scenario_file_with_a_flag_over_it() {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    write!(
+        file,
+        "path = [\"open\", \"woods\"]\n[gun]\nname = \"75mm INF\"\nm_number = 8\n[pushers]\nsquads = 1\nmf = 6\n"
+    )
+    .unwrap();
+    let path = file.path().to_str().unwrap();
+    let out = succeeds(&["push", path, "--engine", "exact"]);
+    assert!(
+        out.starts_with("75mm INF (M#8) pushed by 1 squad (6 MF per MPh)"),
+        "{out}"
+    );
+    let out = succeeds(&["push", path, "--m-number", "10", "--engine", "exact"]);
+    assert!(out.starts_with("75mm INF (M#10)"), "{out}");
+}
+
+#[test]
+fn cli_hookup() {
+    let out = succeeds(&["push", "--hookup", "--mp", "16"]);
+    assert!(
+        out.contains("  not circled  1/2    8   C10.11, C10.12\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  circled      2/3    11  C10.11 EXC, C10.12 EXC\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_bad_input() {
+    let base = ["push", "--path", "open", "--mf", "4"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        base.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    rejects(&with(&["--m-number", "13"]), "gun.m_number");
+    rejects(&with(&["--m-number", "1"]), "gun.m_number");
+    rejects(&["push", "--path", "open", "--mf", "4"], "gun.m_number");
+    rejects(&["push", "--m-number", "8", "--mf", "4"], "path");
+    rejects(
+        &["push", "--m-number", "8", "--path", "", "--mf", "4"],
+        "path",
+    );
+    rejects(
+        &[
+            "push",
+            "--m-number",
+            "8",
+            "--path",
+            "open,swamp",
+            "--mf",
+            "4",
+        ],
+        "path[2]",
+    );
+    rejects(&["push", "--m-number", "8", "--path", "open"], "pushers.mf");
+    rejects(&with(&["--m-number", "8", "--mud"]), "drm.mud");
+    rejects(
+        &[
+            "push",
+            "--m-number",
+            "8",
+            "--path",
+            "stone-building",
+            "--mf",
+            "3",
+        ],
+        "path[1]",
+    );
+    rejects(&["push", "--hookup"], "mp");
+    rejects(&["push", "--hookup", "--mp", "0"], "mp");
+    rejects(&with(&["--m-number", "8", "--mp", "4"]), "mp");
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    write!(file, "path = \"open\"\n[gun]\nm_number = 8\nmn = 3\n").unwrap();
+    rejects(
+        &["push", file.path().to_str().unwrap(), "--mf", "4"],
+        file.path().to_str().unwrap(),
+    );
+}
+
+#[test]
+fn cli_example_scenario() {
+    // Woods across a hedge (+2 TEM, 6 MF: +8, one hex per MPh at 6 MF):
+    // 1 + 5/6 (1 + 13/18 · 12/5) = 59/18 MPh; then the stone building,
+    // 22/9 as in the seed example: 103/18 in all.
+    let out = succeeds(&[
+        "push",
+        "examples/push/at-gun-into-village.toml",
+        "--engine",
+        "exact",
+    ]);
+    assert!(
+        out.contains("expected MPh to reach the end 5.722 (103/18)"),
+        "{out}"
+    );
+}
