@@ -1,0 +1,201 @@
+//! Chart data from results: what the report's charts show, as plain
+//! numbers for `crate::chart`. Exact figures become floats here, at the
+//! edge; no rule is computed here except through the shot's own functions.
+
+use toml::{Table, Value};
+
+use super::plan::{CountJson, PlanReport};
+use super::shot::ShotReport;
+use crate::catalog::Catalog;
+use crate::chart::{BarChart, LineChart, Series, StackedBars};
+use crate::rules::outcomes::OUTCOMES;
+use crate::rules::shot::{Shot, ShotOdds};
+use crate::rules::to_hit::RANGE_BANDS;
+use crate::scenario::{Scenario, set_key};
+
+/// Net To Hit DRMs on the x axis of the hit charts.
+pub const DRMS: std::ops::RangeInclusive<i64> = -4..=4;
+
+/// P(hit) and P(Critical Hit) of one HE shot by a mortar of `caliber` mm
+/// against net To Hit DRM, one line per range band; bands whose curves are
+/// the same are merged into one line ("0-24 hexes").
+pub fn to_hit_charts(
+    catalog: &Catalog,
+    caliber: u16,
+    label: &str,
+) -> crate::Result<(LineChart, LineChart)> {
+    let mut curves: Vec<(String, Vec<(f64, f64)>, Vec<(f64, f64)>)> = Vec::new();
+    for (band, name) in RANGE_BANDS.iter().enumerate() {
+        // The band's farthest range (">54": 55 hexes).
+        let range = 6 * (band as i64 + 1) - i64::from(band == 9) * 5;
+        let mut hit = Vec::new();
+        let mut crit = Vec::new();
+        for drm in DRMS {
+            let mut t = Table::new();
+            set_key(&mut t, "mortar.name", Value::String(label.into()));
+            set_key(&mut t, "mortar.caliber", Value::Integer(caliber.into()));
+            set_key(&mut t, "target.range", Value::Integer(range));
+            set_key(&mut t, "target.extra_drm", Value::Integer(drm));
+            let scenario = Scenario::parse("chart", "", t)?;
+            let odds = ShotOdds::of(&Shot::new(scenario.shot_input(catalog)?)?);
+            hit.push((drm as f64, odds.p_hit().to_f64()));
+            crit.push((drm as f64, odds.p_critical_hit().to_f64()));
+        }
+        match curves.last_mut() {
+            Some(last) if last.1 == hit && last.2 == crit => {
+                let first = last.0.split('-').next().unwrap_or("0").to_string();
+                last.0 = format!("{first}-{}", name.rsplit('-').next().unwrap_or(name));
+                if name.starts_with('>') {
+                    last.0 = format!("{first}+");
+                }
+            }
+            _ => curves.push((name.to_string(), hit, crit)),
+        }
+    }
+    let lines = |caption: String, y: &str, pick: fn(&(String, Vec<(f64, f64)>, Vec<(f64, f64)>)) -> Vec<(f64, f64)>| LineChart {
+        caption,
+        x_title: "net To Hit DRM (every firer- and target-based DRM)".into(),
+        y_title: y.into(),
+        series: curves
+            .iter()
+            .map(|c| Series {
+                name: format!("{} hexes", c.0.trim_start_matches('>')),
+                points: pick(c),
+            })
+            .collect(),
+        signed_x: true,
+    };
+    Ok((
+        lines(
+            format!("P(hit), one HE shot, {label}"),
+            "P(hit)",
+            |c| c.1.clone(),
+        ),
+        lines(
+            format!("P(Critical Hit), one HE shot, {label}"),
+            "P(Critical Hit)",
+            |c| c.2.clone(),
+        ),
+    ))
+}
+
+fn count_label(c: &CountJson) -> String {
+    if c.or_more {
+        format!("{}+", c.n)
+    } else {
+        c.n.to_string()
+    }
+}
+
+/// The distribution of hits over a plan: exact bars, Monte Carlo points.
+pub fn hits_bars(name: &str, r: &PlanReport) -> BarChart {
+    let has_mc = r.hits.iter().any(|c| c.p.mc.is_some());
+    BarChart {
+        caption: format!("Hits over the fire plan: {name}"),
+        x_title: "hits on the target hex".into(),
+        y_title: "probability".into(),
+        categories: r.hits.iter().map(count_label).collect(),
+        values: r.hits.iter().map(|c| c.p.value.unwrap_or(0.0)).collect(),
+        estimates: has_mc.then(|| {
+            r.hits
+                .iter()
+                .map(|c| {
+                    let m = c.p.mc.unwrap_or(0.0);
+                    let ci = c.p.ci95.unwrap_or([m, m]);
+                    (m, ci[0], ci[1])
+                })
+                .collect()
+        }),
+        legend: ("exact".into(), "Monte Carlo (95% interval)".into()),
+        points: false,
+    }
+}
+
+/// P(at least N hits) against N, one line per plan.
+pub fn at_least_hits_lines(plans: &[(String, &PlanReport)]) -> LineChart {
+    LineChart {
+        caption: "P(at least N hits) over the fire plan".into(),
+        x_title: "N hits".into(),
+        y_title: "P(at least N hits)".into(),
+        series: plans
+            .iter()
+            .map(|(name, r)| {
+                let p: Vec<f64> = r
+                    .hits
+                    .iter()
+                    .map(|c| c.p.value.or(c.p.mc).unwrap_or(0.0))
+                    .collect();
+                let points = (1..=r.hits.len().min(10))
+                    .map(|n| (n as f64, p.iter().skip(n).sum::<f64>().min(1.0)))
+                    .collect();
+                Series {
+                    name: name.clone(),
+                    points,
+                }
+            })
+            .collect(),
+        signed_x: false,
+    }
+}
+
+/// Outcome names in the order of the stacked bars.
+fn outcome_names() -> Vec<(&'static str, String)> {
+    OUTCOMES
+        .iter()
+        .map(|o| (o.key(), o.key().replace('_', " ")))
+        .collect()
+}
+
+/// Keeps only the segments some bar has.
+fn stacked(caption: String, bars: Vec<String>, shares: Vec<Vec<(&'static str, f64)>>) -> StackedBars {
+    let segments = outcome_names()
+        .into_iter()
+        .map(|(key, label)| {
+            let v: Vec<f64> = shares
+                .iter()
+                .map(|s| s.iter().find(|(k, _)| *k == key).map_or(0.0, |x| x.1))
+                .collect();
+            (label, v)
+        })
+        .filter(|(_, v)| v.iter().any(|x| *x > 0.0))
+        .collect();
+    StackedBars {
+        caption,
+        x_title: "probability of the unit's worst outcome".into(),
+        bars,
+        segments,
+    }
+}
+
+/// Each unit's worst outcome from one shot.
+pub fn shot_unit_bars(name: &str, r: &ShotReport) -> Option<StackedBars> {
+    (!r.units.is_empty()).then(|| {
+        stacked(
+            format!("One shot: outcome per unit ({name})"),
+            r.units.iter().map(|u| u.name.clone()).collect(),
+            r.units
+                .iter()
+                .map(|u| u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect())
+                .collect(),
+        )
+    })
+}
+
+/// Each unit's worst outcome over a whole plan (exact, else Monte Carlo).
+pub fn plan_unit_bars(name: &str, r: &PlanReport) -> Option<StackedBars> {
+    (!r.units.is_empty()).then(|| {
+        stacked(
+            format!("Whole fire plan: outcome per unit ({name})"),
+            r.units.iter().map(|u| u.name.clone()).collect(),
+            r.units
+                .iter()
+                .map(|u| {
+                    u.outcomes
+                        .iter()
+                        .map(|(k, f)| (*k, f.value.or(f.mc).unwrap_or(0.0)))
+                        .collect()
+                })
+                .collect(),
+        )
+    })
+}
