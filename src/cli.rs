@@ -21,6 +21,8 @@ use crate::report::text_table;
 use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
 use crate::scenario::{Scenario, set_key};
 
+mod sheet;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "mortar-odds",
@@ -42,6 +44,8 @@ enum Command {
     Mortars(CatalogArgs),
     /// Write the reports of every example scenario under reports/ (the main job).
     Report(ReportArgs),
+    /// Write the printable odds sheet (SVG and HTML, A4 and Letter) into a folder.
+    Sheet(sheet::SheetArgs),
 }
 
 #[derive(Args, Debug)]
@@ -617,6 +621,7 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Plan(args) => plan(args),
         Command::Mortars(args) => mortars(args),
         Command::Report(args) => report(args),
+        Command::Sheet(args) => sheet::run(args),
     }
 }
 
