@@ -16,6 +16,7 @@ pub mod prob;
 pub mod report;
 pub mod rules;
 pub mod scenario;
+pub mod sheet;
 pub mod stats;
 pub mod table;
 

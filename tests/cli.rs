@@ -4,45 +4,10 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
-
-/// `mortar-odds`, run from the crate root (so `examples/...` resolves).
-fn mortar_odds() -> Command {
-    let mut cmd = Command::cargo_bin("mortar-odds").expect("the mortar-odds binary is built");
-    cmd.current_dir(MANIFEST_DIR);
-    cmd
-}
-
-/// Runs `args`, which must be rejected as bad input: exit code 2, nothing on
-/// stdout, exactly one line on stderr starting with `mortar-odds: `, no
-/// panic. Returns that line.
-fn rejects(args: &[&str]) -> String {
-    let output = mortar_odds().args(args).output().expect("runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let what = format!(
-        "mortar-odds {}\nexit code {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
-        args.join(" "),
-        output.status.code()
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "exit code 2 expected: {what}"
-    );
-    assert!(!stderr.contains("panicked"), "panic: {what}");
-    assert!(stdout.is_empty(), "nothing on stdout expected: {what}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one line on stderr expected: {what}");
-    assert!(
-        lines[0].starts_with("mortar-odds: "),
-        "stderr must start with `mortar-odds: `: {what}"
-    );
-    lines[0].to_string()
-}
+mod common;
+use common::{MANIFEST_DIR, assert_snapshot, mortar_odds, rejects};
 
 /// Asserts that `line` contains every one of `parts`.
 fn assert_mentions(line: &str, parts: &[&str]) {
@@ -468,34 +433,10 @@ fn report_into_an_impossible_folder_fails_cleanly() {
 #[test]
 fn intensive_fire_text_report_matches_the_snapshot() {
     let actual = succeeds(&["shot", "examples/intensive-fire.toml"]);
-    let path = Path::new(MANIFEST_DIR).join("tests/snapshots/intensive-fire.txt");
-    if std::env::var("UPDATE_SNAPSHOTS").as_deref() == Ok("1") {
-        fs::create_dir_all(path.parent().expect("snapshot folder")).expect("snapshot folder");
-        fs::write(&path, &actual).expect("write snapshot");
-        return;
-    }
-    let expected = fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e}; run with UPDATE_SNAPSHOTS=1 to create it",
-            path.display()
-        )
-    });
-    if actual == expected {
-        return;
-    }
-    let (a, e): (Vec<&str>, Vec<&str>) = (actual.lines().collect(), expected.lines().collect());
-    let first = (0..a.len().max(e.len()))
-        .find(|&i| a.get(i) != e.get(i))
-        .unwrap_or(a.len().min(e.len()));
-    panic!(
-        "`mortar-odds shot examples/intensive-fire.toml` differs from {} at line {}:\n\
-         expected: {:?}\n  actual: {:?}\n\
-         (if the change is right, rerun with UPDATE_SNAPSHOTS=1 and check the file)\n\
-         full output:\n{actual}",
-        path.display(),
-        first + 1,
-        e.get(first),
-        a.get(first)
+    assert_snapshot(
+        "intensive-fire.txt",
+        &actual,
+        "`mortar-odds shot examples/intensive-fire.toml`",
     );
 }
 

@@ -55,19 +55,7 @@ fn hex(range: u16) -> Target {
 /// A personnel unit or vehicle of the enemy, in LOS, Good Order, in
 /// `location` (the hex's values with the unit's own changes).
 fn unit(name: &str, kind: UnitKind, morale: u8, location: Target) -> Unit {
-    Unit {
-        name: name.into(),
-        kind,
-        morale,
-        broken_morale: None,
-        half_squad_morale: None,
-        leadership: 0,
-        enemy: true,
-        in_los: true,
-        start: UnitState::default(),
-        armor: Armor::default(),
-        location,
-    }
+    Unit::new(name, kind, morale, location)
 }
 
 fn squad(morale: u8, location: Target) -> Unit {

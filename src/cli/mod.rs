@@ -24,6 +24,8 @@ use output::{Format, Rendered, emit, write_atomic};
 
 mod push;
 
+mod sheet;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "mortar-odds",
@@ -47,6 +49,8 @@ enum Command {
     Mortars(CatalogArgs),
     /// Write the reports of every example scenario under reports/ (the main job).
     Report(ReportArgs),
+    /// Write the printable odds sheet (SVG and HTML, A4 and Letter) into a folder.
+    Sheet(sheet::SheetArgs),
 }
 
 #[derive(Args, Debug)]
@@ -566,6 +570,7 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Push(args) => push::push(args),
         Command::Mortars(args) => mortars(args),
         Command::Report(args) => report(args),
+        Command::Sheet(args) => sheet::run(args),
     }
 }
 

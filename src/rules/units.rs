@@ -123,6 +123,26 @@ pub struct Unit {
     pub location: Target,
 }
 
+impl Unit {
+    /// An enemy unit in the firer's LOS, in Good Order, without leadership,
+    /// its half-squad and broken side unknown, in `location`.
+    pub fn new(name: impl Into<String>, kind: UnitKind, morale: u8, location: Target) -> Unit {
+        Unit {
+            name: name.into(),
+            kind,
+            morale,
+            broken_morale: None,
+            half_squad_morale: None,
+            leadership: 0,
+            enemy: true,
+            in_los: true,
+            start: UnitState::default(),
+            armor: Armor::default(),
+            location,
+        }
+    }
+}
+
 /// The morale check a unit owes after the IFT result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Check {
@@ -341,17 +361,8 @@ mod tests {
 
     fn squad(morale: u8) -> Unit {
         Unit {
-            name: "467".into(),
-            kind: UnitKind::Squad,
-            morale,
             broken_morale: Some(morale + 1),
-            half_squad_morale: None,
-            leadership: 0,
-            enemy: true,
-            in_los: true,
-            start: UnitState::default(),
-            armor: Armor::default(),
-            location: Target::default(),
+            ..Unit::new("467", UnitKind::Squad, morale, Target::default())
         }
     }
 
