@@ -18,6 +18,7 @@ use crate::scenario::{Scenario, set_key};
 use crate::table::rows::RowBuilder;
 
 mod output;
+mod report;
 mod run_plan;
 
 use output::{Format, Rendered, emit, write_atomic};
@@ -48,21 +49,9 @@ enum Command {
     /// List the mortar catalog (built-in, plus any --catalog files).
     Mortars(CatalogArgs),
     /// Write the reports of every example scenario under reports/ (the main job).
-    Report(ReportArgs),
+    Report(report::ReportArgs),
     /// Write the printable odds sheet (SVG and HTML, A4 and Letter) into a folder.
     Sheet(sheet::SheetArgs),
-}
-
-#[derive(Args, Debug)]
-struct ReportArgs {
-    /// Folder to write the reports into.
-    #[arg(long, default_value = "reports")]
-    out: PathBuf,
-    /// Folder of scenario files to report on.
-    #[arg(long, default_value = "examples")]
-    examples: PathBuf,
-    #[command(flatten)]
-    catalog: CatalogArgs,
 }
 
 #[derive(Args, Debug)]
@@ -498,45 +487,6 @@ fn plan(args: &PlanArgs) -> Result<String> {
     )
 }
 
-fn report(args: &ReportArgs) -> Result<String> {
-    let catalog = load_catalog(&args.catalog)?;
-    let mut files: Vec<PathBuf> = fs::read_dir(&args.examples)
-        .with_context(|| format!("examples folder `{}`", args.examples.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    // Work everything out before writing anything.
-    let mut entries = Vec::new();
-    for path in &files {
-        let text = read_text(path, "scenario file")?;
-        let scenario = Scenario::parse(&path.display().to_string(), &text, Table::new())?;
-        let shot = Shot::new(scenario.shot_input(&catalog)?)?;
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let units = UnitShotOdds::of(&shot);
-        entries.push((
-            stem,
-            ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref()),
-        ));
-    }
-    let shots = args.out.join("shots");
-    fs::create_dir_all(&shots).with_context(|| format!("creating `{}`", shots.display()))?;
-    for (stem, r) in &entries {
-        write_atomic(&shots.join(format!("{stem}.txt")), r.to_text())?;
-        write_atomic(&shots.join(format!("{stem}.json")), r.to_json())?;
-    }
-    let index = args.out.join("index.md");
-    write_atomic(&index, crate::report::shot_index(&entries))?;
-    Ok(format!(
-        "wrote {} scenario reports and {}\n",
-        entries.len(),
-        index.display()
-    ))
-}
-
 fn mortars(args: &CatalogArgs) -> Result<String> {
     let catalog = load_catalog(args)?;
     let opt = |v: Option<u8>| v.map_or("?".to_string(), |v| v.to_string());
@@ -569,7 +519,7 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Plan(args) => plan(args),
         Command::Push(args) => push::push(args),
         Command::Mortars(args) => mortars(args),
-        Command::Report(args) => report(args),
+        Command::Report(args) => report::run(args),
         Command::Sheet(args) => sheet::run(args),
     }
 }

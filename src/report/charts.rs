@@ -16,6 +16,9 @@ use crate::scenario::{Scenario, set_key};
 /// Net To Hit DRMs on the x axis of the hit charts.
 pub const DRMS: std::ops::RangeInclusive<i64> = -4..=4;
 
+/// A range band's name and its P(hit) and P(CH) points.
+type Curve = (String, Vec<(f64, f64)>, Vec<(f64, f64)>);
+
 /// P(hit) and P(Critical Hit) of one HE shot by a mortar of `caliber` mm
 /// against net To Hit DRM, one line per range band; bands whose curves are
 /// the same are merged into one line ("0-24 hexes").
@@ -24,7 +27,7 @@ pub fn to_hit_charts(
     caliber: u16,
     label: &str,
 ) -> crate::Result<(LineChart, LineChart)> {
-    let mut curves: Vec<(String, Vec<(f64, f64)>, Vec<(f64, f64)>)> = Vec::new();
+    let mut curves: Vec<Curve> = Vec::new();
     for (band, name) in RANGE_BANDS.iter().enumerate() {
         // The band's farthest range (">54": 55 hexes).
         let range = 6 * (band as i64 + 1) - i64::from(band == 9) * 5;
@@ -34,6 +37,9 @@ pub fn to_hit_charts(
             let mut t = Table::new();
             set_key(&mut t, "mortar.name", Value::String(label.into()));
             set_key(&mut t, "mortar.caliber", Value::Integer(caliber.into()));
+            // Not a counter: a stand-in weapon whose range spans every band.
+            let span = vec![Value::Integer(1), Value::Integer(55)];
+            set_key(&mut t, "mortar.range", Value::Array(span));
             set_key(&mut t, "target.range", Value::Integer(range));
             set_key(&mut t, "target.extra_drm", Value::Integer(drm));
             let scenario = Scenario::parse("chart", "", t)?;
@@ -52,7 +58,7 @@ pub fn to_hit_charts(
             _ => curves.push((name.to_string(), hit, crit)),
         }
     }
-    let lines = |caption: String, y: &str, pick: fn(&(String, Vec<(f64, f64)>, Vec<(f64, f64)>)) -> Vec<(f64, f64)>| LineChart {
+    let lines = |caption: String, y: &str, pick: fn(&Curve) -> Vec<(f64, f64)>| LineChart {
         caption,
         x_title: "net To Hit DRM (every firer- and target-based DRM)".into(),
         y_title: y.into(),
@@ -66,11 +72,9 @@ pub fn to_hit_charts(
         signed_x: true,
     };
     Ok((
-        lines(
-            format!("P(hit), one HE shot, {label}"),
-            "P(hit)",
-            |c| c.1.clone(),
-        ),
+        lines(format!("P(hit), one HE shot, {label}"), "P(hit)", |c| {
+            c.1.clone()
+        }),
         lines(
             format!("P(Critical Hit), one HE shot, {label}"),
             "P(Critical Hit)",
@@ -147,7 +151,11 @@ fn outcome_names() -> Vec<(&'static str, String)> {
 }
 
 /// Keeps only the segments some bar has.
-fn stacked(caption: String, bars: Vec<String>, shares: Vec<Vec<(&'static str, f64)>>) -> StackedBars {
+fn stacked(
+    caption: String,
+    bars: Vec<String>,
+    shares: Vec<Vec<(&'static str, f64)>>,
+) -> StackedBars {
     let segments = outcome_names()
         .into_iter()
         .map(|(key, label)| {

@@ -2,6 +2,7 @@
 //! the rules' exact results. Floats appear here and only here.
 
 pub mod charts;
+pub mod index;
 pub mod plan;
 pub mod shot;
 
@@ -76,36 +77,6 @@ pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
     let mut out = line(header.to_vec());
     for row in rows {
         out.push_str(&line(row.iter().map(String::as_str).collect()));
-    }
-    out
-}
-
-/// The Markdown index of a report run: one row per scenario with its
-/// headline figures, linking the full reports.
-pub fn shot_index(entries: &[(String, shot::ShotReport)]) -> String {
-    let mut out = String::from(
-        "# mortar-odds reports\n\nExact odds of one shot for each example scenario \
-         (`mortar-odds report`). Each links its full text and JSON report.\n\n\
-         | scenario | mortar | range | TH# | DRM | hit | Critical Hit | keeps ROF | malfunction |\n\
-         |---|---|---|---|---|---|---|---|---|\n",
-    );
-    let pct = |p: &Option<ProbJson>| {
-        p.as_ref().map_or("not known".to_string(), |p| {
-            format!("{:.2}%", p.value * 100.0)
-        })
-    };
-    for (name, r) in entries {
-        out.push_str(&format!(
-            "| [{name}](shots/{name}.txt) ([json](shots/{name}.json)) | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-            r.mortar.title,
-            r.range,
-            r.modified_to_hit_number,
-            signed(r.to_hit_drm),
-            pct(&Some(r.p_hit.clone())),
-            pct(&Some(r.p_critical_hit.clone())),
-            pct(&r.p_keep_rof),
-            pct(&r.p_malfunction),
-        ));
     }
     out
 }

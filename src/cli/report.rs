@@ -1,0 +1,236 @@
+//! `mortar-odds report`, the main job: every example scenario's shot (and
+//! plan, when it has one) as text, JSON and tables; the charts; the odds
+//! sheets; and `index.md` linking them, under `reports/`.
+//!
+//! Everything is worked out first and written last, each file whole or
+//! not at all, so a failure leaves no half-made report.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use clap::Args;
+use toml::Table;
+
+use super::output::write_atomic;
+use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
+use crate::catalog::Catalog;
+use crate::chart::{self, Chart};
+use crate::plan::FirePlan;
+use crate::report::charts;
+use crate::report::index::{ChartLink, Index, PlanEntry};
+use crate::report::shot::ShotReport;
+use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
+use crate::scenario::Scenario;
+use crate::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
+use crate::table::rows::RowBuilder;
+use crate::table::{self, OddsRow, Row};
+
+#[derive(Args, Debug)]
+pub(super) struct ReportArgs {
+    /// Folder to write the reports into.
+    #[arg(long, default_value = "reports")]
+    out: PathBuf,
+    /// Folder of scenario files to report on.
+    #[arg(long, default_value = "examples")]
+    examples: PathBuf,
+    /// Monte Carlo trials for each fire plan.
+    #[arg(long, default_value = "200000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    trials: u64,
+    /// Monte Carlo seed.
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+    #[command(flatten)]
+    catalog: CatalogArgs,
+}
+
+/// Files to write, relative to the output folder.
+#[derive(Default)]
+struct Files(Vec<(PathBuf, Vec<u8>)>);
+
+impl Files {
+    fn add(&mut self, path: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) {
+        self.0.push((path.into(), bytes.into()));
+    }
+
+    /// A chart as PNG and SVG under `charts/`; returns its link.
+    fn chart<C: Chart>(&mut self, stem: &str, title: &str, c: &C) -> Result<ChartLink> {
+        self.add(
+            format!("charts/{stem}.png"),
+            chart::render_png(c, chart::SIZE)?,
+        );
+        self.add(
+            format!("charts/{stem}.svg"),
+            chart::render_svg(c, chart::SIZE)?,
+        );
+        Ok(ChartLink {
+            title: title.to_string(),
+            stem: stem.to_string(),
+        })
+    }
+
+    fn write(&self, out: &Path) -> Result<()> {
+        for (rel, bytes) in &self.0 {
+            let path = out.join(rel);
+            if let Some(dir) = path.parent() {
+                fs::create_dir_all(dir)
+                    .with_context(|| format!("--out: cannot create `{}`", dir.display()))?;
+            }
+            write_atomic(&path, bytes)?;
+        }
+        Ok(())
+    }
+}
+
+/// Progress on standard error, drawn only on a terminal.
+fn progress(steps: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(steps);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("report {bar:30} {pos}/{len} {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn example_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("--examples: folder `{}`", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+fn tables(files: &mut Files, rows: &[OddsRow]) -> Result<Vec<String>> {
+    let mut frame = OddsRow::frame(rows)?;
+    let mut names = Vec::new();
+    for format in table::Format::ALL {
+        let name = format!("tables/odds.{}", format.extension());
+        files.add(&name, table::encode(&mut frame, format)?);
+        names.push(name);
+    }
+    Ok(names)
+}
+
+pub(super) fn run(args: &ReportArgs) -> Result<String> {
+    let catalog = load_catalog(&args.catalog)?;
+    let examples = example_files(&args.examples)?;
+    let bar = progress(examples.len() as u64 + 3);
+    let mut files = Files::default();
+    let mut index = Index::default();
+    let mut rows: Vec<OddsRow> = Vec::new();
+
+    bar.set_message("To Hit charts");
+    to_hit_charts(&catalog, &mut files, &mut index)?;
+    bar.inc(1);
+
+    let run = RunArgs {
+        engine: Engine::Both,
+        trials: args.trials,
+        seed: args.seed,
+        threads: None,
+    };
+    let mut plans = Vec::new();
+    for path in &examples {
+        let name = stem(path);
+        bar.set_message(name.clone());
+        let text = read_text(path, "scenario file")?;
+        let scenario = Scenario::parse(&path.display().to_string(), &text, Table::new())?;
+        let shot = Shot::new(scenario.shot_input(&catalog)?)?;
+        let units = UnitShotOdds::of(&shot);
+        let report = ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref());
+        files.add(format!("shots/{name}.txt"), report.to_text());
+        files.add(format!("shots/{name}.json"), report.to_json());
+        rows.extend(RowBuilder::new(&name, &report.mortar.name).shot(&report));
+        if let Some(c) = charts::shot_unit_bars(&name, &report) {
+            let link = files.chart(&format!("{name}-shot-units"), "one shot, per unit", &c)?;
+            index.unit_charts.push(link);
+        }
+        if scenario.plan.is_some() {
+            let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
+            let plan = FirePlan::new(shot_input, plan_input)?;
+            let r = run_plan::report(&plan, &run, 20_000)?;
+            files.add(format!("plans/{name}.txt"), r.to_text());
+            files.add(format!("plans/{name}.json"), r.to_json());
+            rows.extend(RowBuilder::new(&name, &r.mortar.name).plan(&r));
+            let hits = files.chart(
+                &format!("{name}-plan-hits"),
+                "hits over the plan",
+                &charts::hits_bars(&name, &r),
+            )?;
+            let units = match charts::plan_unit_bars(&name, &r) {
+                Some(c) => {
+                    Some(files.chart(&format!("{name}-plan-units"), "whole plan, per unit", &c)?)
+                }
+                None => None,
+            };
+            plans.push((name.clone(), r, hits, units));
+        }
+        index.shots.push((name, report));
+        bar.inc(1);
+    }
+
+    bar.set_message("plans and tables");
+    let named: Vec<(String, &_)> = plans.iter().map(|(n, r, _, _)| (n.clone(), r)).collect();
+    if !named.is_empty() {
+        let c = charts::at_least_hits_lines(&named);
+        index.at_least = Some(files.chart("plans-at-least-hits", "P(at least N hits)", &c)?);
+    }
+    for (name, r, hits, units) in plans {
+        index.plans.push(PlanEntry {
+            name,
+            report: r,
+            hits,
+            units,
+        });
+    }
+    index.tables = tables(&mut files, &rows)?;
+    bar.inc(1);
+
+    bar.set_message("odds sheets");
+    let sheet = Sheet::new(
+        SheetParams {
+            breakdown: DEFAULT_BREAKDOWN,
+        },
+        catalog.iter(),
+    )?;
+    for paper in [Paper::A4, Paper::Letter] {
+        let (svg, html) = render(&sheet, paper);
+        let stem = format!("sheets/sheet-{}", paper.stem());
+        files.add(format!("{stem}.svg"), svg);
+        files.add(format!("{stem}.html"), html);
+        index.sheets.push(stem);
+    }
+    bar.inc(1);
+
+    files.add("index.md", index.to_markdown(args.trials));
+    bar.set_message("writing");
+    files.write(&args.out)?;
+    bar.finish_and_clear();
+    Ok(format!(
+        "wrote {} files for {} scenarios under {} (open {})\n",
+        files.0.len(),
+        examples.len(),
+        args.out.display(),
+        args.out.join("index.md").display()
+    ))
+}
+
+/// P(hit) and P(CH) by DRM for a ≤57mm and a larger mortar.
+fn to_hit_charts(catalog: &Catalog, files: &mut Files, index: &mut Index) -> Result<()> {
+    for (caliber, label) in [(81, "81mm (any mortar over 57mm)"), (50, "50mm (41-57mm)")] {
+        let (hit, crit) = charts::to_hit_charts(catalog, caliber, label)?;
+        let h = files.chart(&format!("to-hit-{caliber}mm"), &hit.caption, &hit)?;
+        let c = files.chart(&format!("critical-hit-{caliber}mm"), &crit.caption, &crit)?;
+        index.to_hit.push(h);
+        index.to_hit.push(c);
+    }
+    Ok(())
+}

@@ -1,0 +1,206 @@
+//! `index.md` of the main job: links to every file `mortar-odds report`
+//! writes, with the charts shown inline and the headline figures in
+//! tables.
+
+use std::fmt::Write;
+
+use super::ProbJson;
+use super::plan::{FigureJson, PlanReport};
+use super::shot::ShotReport;
+use super::signed;
+use crate::table::{OddsRow, schema_markdown};
+
+/// A chart written as `charts/{stem}.png` and `.svg`.
+#[derive(Clone, Debug)]
+pub struct ChartLink {
+    pub title: String,
+    pub stem: String,
+}
+
+impl ChartLink {
+    fn markdown(&self) -> String {
+        format!(
+            "![{t}](charts/{s}.png)\n\n[PNG](charts/{s}.png) · [SVG](charts/{s}.svg)\n\n",
+            t = self.title,
+            s = self.stem
+        )
+    }
+}
+
+/// A fire plan of an example scenario and its charts.
+pub struct PlanEntry {
+    pub name: String,
+    pub report: PlanReport,
+    pub hits: ChartLink,
+    pub units: Option<ChartLink>,
+}
+
+/// Everything the index links.
+#[derive(Default)]
+pub struct Index {
+    pub to_hit: Vec<ChartLink>,
+    pub shots: Vec<(String, ShotReport)>,
+    pub unit_charts: Vec<ChartLink>,
+    pub plans: Vec<PlanEntry>,
+    pub at_least: Option<ChartLink>,
+    /// Paths of the odds table in each format.
+    pub tables: Vec<String>,
+    /// Stems of the odds sheets (`sheets/sheet-a4`).
+    pub sheets: Vec<String>,
+}
+
+fn pct(p: Option<&ProbJson>) -> String {
+    p.map_or("not known".to_string(), |p| {
+        format!("{:.2}%", p.value * 100.0)
+    })
+}
+
+/// An exact figure, with the Monte Carlo estimate beside it.
+fn figure(f: &FigureJson, percent: bool) -> String {
+    let show = |v: f64| {
+        if percent {
+            format!("{:.2}%", v * 100.0)
+        } else {
+            format!("{v:.3}")
+        }
+    };
+    match (f.value, f.mc) {
+        (Some(e), Some(m)) => format!("{} (MC {})", show(e), show(m)),
+        (Some(e), None) => show(e),
+        (None, Some(m)) => format!("MC {}", show(m)),
+        (None, None) => "-".into(),
+    }
+}
+
+impl Index {
+    /// The index page.
+    pub fn to_markdown(&self, trials: u64) -> String {
+        let mut out = String::from(
+            "# mortar-odds reports\n\n\
+             Written by `mortar-odds report` from the scenarios in `examples/`. Every \
+             figure is exact (worked out over all dice outcomes) unless marked MC: a \
+             Monte Carlo estimate, shown beside the exact figure as a check.\n\n",
+        );
+        self.sheets_section(&mut out);
+        self.to_hit_section(&mut out);
+        self.shots_section(&mut out);
+        self.plans_section(&mut out, trials);
+        self.tables_section(&mut out);
+        out
+    }
+
+    fn sheets_section(&self, out: &mut String) {
+        out.push_str("## Odds sheets to print\n\n");
+        for s in &self.sheets {
+            let paper = s.rsplit('-').next().unwrap_or(s).to_uppercase();
+            let paper = if paper == "LETTER" {
+                "Letter".into()
+            } else {
+                paper
+            };
+            let _ = writeln!(out, "- {paper}: [HTML]({s}.html) · [SVG]({s}.svg)");
+        }
+        out.push_str(
+            "\nOne page: To Hit % by range band and net DRM, Rate of Fire, IFT outcomes \
+             for squads of morale 6-8, Critical Hit and malfunction odds.\n\n",
+        );
+    }
+
+    fn to_hit_section(&self, out: &mut String) {
+        out.push_str("## To Hit and Critical Hit by DRM\n\n");
+        for c in &self.to_hit {
+            let _ = write!(out, "### {}\n\n{}", c.title, c.markdown());
+        }
+    }
+
+    fn shots_section(&self, out: &mut String) {
+        out.push_str(
+            "## One shot, each example scenario\n\n\
+             | scenario | mortar | range | TH# | DRM | hit | Critical Hit | keeps ROF | malfunction |\n\
+             |---|---|---|---|---|---|---|---|---|\n",
+        );
+        for (name, r) in &self.shots {
+            let _ = writeln!(
+                out,
+                "| [{name}](shots/{name}.txt) ([json](shots/{name}.json)) | {} | {} | {} | {} | {} | {} | {} | {} |",
+                r.mortar.title,
+                r.range,
+                r.modified_to_hit_number,
+                signed(r.to_hit_drm),
+                pct(Some(&r.p_hit)),
+                pct(Some(&r.p_critical_hit)),
+                pct(r.p_keep_rof.as_ref()),
+                pct(r.p_malfunction.as_ref()),
+            );
+        }
+        out.push('\n');
+        for c in &self.unit_charts {
+            let _ = write!(
+                out,
+                "### {}: {}\n\n{}",
+                c.stem.trim_end_matches("-shot-units"),
+                c.title,
+                c.markdown()
+            );
+        }
+    }
+
+    fn plans_section(&self, out: &mut String, trials: u64) {
+        if self.plans.is_empty() {
+            return;
+        }
+        let _ = write!(
+            out,
+            "## Fire plans\n\n\
+             Exact engine and Monte Carlo ({trials} trials) side by side.\n\n\
+             | scenario | mortar | phases | expected shots | expected hits | P(at least one hit) | P(malfunction) | P(hex cleared) |\n\
+             |---|---|---|---|---|---|---|---|\n"
+        );
+        for p in &self.plans {
+            let r = &p.report;
+            let phases: Vec<&str> = r.per_phase.iter().map(|ph| ph.phase).collect();
+            let _ = writeln!(
+                out,
+                "| [{n}](plans/{n}.txt) ([json](plans/{n}.json)) | {} | {} | {} | {} | {} | {} | {} |",
+                r.mortar.title,
+                phases.join(", "),
+                figure(&r.expected_shots, false),
+                figure(&r.expected_hits, false),
+                figure(&r.p_at_least_one_hit, true),
+                figure(&r.p_malfunction, true),
+                r.hex
+                    .as_ref()
+                    .map_or("-".into(), |h| figure(&h.p_cleared, true)),
+                n = p.name,
+            );
+        }
+        out.push('\n');
+        if let Some(c) = &self.at_least {
+            let _ = write!(out, "### {}\n\n{}", c.title, c.markdown());
+        }
+        for p in &self.plans {
+            let _ = write!(
+                out,
+                "### {}: {}\n\n{}",
+                p.name,
+                p.hits.title,
+                p.hits.markdown()
+            );
+            if let Some(u) = &p.units {
+                let _ = write!(out, "### {}: {}\n\n{}", p.name, u.title, u.markdown());
+            }
+        }
+    }
+
+    fn tables_section(&self, out: &mut String) {
+        out.push_str("## Tables\n\nEvery figure above, one row each, in four formats: ");
+        let links: Vec<String> = self
+            .tables
+            .iter()
+            .map(|t| format!("[{}]({t})", t.rsplit('.').next().unwrap_or(t)))
+            .collect();
+        out.push_str(&links.join(" · "));
+        out.push_str(".\n\nColumns:\n\n");
+        out.push_str(&schema_markdown::<OddsRow>());
+    }
+}

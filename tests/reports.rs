@@ -1,0 +1,265 @@
+//! Result tables, charts and the main job (`mortar-odds report`): the
+//! formats, their schema, snapshots and the files written.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::{assert_snapshot, mortar_odds, rejects};
+use mortar_odds::table::{self, OddsRow, Row};
+
+fn stdout(args: &[&str]) -> String {
+    let out = mortar_odds().args(args).output().expect("runs");
+    assert!(
+        out.status.success(),
+        "mortar-odds {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(
+        bytes.len() > 1000,
+        "a PNG of {} bytes is too small",
+        bytes.len()
+    );
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    (w, h)
+}
+
+#[test]
+fn shot_markdown_snapshot() {
+    let md = stdout(&[
+        "shot",
+        "examples/stack-in-woods.toml",
+        "--format",
+        "markdown",
+    ]);
+    assert_snapshot("stack-in-woods-shot.md", &md, "shot --format markdown");
+}
+
+#[test]
+fn plan_csv_snapshot() {
+    let csv = stdout(&[
+        "plan",
+        "examples/plan-spotted-81mm.toml",
+        "--format",
+        "csv",
+        "--trials",
+        "20000",
+        "--seed",
+        "7",
+    ]);
+    assert_snapshot("plan-spotted-81mm.csv", &csv, "plan --format csv");
+    let header = csv.lines().next().unwrap();
+    let schema: Vec<&str> = OddsRow::SCHEMA.iter().map(|f| f.name).collect();
+    assert_eq!(header, schema.join(","), "CSV header follows the schema");
+}
+
+#[test]
+fn json_rows_parse_back_into_the_row_type() {
+    let json = stdout(&[
+        "shot",
+        "examples/stack-in-woods.toml",
+        "--format",
+        "json-rows",
+    ]);
+    let rows: Vec<OddsRow> = serde_json::from_str(&json).expect("rows deserialize");
+    let hit = rows
+        .iter()
+        .find(|r| r.subject == "hex" && r.measure == "p-hit")
+        .expect("p-hit row");
+    assert_eq!(hit.exact.as_deref(), Some("7/12"));
+    // Each unit's outcomes sum to 1 exactly: the fractions add up.
+    let unit = "4-6-7";
+    let total: f64 = rows
+        .iter()
+        .filter(|r| r.subject == unit)
+        .filter(|r| {
+            [
+                "no-effect",
+                "pinned",
+                "broken",
+                "casualty-reduced",
+                "eliminated",
+                "immobilized",
+                "shocked",
+            ]
+            .contains(&r.measure.as_str())
+        })
+        .map(|r| r.value.unwrap())
+        .sum();
+    assert!(
+        (total - 1.0).abs() < 1e-12,
+        "outcomes of {unit} sum to {total}"
+    );
+}
+
+#[test]
+fn parquet_reads_back_equal() {
+    let json = stdout(&[
+        "shot",
+        "examples/stack-in-woods.toml",
+        "--format",
+        "json-rows",
+    ]);
+    let rows: Vec<OddsRow> = serde_json::from_str(&json).unwrap();
+    let mut frame = OddsRow::frame(&rows).unwrap();
+    let bytes = table::encode(&mut frame, table::Format::Parquet).unwrap();
+    let back = table::decode_parquet(&bytes).unwrap();
+    assert_eq!(back.shape(), frame.shape());
+    assert!(back.equals_missing(&frame), "{back}\n!=\n{frame}");
+
+    // And through the command line, to a file.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shot.parquet");
+    let p = path.to_str().unwrap();
+    stdout(&[
+        "shot",
+        "examples/stack-in-woods.toml",
+        "--format",
+        "parquet",
+        "--out",
+        p,
+    ]);
+    let mut from_file = table::decode_parquet(&fs::read(&path).unwrap()).unwrap();
+    // The same table as CSV straight from the program, and via the Parquet file.
+    let csv = stdout(&["shot", "examples/stack-in-woods.toml", "--format", "csv"]);
+    let again = table::encode(&mut from_file, table::Format::Csv).unwrap();
+    assert_eq!(String::from_utf8(again).unwrap(), csv);
+}
+
+#[test]
+fn parquet_needs_a_file() {
+    let line = rejects(&[
+        "shot",
+        "examples/stack-in-woods.toml",
+        "--format",
+        "parquet",
+    ]);
+    assert!(
+        line.contains("--format") && line.contains("--out"),
+        "{line}"
+    );
+}
+
+#[test]
+fn unknown_format_is_rejected() {
+    let line = rejects(&["shot", "examples/stack-in-woods.toml", "--format", "xlsx"]);
+    assert!(line.contains("--format"), "{line}");
+}
+
+#[test]
+fn unwritable_out_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    fs::write(&file, "x").unwrap();
+    let inside = file.join("odds.csv");
+    let line = rejects(&[
+        "shot",
+        "examples/stack-in-woods.toml",
+        "--format",
+        "csv",
+        "--out",
+        inside.to_str().unwrap(),
+    ]);
+    assert!(line.contains("--out"), "{line}");
+    let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "only the file we made is there");
+}
+
+/// The main job on a small examples folder: every kind of file appears,
+/// charts have the stated size, and the index links only files that exist.
+#[test]
+fn report_writes_tables_charts_sheets_and_index() {
+    let examples = tempfile::tempdir().unwrap();
+    for f in ["type89-squad-in-woods.toml", "plan-spotted-81mm.toml"] {
+        fs::copy(
+            Path::new(common::MANIFEST_DIR).join("examples").join(f),
+            examples.path().join(f),
+        )
+        .unwrap();
+    }
+    let out = tempfile::tempdir().unwrap();
+    let said = stdout(&[
+        "report",
+        "--examples",
+        examples.path().to_str().unwrap(),
+        "--out",
+        out.path().to_str().unwrap(),
+        "--trials",
+        "20000",
+    ]);
+    assert!(said.starts_with("wrote "), "{said}");
+    let o = out.path();
+    for f in [
+        "index.md",
+        "shots/type89-squad-in-woods.txt",
+        "plans/plan-spotted-81mm.json",
+        "tables/odds.csv",
+        "tables/odds.parquet",
+        "tables/odds.json",
+        "tables/odds.md",
+        "sheets/sheet-a4.svg",
+        "sheets/sheet-letter.html",
+    ] {
+        assert!(o.join(f).is_file(), "{f} written");
+    }
+    let charts: Vec<_> = fs::read_dir(o.join("charts"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    let pngs: Vec<_> = charts
+        .iter()
+        .filter(|p| p.extension().unwrap() == "png")
+        .collect();
+    assert!(pngs.len() >= 6, "{charts:?}");
+    for png in &pngs {
+        assert_eq!(
+            png_size(&fs::read(png).unwrap()),
+            mortar_odds::chart::SIZE,
+            "{}",
+            png.display()
+        );
+        let svg = fs::read_to_string(png.with_extension("svg")).unwrap();
+        assert!(
+            svg.contains(r#"width="960" height="600""#),
+            "{}",
+            png.display()
+        );
+    }
+    let index = fs::read_to_string(o.join("index.md")).unwrap();
+    for link in index.split("](").skip(1) {
+        let target = link.split(')').next().unwrap();
+        assert!(
+            o.join(target).is_file(),
+            "index links `{target}`, which is missing"
+        );
+    }
+    // The tables hold the rows of both scenarios.
+    let csv = fs::read_to_string(o.join("tables/odds.csv")).unwrap();
+    assert!(csv.contains("type89-squad-in-woods,japanese-type-89,shot,"));
+    assert!(csv.contains("plan-spotted-81mm,my-81mm,plan,,weapon,expected-hits,"));
+}
+
+#[test]
+fn report_with_a_bad_examples_folder_writes_nothing() {
+    let out = tempfile::tempdir().unwrap();
+    let target = out.path().join("reports");
+    let line = rejects(&[
+        "report",
+        "--examples",
+        "no-such-folder",
+        "--out",
+        target.to_str().unwrap(),
+    ]);
+    assert!(line.contains("--examples"), "{line}");
+    assert!(!target.exists());
+}
