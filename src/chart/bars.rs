@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{Chart, GREYS, caption_font, label_font, msg};
+use super::{Chart, GREYS, caption_font, label_font, legend, msg};
 
 /// Bars of probabilities (or of changes in probability, which may be
 /// negative).
@@ -110,14 +110,7 @@ impl Chart for BarChart {
                 .label(&self.legend.1)
                 .legend(|(x, y)| Circle::new((x + 8, y), 4, BLACK.filled()));
         }
-        chart
-            .configure_series_labels()
-            .label_font(label_font())
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(msg)?;
+        legend(&mut chart)?;
         Ok(())
     }
 }

@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{Chart, INKS, caption_font, label_font, msg, percent_label};
+use super::{Chart, INKS, caption_font, label_font, legend, msg, percent_label};
 
 /// One line.
 #[derive(Clone, Debug, PartialEq)]
@@ -91,14 +91,7 @@ impl Chart for LineChart {
                 .map_err(msg)?;
         }
         if self.series.len() > 1 {
-            chart
-                .configure_series_labels()
-                .label_font(label_font())
-                .background_style(WHITE.mix(0.9))
-                .border_style(BLACK)
-                .position(SeriesLabelPosition::UpperRight)
-                .draw()
-                .map_err(msg)?;
+            legend(&mut chart)?;
         }
         Ok(())
     }

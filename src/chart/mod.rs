@@ -17,6 +17,7 @@ mod stacked;
 use std::sync::Once;
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::{FontStyle, register_font};
 
@@ -110,6 +111,20 @@ pub(crate) const INKS: [RGBColor; 6] = [
     RGBColor(120, 60, 150),
     RGBColor(120, 120, 120),
 ];
+
+/// The legend box of a chart, upper right.
+pub(crate) fn legend<'a, DB: DrawingBackend + 'a>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .label_font(label_font())
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperRight)
+        .draw()
+        .map_err(msg)
+}
 
 /// Caption and axis fonts.
 pub(crate) fn caption_font() -> (&'static str, u32, FontStyle) {
