@@ -3,6 +3,7 @@
 pub mod effects;
 pub mod firer;
 pub mod ift;
+pub mod location;
 pub mod mortar;
 pub mod outcomes;
 pub mod readings;
