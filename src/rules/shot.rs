@@ -160,7 +160,8 @@ pub(crate) fn check_unit_values(prefix: &str, unit: &Unit) -> Result<()> {
 /// Largest Case A change: any direction is at most three hexspines away.
 const MAX_CA_CHANGE: u8 = 3;
 
-fn check(ok: bool, field: &str, message: impl FnOnce() -> String) -> Result<()> {
+/// `Ok` when `ok`, else the error on `field` with `message`.
+pub(crate) fn check(ok: bool, field: &str, message: impl FnOnce() -> String) -> Result<()> {
     if ok {
         Ok(())
     } else {
