@@ -1,6 +1,8 @@
 //! The command line. clap types stop here: flags become a TOML table merged
 //! over the scenario file, and the rest of the program sees a `Scenario`.
 
+mod dc;
+
 use std::ffi::OsString;
 use std::fs;
 use std::io::IsTerminal;
@@ -42,6 +44,8 @@ enum Command {
     Mortars(CatalogArgs),
     /// Write the reports of every example scenario under reports/ (the main job).
     Report(ReportArgs),
+    /// Exact odds of one Demolition Charge attack (A23): Placed, Thrown or Set.
+    Dc(Box<dc::DcArgs>),
 }
 
 #[derive(Args, Debug)]
@@ -617,6 +621,7 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Plan(args) => plan(args),
         Command::Mortars(args) => mortars(args),
         Command::Report(args) => report(args),
+        Command::Dc(args) => dc::dc(args),
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod cli;
+pub mod dc;
 pub mod dice;
 pub mod error;
 pub mod plan;

@@ -1,6 +1,7 @@
 //! What the program shows a player: plain-text tables and JSON, built from
 //! the rules' exact results. Floats appear here and only here.
 
+pub mod dc;
 pub mod plan;
 pub mod shot;
 
