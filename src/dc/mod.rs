@@ -1,7 +1,8 @@
 //! The odds of a Demolition Charge attack (rules in `rules::dc`), from the
-//! exact engine or from Monte Carlo, as one shape: a distribution of the
-//! attack's final states. The exact one enumerates [`Dc::step`] over every
-//! die; the Monte Carlo one ([`monte_carlo`]) is the frequencies of the
+//! exact engine or from Monte Carlo, as one shape: distributions of the
+//! attack's final states (the DC and the target Location; the thrower's
+//! Location). The exact one enumerates [`Dc::step`] over every die (the
+//! thrower's Location on its own, its DR being independent); the Monte Carlo one ([`monte_carlo`]) is the frequencies of the
 //! final states of sampled runs of the same function. Every figure is then
 //! worked out from that distribution by the same code ([`DcOdds::rows`]),
 //! so the two engines can be compared figure by figure.
@@ -14,6 +15,7 @@ use crate::dice::Dist;
 use crate::prob::Prob;
 use crate::rules::dc::{Dc, DcState, Detonation, LocationAttack, unit_states};
 use crate::rules::ift::IftResult;
+use crate::rules::location::LocationState;
 use crate::rules::outcomes::HexOdds;
 use crate::rules::units::{Outcome, Unit};
 use crate::stats;
@@ -21,9 +23,14 @@ use crate::stats;
 /// The odds of one DC attack.
 #[derive(Clone, Debug)]
 pub struct DcOdds {
-    /// The final states (dice forgotten).
+    /// The DC and the target Location: final states, dice forgotten, the
+    /// thrower's Location left out.
     pub dist: Dist<DcState>,
-    /// Monte Carlo trials behind `dist`; `None` for the exact engine.
+    /// The thrower's Location when it can be attacked: its final state (as
+    /// it started when the DC was removed).
+    pub thrower_dist: Option<Dist<LocationState>>,
+    /// Monte Carlo trials behind the distributions; `None` for the exact
+    /// engine.
     pub trials: Option<u64>,
     /// The units of the target Location.
     pub target: HexOdds,
@@ -60,20 +67,51 @@ pub struct DcRow {
 pub const NOT_ATTACKED: &str = "not attacked";
 
 impl DcOdds {
-    /// The exact odds.
+    /// The exact odds: the target's part enumerated, then the thrower's
+    /// Location given detonation, mixed by P(detonation).
     pub fn exact(dc: &Dc) -> DcOdds {
-        DcOdds::from_dist(dc, dc.exact(), None)
+        let dist = dc.exact_target();
+        let thrower_dist = dc.exact_thrower_given_detonation().map(|given| {
+            let start = dc.start().thrower;
+            dist.map(|s| s.detonation == Some(Detonation::Detonated))
+                .bind(|detonated| {
+                    if *detonated {
+                        given.clone()
+                    } else {
+                        Dist::certain(start.clone())
+                    }
+                })
+        });
+        DcOdds::from_dists(dc, dist, thrower_dist, None)
     }
 
-    /// The odds of a distribution of final states.
-    pub fn from_dist(dc: &Dc, dist: Dist<DcState>, trials: Option<u64>) -> DcOdds {
-        let target = HexOdds::of(&dc.target.units(), &unit_states(&dist, false));
+    /// The odds of a joint distribution of final states (Monte Carlo).
+    pub fn from_joint(dc: &Dc, joint: &Dist<DcState>, trials: Option<u64>) -> DcOdds {
+        let thrower_dist = dc
+            .thrower
+            .as_ref()
+            .map(|_| joint.map(|s| s.thrower.clone()));
+        DcOdds::from_dists(dc, joint.map(DcState::target_part), thrower_dist, trials)
+    }
+
+    fn from_dists(
+        dc: &Dc,
+        dist: Dist<DcState>,
+        thrower_dist: Option<Dist<LocationState>>,
+        trials: Option<u64>,
+    ) -> DcOdds {
+        let target = HexOdds::of(
+            &dc.target.units(),
+            &unit_states(&dist.map(|s| s.target.clone())),
+        );
         let thrower = dc
             .thrower
             .as_ref()
-            .map(|t| HexOdds::of(&t.units(), &unit_states(&dist, true)));
+            .zip(thrower_dist.as_ref())
+            .map(|(t, d)| HexOdds::of(&t.units(), &unit_states(d)));
         DcOdds {
             dist,
+            thrower_dist,
             trials,
             target,
             thrower,
@@ -97,10 +135,12 @@ impl DcOdds {
 
     /// The IFT result on a Location at its own TEM; `None`: not attacked.
     pub fn ift(&self, thrower: bool) -> Dist<Option<IftResult>> {
-        self.dist.map(|s| {
-            let loc = if thrower { &s.thrower } else { &s.target };
-            loc.results.first().copied().flatten()
-        })
+        let first = |loc: &LocationState| loc.results.first().copied().flatten();
+        match (&self.thrower_dist, thrower) {
+            (Some(d), true) => d.map(first),
+            (None, true) => Dist::certain(None),
+            (_, false) => self.dist.map(|s| first(&s.target)),
+        }
     }
 
     /// Every figure, in report order.

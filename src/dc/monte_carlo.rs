@@ -1,6 +1,6 @@
 //! Monte Carlo for a DC attack: runs of [`Dc::run`] with random dice,
 //! tallied by final state (dice forgotten), so that the same figures as the
-//! exact engine come out of the frequencies ([`DcOdds::from_dist`]).
+//! exact engine come out of the frequencies ([`DcOdds::from_joint`]).
 //!
 //! Reproducible like the fire plans' Monte Carlo: fixed batches of
 //! [`BATCH`] trials, batch `b` drawing from its own generator
@@ -56,5 +56,5 @@ pub fn run(dc: &Dc, trials: u64, seed: u64) -> DcOdds {
             .into_iter()
             .map(|(state, n)| (state, Prob::new(n, trials))),
     );
-    DcOdds::from_dist(dc, dist, Some(trials))
+    DcOdds::from_joint(dc, &dist, Some(trials))
 }

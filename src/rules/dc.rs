@@ -4,7 +4,8 @@
 //! [`Dc::new`] checks a [`DcInput`] and works out everything that does not
 //! depend on the dice: the removal number, and the IFT attack (FP, column,
 //! DRM) on each target of each Location. [`Dc::step`] is then the one pure
-//! function of the dice; the exact engine enumerates it ([`Dc::exact`]) and
+//! function of the dice; the exact engine enumerates it ([`Dc::exact_target`],
+//! [`Dc::exact_thrower_given_detonation`]) and
 //! the Monte Carlo engine (`crate::dc`) samples it.
 //!
 //! The rules, in our words:
@@ -46,6 +47,11 @@
 //! - the odds are those of a DC operably Placed (the Placing unit survived
 //!   Defensive Fire, A23.3) or of a Set DC whose detonating unit passed its
 //!   NTC (A23.7); neither is modelled.
+//!
+//! Units are attacked as by a mortar hit (`location`): an unarmored
+//! vehicle on the IFT Vehicle line. The exact engine's cost grows about
+//! fourfold per unit in a Location (each KIA Random Selection rolls a die
+//! per unit): six units take seconds in a debug build.
 //!
 //! Not modelled: DC attacks on an AFV (A23.5, C7.346), Flame and Rubble
 //! (A23.41), bridges (A23.71), Vulnerable PRC.
@@ -499,7 +505,8 @@ pub struct DcState {
     /// Empty unless the thrower's Location is attacked.
     pub thrower: LocationState,
     /// The DR and the Location's Final DR on the target and the thrower's
-    /// Location; kept for single runs, cleared by the exact engine.
+    /// Location (a removed DC: the DR its removal number was compared
+    /// with); kept for single runs, cleared by the exact engine.
     pub rolls: [Option<(Dr, i16)>; 2],
 }
 
@@ -541,7 +548,8 @@ impl Dc {
                 let dr = dice.dr();
                 if self.removes(dr) {
                     s.detonation = Some(Detonation::Removed);
-                    s.rolls[0] = Some((dr, 0));
+                    let removal_dr = i16::from(dr.original() + self.removal_drm);
+                    s.rolls[0] = Some((dr, removal_dr));
                     s.stage = DcStage::Done;
                     return s;
                 }
@@ -589,18 +597,48 @@ impl Dc {
         s
     }
 
-    /// Every outcome of the attack, exactly (dice forgotten so that equal
-    /// outcomes merge).
-    pub fn exact(&self) -> Dist<DcState> {
-        Dist::certain(self.start()).run(DcState::finished, |s, d| self.step(s, d).forget_dice())
+    /// The DC and the target Location, exactly (dice forgotten so that
+    /// equal outcomes merge), the thrower's Location left as it started.
+    pub fn exact_target(&self) -> Dist<DcState> {
+        let target_done = |s: &DcState| matches!(s.stage, DcStage::Thrower | DcStage::Done);
+        Dist::certain(self.start())
+            .run(target_done, |s, d| self.step(s, d).forget_dice())
+            .map(DcState::target_part)
+    }
+
+    /// The thrower's Location, exactly, given that the DC went off: its DR
+    /// is independent of the target's, so it is enumerated on its own
+    /// (the joint distribution of two stacks would multiply their states).
+    pub fn exact_thrower_given_detonation(&self) -> Option<Dist<LocationState>> {
+        self.thrower.as_ref()?;
+        let start = DcState {
+            stage: DcStage::Thrower,
+            detonation: Some(Detonation::Detonated),
+            ..self.start()
+        };
+        Some(
+            Dist::certain(start)
+                .run(DcState::finished, |s, d| self.step(s, d).forget_dice())
+                .map(|s| s.thrower.clone()),
+        )
     }
 }
 
-/// The final states as a [`Dist`] of the units' states of one Location
-/// (without its target 0), for `outcomes::HexOdds`.
-pub fn unit_states(dist: &Dist<DcState>, thrower: bool) -> Dist<Vec<UnitState>> {
-    dist.map(|s| {
-        let loc = if thrower { &s.thrower } else { &s.target };
-        loc.units.iter().skip(1).copied().collect()
-    })
+impl DcState {
+    /// The DC and the target Location of a final state, the thrower's
+    /// Location left out.
+    pub fn target_part(&self) -> DcState {
+        DcState {
+            stage: DcStage::Done,
+            thrower: LocationState::default(),
+            rolls: [None, None],
+            ..self.clone()
+        }
+    }
+}
+
+/// The units' states of a Location (without its target 0, the Location
+/// itself), for `outcomes::HexOdds`.
+pub fn unit_states(dist: &Dist<LocationState>) -> Dist<Vec<UnitState>> {
+    dist.map(|loc| loc.units.iter().skip(1).copied().collect())
 }
