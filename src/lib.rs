@@ -8,6 +8,7 @@
 pub mod catalog;
 pub mod chart;
 pub mod cli;
+pub mod dc;
 pub mod dice;
 pub mod error;
 pub mod manhandling;

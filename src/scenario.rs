@@ -9,6 +9,8 @@
 //! Numbers are read as signed integers and checked here, so that a bad value
 //! gets a message naming its field ("mortar.caliber: ...").
 
+pub mod dc;
+
 use serde::Deserialize;
 use toml::{Table, Value};
 
@@ -169,8 +171,10 @@ pub struct UnitSpec {
 }
 
 impl UnitSpec {
-    fn to_unit(&self, i: usize, hex: &Target) -> Result<Unit> {
-        let field = |f: &str| format!("target.units[{i}].{f}");
+    /// The unit at position `i` of the list `list` (e.g. `target.units`,
+    /// which names it in errors), in the Location `hex`.
+    pub(crate) fn to_unit(&self, list: &str, i: usize, hex: &Target) -> Result<Unit> {
+        let field = |f: &str| format!("{list}[{i}].{f}");
         let kind = self.kind.ok_or_else(|| {
             Error::invalid(
                 field("kind"),
@@ -324,6 +328,28 @@ pub fn set_key(table: &mut Table, dotted: &str, value: Value) {
     here.insert(last.to_string(), value);
 }
 
+/// Reads any scenario shape from TOML text (`source_name` names it in
+/// errors), with `overrides` (from command-line flags) merged over it.
+pub(crate) fn parse_merged<T: serde::de::DeserializeOwned>(
+    source_name: &str,
+    text: &str,
+    overrides: Table,
+) -> Result<T> {
+    let parse_err = |message: String| Error::Parse {
+        source_name: source_name.to_string(),
+        message,
+    };
+    let mut table: Table =
+        toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+    // The file alone first, so that its errors carry a line number.
+    toml::from_str::<T>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+    merge(&mut table, overrides);
+    T::deserialize(Value::Table(table)).map_err(|e| {
+        let message = e.message().trim().replace('\n', " ");
+        parse_err(format!("{message} (from a command-line flag)"))
+    })
+}
+
 fn merge(base: &mut Table, over: Table) {
     for (k, v) in over {
         match (base.get_mut(&k), v) {
@@ -339,19 +365,7 @@ impl Scenario {
     /// Reads a scenario from TOML text (`source_name` names it in errors),
     /// with `overrides` (from command-line flags) merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<Scenario> {
-        let parse_err = |message: String| Error::Parse {
-            source_name: source_name.to_string(),
-            message,
-        };
-        let mut table: Table =
-            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
-        // The file alone first, so that its errors carry a line number.
-        toml::from_str::<Scenario>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
-        merge(&mut table, overrides);
-        Scenario::deserialize(Value::Table(table)).map_err(|e| {
-            let message = e.message().trim().replace('\n', " ");
-            parse_err(format!("{message} (from a command-line flag)"))
-        })
+        parse_merged(source_name, text, overrides)
     }
 
     pub fn ammo(&self) -> Result<Ammo> {
@@ -715,7 +729,7 @@ impl TargetSpec {
         hex.units = specs
             .iter()
             .enumerate()
-            .map(|(i, u)| u.to_unit(i, &hex))
+            .map(|(i, u)| u.to_unit("target.units", i, &hex))
             .collect::<Result<_>>()?;
         Ok(hex)
     }

@@ -1,6 +1,8 @@
 //! The command line. clap types stop here: flags become a TOML table merged
 //! over the scenario file, and the rest of the program sees a `Scenario`.
 
+mod dc;
+
 use std::ffi::OsString;
 use std::fs;
 use std::path::PathBuf;
@@ -52,6 +54,8 @@ enum Command {
     Report(report::ReportArgs),
     /// Write the printable odds sheet (SVG and HTML, A4 and Letter) into a folder.
     Sheet(sheet::SheetArgs),
+    /// Exact odds of one Demolition Charge attack (A23): Placed, Thrown or Set.
+    Dc(Box<dc::DcArgs>),
 }
 
 #[derive(Args, Debug)]
@@ -521,6 +525,7 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Mortars(args) => mortars(args),
         Command::Report(args) => report::run(args),
         Command::Sheet(args) => sheet::run(args),
+        Command::Dc(args) => dc::dc(args),
     }
 }
 

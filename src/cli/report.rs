@@ -122,6 +122,9 @@ fn tables(files: &mut Files, rows: &[OddsRow]) -> Result<Vec<String>> {
 pub(super) fn run(args: &ReportArgs) -> Result<String> {
     let catalog = load_catalog(&args.catalog)?;
     let examples = example_files(&args.examples)?;
+    // An output folder that cannot be made fails now, not after the work.
+    fs::create_dir_all(&args.out)
+        .with_context(|| format!("--out: cannot create `{}`", args.out.display()))?;
     let bar = progress(examples.len() as u64 + 3);
     let mut files = Files::default();
     let mut index = Index::default();

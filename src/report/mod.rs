@@ -2,6 +2,7 @@
 //! the rules' exact results. Floats appear here and only here.
 
 pub mod charts;
+pub mod dc;
 pub mod index;
 pub mod plan;
 pub mod shot;

@@ -397,59 +397,30 @@ impl ShotReport {
 
         if !self.units.is_empty() {
             out.push_str("\nUnits in the hex (worst outcome of the shot)\n");
-            let header = [
-                "unit",
-                "TH DRM",
-                "hit",
-                "CH",
-                "no effect",
-                "pinned",
-                "broken",
-                "CR",
-                "eliminated",
-                "out of action",
-            ];
+            let mut header = vec!["unit", "TH DRM", "hit", "CH"];
+            header.extend(OUTCOME_COLUMNS);
             let rows: Vec<Vec<String>> = self
                 .units
                 .iter()
                 .map(|u| {
-                    let o = |k: &str| u.outcomes.get(k).map_or("-".into(), pct);
-                    let mut broken = o("broken");
-                    if u.kind == UnitKind::UnarmoredVehicle || u.kind == UnitKind::Afv {
-                        broken = format!("imm {} / sh {}", o("immobilized"), o("shocked"));
-                    }
-                    vec![
+                    let mut row = vec![
                         format!("{} ({})", u.name, kebab(&u.kind)),
                         signed(u.to_hit_drm),
                         pct(&u.p_hit),
                         pct(&u.p_critical_hit),
-                        o("no_effect"),
-                        o("pinned"),
-                        broken,
-                        o("casualty_reduced"),
-                        o("eliminated"),
-                        pct(&u.p_out_of_action),
-                    ]
+                    ];
+                    row.extend(outcome_cells(&u.outcomes, u.kind, &u.p_out_of_action));
+                    row
                 })
                 .collect();
             out.push_str(&text_table(&header, &rows));
             if let Some(hex) = &self.hex {
-                let _ = writeln!(
-                    out,
-                    "Hex cleared of Good Order enemy units: {}; every enemy unit eliminated: {}",
-                    pct(&hex.p_cleared),
-                    pct(&hex.p_all_eliminated)
-                );
-                let at_least: Vec<String> = hex
-                    .at_least_out_of_action
-                    .iter()
-                    .map(|a| format!("{}+: {}", a.n, pct(&a.p)))
-                    .collect();
-                let _ = writeln!(
-                    out,
-                    "Enemy units out of action, at least: {}",
-                    at_least.join(", ")
-                );
+                out.push_str(&hex_lines(
+                    hex,
+                    "Hex cleared of Good Order enemy units",
+                    "every enemy unit eliminated",
+                    "Enemy units out of action, at least",
+                ));
             }
             out.push_str("Not modelled:\n");
             for n in &self.not_modelled {
@@ -525,7 +496,56 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
         .collect()
 }
 
-fn pct(p: &ProbJson) -> String {
+/// The headers of [`outcome_cells`].
+pub(crate) const OUTCOME_COLUMNS: [&str; 6] = [
+    "no effect",
+    "pinned",
+    "broken",
+    "CR",
+    "eliminated",
+    "out of action",
+];
+
+/// A unit's outcome cells in a text table: no effect, pinned, broken (a
+/// vehicle: immobilized / shocked), Casualty Reduced, eliminated, out of
+/// action.
+pub(crate) fn outcome_cells(
+    outcomes: &BTreeMap<&'static str, ProbJson>,
+    kind: UnitKind,
+    out_of_action: &ProbJson,
+) -> Vec<String> {
+    let o = |k: &str| outcomes.get(k).map_or("-".into(), pct);
+    let mut broken = o("broken");
+    if kind.is_vehicle() {
+        broken = format!("imm {} / sh {}", o("immobilized"), o("shocked"));
+    }
+    vec![
+        o("no_effect"),
+        o("pinned"),
+        broken,
+        o("casualty_reduced"),
+        o("eliminated"),
+        pct(out_of_action),
+    ]
+}
+
+/// The two lines under a units table: cleared and all eliminated, then
+/// "at least N out of action", with the given labels.
+pub(crate) fn hex_lines(hex: &HexJson, cleared: &str, eliminated: &str, at_least: &str) -> String {
+    let counts: Vec<String> = hex
+        .at_least_out_of_action
+        .iter()
+        .map(|a| format!("{}+: {}", a.n, pct(&a.p)))
+        .collect();
+    format!(
+        "{cleared}: {}; {eliminated}: {}\n{at_least}: {}\n",
+        pct(&hex.p_cleared),
+        pct(&hex.p_all_eliminated),
+        counts.join(", ")
+    )
+}
+
+pub(crate) fn pct(p: &ProbJson) -> String {
     format!("{:.2}%", p.value * 100.0)
 }
 

@@ -1,8 +1,10 @@
 //! The rules model: pure functions and data, no I/O.
 
+pub mod dc;
 pub mod effects;
 pub mod firer;
 pub mod ift;
+pub mod location;
 pub mod mortar;
 pub mod outcomes;
 pub mod readings;

@@ -22,6 +22,14 @@ pub const MULTIPLE_HIT_KEEPS_LOWER_DR: bool = true;
 /// and the Acquisition is lost after it.
 pub const SMOKE_SHOT_USES_ACQUISITION: bool = true;
 
+/// A23.2, A21.11: non-elite Personnel attacking with a DC take the
+/// captured-SW penalty, which we read as the DC's removal number lowered by
+/// 2: a Placed/Thrown/Set DC is removed without detonating on an Original DR
+/// of 10 or more instead of 12 (the Set DC's enemy-Infantry DRM added). With
+/// a captured DC the penalty is doubled: 8 or more (an elite user of a
+/// captured DC: 10 or more, A23.4). `false`: non-elite users take no penalty.
+pub const DC_NON_ELITE_CAPTURED_PENALTY: bool = true;
+
 /// One reading, for the notes of an output.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Reading {
@@ -70,5 +78,10 @@ pub const READINGS: &[Reading] = &[
         id: "out-of-los-reference",
         rule: "C3.33",
         text: "a unit out of LOS is hit as the in-LOS enemy unit with the highest To Hit DRM was; with no enemy unit in LOS it is not hit",
+    },
+    Reading {
+        id: "dc-non-elite-penalty",
+        rule: "A23.2, A21.11",
+        text: "a DC used by non-elite Personnel is removed without detonating on an Original DR of 10 or more (the captured-SW penalty), 8 or more with a captured DC",
     },
 ];

@@ -19,6 +19,7 @@ use serde::Serialize;
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
 use super::firer::{Firer, GunType, Manning, Phase};
 use super::ift::IftResult;
+use super::location::{self, Occupants, Resolving};
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::outcomes::HexOdds;
 use super::readings;
@@ -26,10 +27,7 @@ use super::target::Target;
 use super::to_hit::{
     HitKind, HitMode, Modifier, firer_modifiers, hit_test, target_modifiers, to_hit_number, total,
 };
-use super::units::{
-    Check, Unit, UnitKind, UnitState, afv_result, break_unit, casualty_reduce, leadership_now,
-    morale_check, morale_now, pin_check, unarmored_vehicle_result,
-};
+use super::units::{Check, Unit, UnitKind, UnitState};
 use crate::dice::{Dice, Dist, Dr};
 use crate::error::{Error, Result};
 use crate::prob::Prob;
@@ -121,7 +119,6 @@ fn target_shot(
 }
 
 fn check_unit(i: usize, unit: &Unit, mortar: &Mortar) -> Result<()> {
-    let field = |f: &str| format!("target.units[{i}].{f}");
     check_target(&unit.location, mortar).map_err(|e| match e {
         Error::Invalid { field: f, message } => Error::invalid(
             f.replace("target.", &format!("target.units[{i}].")),
@@ -129,6 +126,13 @@ fn check_unit(i: usize, unit: &Unit, mortar: &Mortar) -> Result<()> {
         ),
         other => other,
     })?;
+    check_unit_values(&format!("target.units[{i}]"), unit)
+}
+
+/// The counter values of a unit (`prefix` names it in errors, e.g.
+/// `target.units[0]`): morale, broken-side morale, leadership.
+pub(crate) fn check_unit_values(prefix: &str, unit: &Unit) -> Result<()> {
+    let field = |f: &str| format!("{prefix}.{f}");
     if unit.kind.is_vehicle() {
         return Ok(());
     }
@@ -156,7 +160,8 @@ fn check_unit(i: usize, unit: &Unit, mortar: &Mortar) -> Result<()> {
 /// Largest Case A change: any direction is at most three hexspines away.
 const MAX_CA_CHANGE: u8 = 3;
 
-fn check(ok: bool, field: &str, message: impl FnOnce() -> String) -> Result<()> {
+/// `Ok` when `ok`, else the error on `field` with `message`.
+pub(crate) fn check(ok: bool, field: &str, message: impl FnOnce() -> String) -> Result<()> {
     if ok {
         Ok(())
     } else {
@@ -484,15 +489,17 @@ impl TargetShot {
     }
 }
 
-/// A group of units in one Location sharing a KIA or K result, resolved by
-/// Random Selection (A7.3).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Group {
-    /// `n` eliminated by Random Selection, ties included; the others break.
-    Kia { members: Vec<usize>, n: u8 },
-    /// One Casualty Reduced by Random Selection; all then take a `n`MC.
-    K { members: Vec<usize>, n: u8 },
+impl Occupants for [TargetShot] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn unit(&self, i: usize) -> Option<&Unit> {
+        self.get(i).and_then(|t| t.unit.as_ref())
+    }
 }
+
+pub use super::location::Group;
 
 /// Where the resolution of a shot stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -528,6 +535,16 @@ impl ShotState {
         self.rolls.iter_mut().for_each(|r| *r = None);
         self
     }
+
+    /// The units' part of the state, for the attack on the Location.
+    fn resolving(&mut self) -> Resolving<'_> {
+        Resolving {
+            results: &mut self.results,
+            units: &mut self.units,
+            groups: &mut self.groups,
+            pending: &mut self.pending,
+        }
+    }
 }
 
 /// A shot at a list of targets: the one function of the dice that resolves
@@ -560,11 +577,7 @@ impl<'a> ShotProcess<'a> {
     }
 
     fn new(shot: &'a Shot, targets: Cow<'a, [TargetShot]>) -> Self {
-        let mut order: Vec<usize> = (0..targets.len()).collect();
-        order.sort_by_key(|&i| match &targets[i].unit {
-            Some(u) if u.kind == UnitKind::Leader => (0, std::cmp::Reverse(u.morale), i),
-            _ => (1, std::cmp::Reverse(0), i),
-        });
+        let order = location::check_order(&*targets);
         ShotProcess {
             shot,
             targets,
@@ -744,7 +757,7 @@ impl<'a> ShotProcess<'a> {
     fn effects(&self, s: &mut ShotState, dice: &mut dyn Dice) {
         let first = dice.dr();
         let second = s.multiple.iter().any(|m| *m).then(|| dice.dr());
-        let mut groups: Vec<(IftResult, i16, Vec<usize>)> = Vec::new();
+        let mut hits = Vec::with_capacity(self.targets.len());
         for (i, t) in self.targets.iter().enumerate() {
             let attack = match s.hits[i] {
                 HitKind::Miss => continue,
@@ -765,140 +778,15 @@ impl<'a> ShotProcess<'a> {
             };
             let final_dr = i16::from(dr.original()) + attack.drm();
             s.rolls[i] = Some((dr, final_dr));
-            let result = attack.column.result(final_dr);
-            match t.kind() {
-                None => s.results[i] = Some(result),
-                Some(UnitKind::UnarmoredVehicle) => {
-                    unarmored_vehicle_result(attack.column, final_dr, &mut s.units[i])
-                }
-                Some(UnitKind::Afv) => afv_result(attack.column, final_dr, dr, &mut s.units[i]),
-                Some(_) => {
-                    s.results[i] = Some(result);
-                    match result {
-                        IftResult::Kia(_) | IftResult::K(_) => {
-                            match groups
-                                .iter_mut()
-                                .find(|(r, f, _)| *r == result && *f == final_dr)
-                            {
-                                Some(g) => g.2.push(i),
-                                None => groups.push((result, final_dr, vec![i])),
-                            }
-                        }
-                        IftResult::Mc(n) => s.pending[i] = Some(Check::Morale(n)),
-                        IftResult::Nmc => s.pending[i] = Some(Check::Morale(0)),
-                        IftResult::Ptc => s.pending[i] = Some(Check::Pin),
-                        IftResult::NoEffect => {}
-                    }
-                }
-            }
+            hits.push((i, attack.column, dr, final_dr));
         }
-        s.groups = groups
-            .into_iter()
-            .map(|(result, _, members)| match result {
-                IftResult::Kia(n) => Group::Kia { members, n },
-                IftResult::K(n) => Group::K { members, n },
-                _ => unreachable!("only KIA and K results are grouped"),
-            })
-            .collect();
+        location::apply_attack(&*self.targets, hits, &mut s.resolving());
         s.stage = Stage::Units;
     }
 
-    fn unit(&self, i: usize) -> &Unit {
-        self.targets[i]
-            .unit
-            .as_ref()
-            .expect("only units take checks and Random Selection")
-    }
-
-    /// The leadership DRM unit `i` checks with (A10.7, A10.22): the best of
-    /// the Good Order, unpinned leaders of its side in the hex (for a leader,
-    /// only leaders of higher morale).
-    fn leader_drm(&self, s: &ShotState, i: usize) -> i8 {
-        let me = self.unit(i);
-        let my_morale = morale_now(me, &s.units[i]).unwrap_or(me.morale);
-        self.targets
-            .iter()
-            .enumerate()
-            .filter_map(|(j, t)| {
-                let u = t.unit.as_ref()?;
-                let st = &s.units[j];
-                let usable = j != i
-                    && u.kind == UnitKind::Leader
-                    && u.enemy == me.enemy
-                    && st.good_order()
-                    && !st.pinned
-                    && (!me.kind.is_smc() || morale_now(u, st).unwrap_or(u.morale) > my_morale);
-                usable.then(|| leadership_now(u, st))
-            })
-            .min()
-            .unwrap_or(0)
-            .min(0)
-    }
-
     fn unit_task(&self, s: &mut ShotState, dice: &mut dyn Dice) {
-        if !s.groups.is_empty() {
-            let group = s.groups.remove(0);
-            match group {
-                Group::Kia { members, n } => {
-                    let alive: Vec<usize> = members
-                        .into_iter()
-                        .filter(|&i| !s.units[i].eliminated)
-                        .collect();
-                    if usize::from(n) >= alive.len() {
-                        for &i in &alive {
-                            s.units[i] = UnitState {
-                                eliminated: true,
-                                ..s.units[i]
-                            };
-                            s.units[i].broken = false;
-                            s.units[i].pinned = false;
-                        }
-                    } else {
-                        // Random Selection: the n highest dr, ties included.
-                        let drs: Vec<u8> = alive.iter().map(|_| dice.die()).collect();
-                        let mut sorted = drs.clone();
-                        sorted.sort_unstable_by(|a, b| b.cmp(a));
-                        let threshold = sorted[usize::from(n) - 1];
-                        for (k, &i) in alive.iter().enumerate() {
-                            if drs[k] >= threshold {
-                                s.units[i].eliminated = true;
-                                s.units[i].broken = false;
-                                s.units[i].pinned = false;
-                            } else {
-                                break_unit(self.unit(i), &mut s.units[i], dice);
-                            }
-                        }
-                    }
-                }
-                Group::K { members, n } => {
-                    let alive: Vec<usize> = members
-                        .into_iter()
-                        .filter(|&i| !s.units[i].eliminated)
-                        .collect();
-                    if !alive.is_empty() {
-                        let chosen = alive[usize::from(dice.choose(alive.len() as u8))];
-                        casualty_reduce(self.unit(chosen), &mut s.units[chosen], dice);
-                        for &i in &alive {
-                            if !s.units[i].eliminated {
-                                s.pending[i] = Some(Check::Morale(n));
-                            }
-                        }
-                    }
-                }
-            }
-            return;
-        }
-        let next = self.order.iter().copied().find(|&i| s.pending[i].is_some());
-        let Some(i) = next else {
+        if !location::next_task(&*self.targets, &self.order, &mut s.resolving(), dice) {
             s.stage = Stage::Done;
-            return;
-        };
-        let leader = self.leader_drm(s, i);
-        let unit = self.unit(i);
-        match s.pending[i].take() {
-            Some(Check::Morale(n)) => morale_check(unit, &mut s.units[i], n, leader, dice),
-            Some(Check::Pin) => pin_check(unit, &mut s.units[i], leader, dice),
-            None => {}
         }
     }
 }

@@ -7,6 +7,7 @@
 //! `measure` and `subject` gives any view; the Markdown tables of the
 //! reports are such views.
 
+use crate::dc::DcRow;
 use crate::manhandling::report::PushReport;
 use crate::report::plan::{CountJson, FigureJson, PlanReport};
 use crate::report::shot::ShotReport;
@@ -19,11 +20,11 @@ crate::table_row! {
         pub scenario: String,
         /// The weapon: a mortar by catalog name, or the Gun pushed, or the DC.
         pub weapon: String,
-        /// `shot` (one shot), `plan` (a whole fire plan), `phase` (one phase of a plan), `push` (manhandling a Gun).
+        /// `shot` (one shot), `plan` (a whole fire plan), `phase` (one phase of a plan), `push` (manhandling a Gun), `dc` (a Demolition Charge).
         pub scope: String,
         /// For `phase` rows: the phase (PFPh, DFPh, AFPh) and its place in the plan, e.g. `2:DFPh`.
         pub phase: Option<String>,
-        /// What the figure is about: `weapon`, `hex`, or a unit's name.
+        /// What the figure is about: `weapon`, `hex`, `gun`, a unit's name; for a DC: `dc`, `target` or `thrower` (a Location) or a unit's name.
         pub subject: String,
         /// The figure: e.g. `p-hit`, `p-critical-hit`, `expected-hits`, `hits` (a distribution: see `n`), `broken` (a unit's worst outcome).
         pub measure: String,
@@ -287,6 +288,29 @@ impl<'a> RowBuilder<'a> {
             let measure = quantity.replace('_', "-");
             let n = Some(value as usize);
             self.figure("push", None, "gun", &measure, n, or_more, &figure);
+        }
+        self.rows
+    }
+
+    /// The rows of a Demolition Charge attack: the exact figures, with the
+    /// Monte Carlo estimate of the same figure beside each when it ran.
+    pub fn dc(mut self, exact: &[DcRow], mc: Option<&[DcRow]>) -> Vec<OddsRow> {
+        let key = |r: &DcRow| (r.location, r.unit_index, r.quantity.clone());
+        for e in exact {
+            let m = mc.and_then(|mc| mc.iter().find(|m| key(m) == key(e)));
+            let figure = FigureJson {
+                exact: Some(e.exact.clone()),
+                value: Some(e.p),
+                mc: m.map(|m| m.p),
+                ci95: m.and_then(|m| m.ci95),
+            };
+            let subject = if e.unit.is_empty() {
+                e.location
+            } else {
+                &e.unit
+            };
+            let measure = e.quantity.replace(['_', ' '], "-");
+            self.figure("dc", None, subject, &measure, None, false, &figure);
         }
         self.rows
     }

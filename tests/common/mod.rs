@@ -1,11 +1,13 @@
-//! Helpers shared by the test crates: the program run from the crate root,
-//! bad-input checks and snapshot files.
+//! Helpers shared by the test crates that run the program: run it from the
+//! crate root, expect success or a one-line rejection, read its JSON,
+//! compare snapshot files.
 #![allow(dead_code)] // each test crate uses some of them
 
 use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
+use serde_json::Value;
 
 pub const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -77,4 +79,71 @@ pub fn assert_snapshot(name: &str, actual: &str, what: &str) {
         e.get(first),
         a.get(first)
     );
+}
+
+/// Asserts that `line` contains every one of `parts`.
+pub fn assert_mentions(line: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(line.contains(part), "`{part}` expected in: {line}");
+    }
+}
+
+/// Runs `args`, which must succeed, and returns stdout.
+pub fn succeeds(args: &[&str]) -> String {
+    let output = mortar_odds().args(args).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "mortar-odds {} failed with {:?}:\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        args.join(" "),
+        output.status.code()
+    );
+    stdout
+}
+
+/// Runs `args` (with `--format json`) and parses stdout.
+pub fn json(args: &[&str]) -> Value {
+    let stdout = succeeds(args);
+    serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("invalid JSON from {args:?} ({e}):\n{stdout}"))
+}
+
+/// The `exact` fraction of a probability object, as (numerator, denominator).
+pub fn fraction(p: &Value) -> (u128, u128) {
+    let exact = p["exact"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no `exact` string in {p}"));
+    let (n, d) = exact
+        .split_once('/')
+        .unwrap_or_else(|| panic!("`{exact}` is not n/d"));
+    let n: u128 = n
+        .parse()
+        .unwrap_or_else(|_| panic!("bad numerator: {exact}"));
+    let d: u128 = d
+        .parse()
+        .unwrap_or_else(|_| panic!("bad denominator: {exact}"));
+    assert!(d > 0, "zero denominator: {exact}");
+    (n, d)
+}
+
+pub fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The exact sum of the `p` of every row of an IFT result list, reduced.
+pub fn sum_of_rows(rows: &Value) -> (u128, u128) {
+    let rows = rows.as_array().expect("a list of IFT results");
+    let (mut num, mut den) = (0u128, 1u128);
+    for row in rows {
+        assert!(row["result"].is_string(), "row without a result: {row}");
+        let (n, d) = fraction(&row["p"]);
+        // num/den + n/d over the common denominator lcm(den, d).
+        let lcm = den / gcd(den, d) * d;
+        num = num * (lcm / den) + n * (lcm / d);
+        den = lcm;
+        let g = gcd(num, den);
+        (num, den) = (num / g, den / g);
+    }
+    (num, den)
 }

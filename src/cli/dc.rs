@@ -1,0 +1,163 @@
+//! `mortar-odds dc`: the odds of one Demolition Charge attack (A23). Flags
+//! become a TOML table merged over the scenario file's `[dc]` section, as
+//! for the mortar commands.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+use toml::{Table, Value};
+
+use super::output::{Format, Rendered, emit};
+use super::read_text;
+use crate::dc::{DcOdds, monte_carlo};
+use crate::report::dc::DcReport;
+use crate::rules::dc::Dc;
+use crate::scenario::dc::DcScenario;
+use crate::scenario::set_key;
+use crate::table::rows::RowBuilder;
+
+#[derive(Args, Debug)]
+pub(super) struct DcArgs {
+    /// Scenario file (TOML) with a [dc] section; flags override its values.
+    scenario: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Also run a Monte Carlo check with this many trials.
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    trials: Option<u64>,
+    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+
+    /// How the DC attacks.
+    #[arg(long, help_heading = "DC", value_parser = ["placed", "thrown", "set"])]
+    kind: Option<String>,
+    /// A captured DC (removed on an Original DR of 10 or more, A23.4).
+    #[arg(long, help_heading = "DC")]
+    captured: bool,
+    /// Used by elite Personnel (no A23.2 penalty).
+    #[arg(long, help_heading = "DC", conflicts_with = "non_elite")]
+    elite: bool,
+    /// Used by non-elite Personnel (the default; A23.2 penalty).
+    #[arg(long, help_heading = "DC")]
+    non_elite: bool,
+    /// CX Placing or Throwing unit (+1, A23.4).
+    #[arg(long, help_heading = "DC")]
+    cx: bool,
+    /// Thrown in the AFPh (+1 to both attacks, A23.62).
+    #[arg(long, help_heading = "DC")]
+    afph: bool,
+    /// Thrown in the AFPh by an Opportunity Firer: no AFPh DRM (A23.62).
+    #[arg(long, help_heading = "DC")]
+    opportunity_fire: bool,
+    /// Thrown from a non-Stopped/Motion vehicle (+3/+4, A23.6).
+    #[arg(long, help_heading = "DC")]
+    from_vehicle: bool,
+    /// Thrown by Cavalry (+3/+4, A23.6).
+    #[arg(long, help_heading = "DC")]
+    cavalry: bool,
+    /// Thrown from two or more levels above the target: the thrower's Location is not attacked.
+    #[arg(long, help_heading = "DC")]
+    from_two_levels_up: bool,
+    /// A Placed DC's Breach attempt on a Fortified Building hexside (A23.3).
+    #[arg(long, help_heading = "DC")]
+    breach: bool,
+    /// Enemy Infantry units in a Set DC's Location (+1 each for removal, A23.7) [default: the target's units].
+    #[arg(long, help_heading = "DC", allow_negative_numbers = true)]
+    enemy_infantry: Option<i64>,
+
+    /// The target was concealed when the DC was Placed/Thrown (Area Fire, A23.1).
+    #[arg(long, help_heading = "Target", alias = "concealed")]
+    concealed_target: bool,
+    /// TEM of the target Location (e.g. 3 for a stone building).
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    tem: Option<i64>,
+    /// TEM of the hexside the blast crosses (Thrown DC only).
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    hexside_tem: Option<i64>,
+    /// TEM of the thrower's Location.
+    #[arg(long, help_heading = "Thrower", allow_negative_numbers = true)]
+    thrower_tem: Option<i64>,
+    /// Hexside TEM for the thrower's Location.
+    #[arg(long, help_heading = "Thrower", allow_negative_numbers = true)]
+    thrower_hexside_tem: Option<i64>,
+}
+
+impl DcArgs {
+    /// The flags as a TOML table in the scenario file's shape.
+    fn overrides(&self) -> Table {
+        let mut t = Table::new();
+        if let Some(kind) = &self.kind {
+            set_key(&mut t, "dc.kind", Value::String(kind.clone()));
+        }
+        for (key, v) in [
+            ("dc.enemy_infantry", self.enemy_infantry),
+            ("dc.target.tem", self.tem),
+            ("dc.target.hexside_tem", self.hexside_tem),
+            ("dc.thrower.tem", self.thrower_tem),
+            ("dc.thrower.hexside_tem", self.thrower_hexside_tem),
+        ] {
+            if let Some(v) = v {
+                set_key(&mut t, key, Value::Integer(v));
+            }
+        }
+        for (key, on) in [
+            ("dc.captured", self.captured),
+            ("dc.elite", self.elite),
+            ("dc.cx", self.cx),
+            ("dc.afph", self.afph),
+            ("dc.opportunity_fire", self.opportunity_fire),
+            ("dc.from_vehicle", self.from_vehicle),
+            ("dc.cavalry", self.cavalry),
+            ("dc.from_two_levels_up", self.from_two_levels_up),
+            ("dc.breach", self.breach),
+            ("dc.target.concealed", self.concealed_target),
+        ] {
+            if on {
+                set_key(&mut t, key, Value::Boolean(true));
+            }
+        }
+        if self.non_elite {
+            set_key(&mut t, "dc.elite", Value::Boolean(false));
+        }
+        t
+    }
+}
+
+pub(super) fn dc(args: &DcArgs) -> Result<String> {
+    let (name, text) = match &args.scenario {
+        Some(path) => (
+            path.display().to_string(),
+            read_text(path, "scenario file")?,
+        ),
+        None => ("flags".to_string(), String::new()),
+    };
+    let scenario = DcScenario::parse(&name, &text, args.overrides())?;
+    let dc = Dc::new(scenario.dc_input()?)?;
+    let exact = DcOdds::exact(&dc);
+    let mc = args.trials.map(|n| monte_carlo::run(&dc, n, args.seed));
+    let report = DcReport::new(&dc, &exact, mc.as_ref().map(|m| (m, args.seed)));
+    let scenario_name = args
+        .scenario
+        .as_ref()
+        .and_then(|p| p.file_stem())
+        .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned());
+    let weapon = format!("{} DC", report.kind.name());
+    emit(
+        args.format,
+        args.out.as_deref(),
+        Rendered {
+            text: &|| report.to_text(),
+            json: &|| report.to_json(),
+            rows: &|| {
+                let mc_rows = mc.as_ref().map(|m| m.rows(&dc));
+                RowBuilder::new(&scenario_name, &weapon).dc(&exact.rows(&dc), mc_rows.as_deref())
+            },
+        },
+    )
+}

@@ -1,0 +1,341 @@
+//! The report of one Demolition Charge attack (`mortar-odds dc`): the JSON
+//! document and the text a player reads. Units are reported as in the
+//! shot report (`unit_rows`, `hex_json`).
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::shot::{HexJson, OUTCOME_COLUMNS, hex_json, hex_lines, outcome_cells, pct, unit_rows};
+use super::{ProbJson, kebab, pretty_json, signed, text_table};
+use crate::dc::{DcOdds, DcRow, NOT_ATTACKED};
+use crate::rules::dc::{Dc, DcInput, DcKind, LocationAttack};
+use crate::rules::effects::Attack;
+use crate::rules::outcomes::{HexOdds, NOT_MODELLED};
+use crate::rules::readings::{READINGS, Reading};
+use crate::rules::to_hit::Modifier;
+use crate::rules::units::UnitKind;
+
+/// An IFT attack in a report.
+#[derive(Clone, Debug, Serialize)]
+pub struct AttackJson {
+    pub fp: f64,
+    pub column: u8,
+    pub drm: i16,
+    pub drm_cases: Vec<Modifier>,
+}
+
+impl From<&Attack> for AttackJson {
+    fn from(a: &Attack) -> Self {
+        AttackJson {
+            fp: f64::from(a.fp) / 4.0,
+            column: a.column.fp(),
+            drm: a.drm(),
+            drm_cases: a.modifiers.clone(),
+        }
+    }
+}
+
+/// One unit of a Location.
+#[derive(Clone, Debug, Serialize)]
+pub struct DcUnitJson {
+    pub name: String,
+    pub kind: UnitKind,
+    pub attack: AttackJson,
+    /// P(worst outcome), as in the shot report.
+    pub outcomes: BTreeMap<&'static str, ProbJson>,
+    pub p_out_of_action: ProbJson,
+}
+
+/// One Location the DC attacks.
+#[derive(Clone, Debug, Serialize)]
+pub struct LocationJson {
+    /// The attack at the Location's own TEM.
+    pub attack: AttackJson,
+    /// P(IFT result) at the Location's TEM, with the DC removed as "not
+    /// attacked"; they sum to one.
+    pub ift_results: Vec<IftResultJson>,
+    pub units: Vec<DcUnitJson>,
+    /// Figures over all its units ("cleared": every unit out of action).
+    pub hex: Option<HexJson>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct IftResultJson {
+    pub result: String,
+    pub p: ProbJson,
+}
+
+/// The Monte Carlo check.
+#[derive(Clone, Debug, Serialize)]
+pub struct McJson {
+    pub trials: u64,
+    pub seed: u64,
+    pub rows: Vec<DcRow>,
+}
+
+/// The JSON document of `mortar-odds dc --format json`.
+#[derive(Clone, Debug, Serialize)]
+pub struct DcReport {
+    pub kind: DcKind,
+    /// The player's input (the units are under `target` and `thrower`).
+    pub input: DcInput,
+    /// Removed without detonating on an Original DR (+ `removal_drm`) of
+    /// this or more.
+    pub removal_number: u8,
+    pub removal_drm: u8,
+    pub p_detonates: ProbJson,
+    pub p_removed: ProbJson,
+    pub breach_attack: Option<AttackJson>,
+    pub p_breach: Option<ProbJson>,
+    pub target: LocationJson,
+    pub thrower: Option<LocationJson>,
+    /// Every figure as a row (exact).
+    pub rows: Vec<DcRow>,
+    pub monte_carlo: Option<McJson>,
+    pub not_modelled: Vec<&'static str>,
+    pub notes: Vec<&'static str>,
+    pub readings: Vec<Reading>,
+}
+
+/// What the DC model leaves out, besides the units' (`NOT_MODELLED`).
+pub const DC_NOT_MODELLED: &[&str] = &[
+    "the Placement itself (A23.3): these are the odds of a DC operably Placed",
+    "the detonating unit's NTC for a Set DC (A23.7): these are the odds once it passed",
+    "DC attacks on an AFV (A23.5, C7.346), Flame and Rubble (A23.41), bridges (A23.71)",
+];
+
+/// Choices where the rules excerpts are silent (see `rules::dc`).
+pub const DC_CHOICES: &[&str] = &[
+    "CX adds +1 to both attacks of a Thrown DC",
+    "a Thrown DC removed by the DR on the target does not detonate: the thrower's Location is not attacked",
+    "TEM and hexside TEM do not add up: the better one applies",
+    "the thrower's Location is attacked at full FP, whatever the target's concealment",
+];
+
+fn location_json(
+    attack: &LocationAttack,
+    odds: &DcOdds,
+    hex: &HexOdds,
+    thrower: bool,
+) -> LocationJson {
+    let units = attack.units();
+    let rows = unit_rows(&units, hex);
+    let ift = odds.ift(thrower);
+    LocationJson {
+        attack: attack.attack().into(),
+        // Most severe first, "not attacked" (None sorts first) last.
+        ift_results: ift
+            .iter()
+            .filter(|(r, _)| r.is_some())
+            .chain(ift.iter().filter(|(r, _)| r.is_none()))
+            .map(|(r, p)| IftResultJson {
+                result: r.map_or(NOT_ATTACKED.to_string(), |r| r.to_string()),
+                p: p.into(),
+            })
+            .collect(),
+        units: attack.targets[1..]
+            .iter()
+            .zip(rows)
+            .zip(&hex.units)
+            .map(|((t, outcomes), u)| {
+                let unit = t.unit.as_ref().expect("targets after the first are units");
+                DcUnitJson {
+                    name: unit.name.clone(),
+                    kind: unit.kind,
+                    attack: (&t.attack).into(),
+                    outcomes,
+                    p_out_of_action: (&u.p_out_of_action).into(),
+                }
+            })
+            .collect(),
+        hex: (!units.is_empty()).then(|| hex_json(hex)),
+    }
+}
+
+impl DcReport {
+    /// The report of the exact odds, with a Monte Carlo check if given
+    /// (its odds and seed).
+    pub fn new(dc: &Dc, odds: &DcOdds, mc: Option<(&DcOdds, u64)>) -> DcReport {
+        let i = &dc.input;
+        DcReport {
+            kind: i.kind,
+            input: i.clone(),
+            removal_number: dc.removal_number,
+            removal_drm: dc.removal_drm,
+            p_detonates: odds.p_detonates().into(),
+            p_removed: odds.p_removed().into(),
+            breach_attack: dc.breach_attack.as_ref().map(Into::into),
+            p_breach: dc.breach_attack.as_ref().map(|_| odds.p_breach().into()),
+            target: location_json(&dc.target, odds, &odds.target, false),
+            thrower: dc
+                .thrower
+                .as_ref()
+                .zip(odds.thrower.as_ref())
+                .map(|(t, h)| location_json(t, odds, h, true)),
+            rows: odds.rows(dc),
+            monte_carlo: mc.map(|(m, seed)| McJson {
+                trials: m.trials.unwrap_or(0),
+                seed,
+                rows: m.rows(dc),
+            }),
+            not_modelled: DC_NOT_MODELLED
+                .iter()
+                .chain(NOT_MODELLED)
+                .copied()
+                .collect(),
+            notes: DC_CHOICES.to_vec(),
+            readings: READINGS.to_vec(),
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        pretty_json(self)
+    }
+
+    /// The text a player reads.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let i = &self.input;
+        let user = if i.elite { "elite" } else { "non-elite" };
+        let captured = if i.captured { "captured " } else { "" };
+        let _ = writeln!(
+            out,
+            "{} {captured}DC, used by {user} Personnel",
+            self.kind.name()
+        );
+        let drm = if self.removal_drm > 0 {
+            format!(" +{} (enemy Infantry units, A23.7)", self.removal_drm)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "Removed without detonating on an Original DR{drm} of {} or more (A23.4, A23.2)",
+            self.removal_number
+        );
+        out.push('\n');
+        let mut rows = vec![
+            prob_row("Detonates", &self.p_detonates),
+            prob_row("Removed, no attack", &self.p_removed),
+        ];
+        if let Some(p) = &self.p_breach {
+            rows.push(prob_row("Breach (NMC or better)", p));
+        }
+        out.push_str(&text_table(&["", "exact", "percent"], &rows));
+        if let Some(b) = &self.breach_attack {
+            let _ = writeln!(out, "\nBreach attempt (IFT): {}", attack_line(b));
+        }
+        let _ = write!(out, "\n{}", location_text("Target Location", &self.target));
+        if let Some(t) = &self.thrower {
+            let _ = write!(out, "\n{}", location_text("Thrower's Location", t));
+        }
+        if let Some(mc) = &self.monte_carlo {
+            out.push_str(&mc_text(&self.rows, mc));
+        }
+        out.push_str("\nNot modelled:\n");
+        for n in &self.not_modelled {
+            let _ = writeln!(out, "  - {n}");
+        }
+        out.push_str("\nChoices where the rules are silent (see README):\n");
+        for n in &self.notes {
+            let _ = writeln!(out, "  - {n}");
+        }
+        out.push_str("\nReadings of the rules (see README):\n");
+        for r in &self.readings {
+            let _ = writeln!(out, "  - {} ({}): {}", r.id, r.rule, r.text);
+        }
+        out
+    }
+}
+
+fn attack_line(a: &AttackJson) -> String {
+    let cases = if a.drm_cases.is_empty() {
+        "none".to_string()
+    } else {
+        a.drm_cases
+            .iter()
+            .map(|m| format!("{} {} ({})", m.what, signed(m.value.into()), m.rule))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "{} FP, on the {} FP column, DRM {}: {cases}",
+        a.fp,
+        a.column,
+        signed(a.drm)
+    )
+}
+
+fn location_text(title: &str, loc: &LocationJson) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{title} (IFT): {}", attack_line(&loc.attack));
+    let rows: Vec<Vec<String>> = loc
+        .ift_results
+        .iter()
+        .map(|r| vec![r.result.clone(), r.p.exact.clone(), pct(&r.p)])
+        .collect();
+    out.push_str(&text_table(&["result", "exact", "percent"], &rows));
+    if loc.units.is_empty() {
+        return out;
+    }
+    out.push_str("Units (worst outcome)\n");
+    let mut header = vec!["unit", "IFT DRM"];
+    header.extend(OUTCOME_COLUMNS);
+    let rows: Vec<Vec<String>> = loc
+        .units
+        .iter()
+        .map(|u| {
+            let mut row = vec![
+                format!("{} ({})", u.name, kebab(&u.kind)),
+                signed(u.attack.drm),
+            ];
+            row.extend(outcome_cells(&u.outcomes, u.kind, &u.p_out_of_action));
+            row
+        })
+        .collect();
+    out.push_str(&text_table(&header, &rows));
+    if let Some(hex) = &loc.hex {
+        out.push_str(&hex_lines(
+            hex,
+            "Every unit out of action",
+            "every unit eliminated",
+            "Units out of action, at least",
+        ));
+    }
+    out
+}
+
+fn mc_text(exact: &[DcRow], mc: &McJson) -> String {
+    let mut out = format!(
+        "\nMonte Carlo check: {} trials, seed {}\n",
+        mc.trials, mc.seed
+    );
+    let rows: Vec<Vec<String>> = exact
+        .iter()
+        .zip(&mc.rows)
+        .map(|(e, m)| {
+            let ci = m.ci95.map_or("-".into(), |[lo, hi]| {
+                format!("{:.2}% - {:.2}%", lo * 100.0, hi * 100.0)
+            });
+            vec![
+                e.location.to_string(),
+                e.unit.clone(),
+                e.quantity.clone(),
+                format!("{:.2}%", e.p * 100.0),
+                format!("{:.2}%", m.p * 100.0),
+                ci,
+            ]
+        })
+        .collect();
+    out.push_str(&text_table(
+        &["where", "unit", "figure", "exact", "Monte Carlo", "95% CI"],
+        &rows,
+    ));
+    out
+}
+
+fn prob_row(label: &str, p: &ProbJson) -> Vec<String> {
+    vec![label.to_string(), p.exact.clone(), pct(p)]
+}

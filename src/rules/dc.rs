@@ -1,0 +1,644 @@
+//! Demolition Charges (A23): a Placed, Thrown or Set DC attacking every
+//! unit of a Location on the IFT (no To Hit).
+//!
+//! [`Dc::new`] checks a [`DcInput`] and works out everything that does not
+//! depend on the dice: the removal number, and the IFT attack (FP, column,
+//! DRM) on each target of each Location. [`Dc::step`] is then the one pure
+//! function of the dice; the exact engine enumerates it ([`Dc::exact_target`],
+//! [`Dc::exact_thrower_given_detonation`]) and
+//! the Monte Carlo engine (`crate::dc`) samples it.
+//!
+//! The rules, in our words:
+//! - FP (A23.1): 30 (Placed, Thrown), 36 on the 36+ column (Set, A23.71).
+//!   Only Area Fire for concealment halves it (the target concealed when
+//!   the DC was operably Placed or Thrown, or when a Set DC detonates):
+//!   30 → 15 (the 12 column), 36 → 18 (the 16 column, A23.71).
+//! - DRM: the defender's (or thrower's) TEM (A23.1), hexside TEM only for a
+//!   Thrown DC; a Set DC -3 and no TEM at all (A23.71). CX Placing or
+//!   Throwing unit +1 (A23.4). Thrown +2, +3 from a non-Stopped/Motion
+//!   vehicle or by Cavalry (A23.6); thrown in the AFPh +1 unless by an
+//!   Opportunity Firer (A23.62). No leadership DRM (A23.1).
+//! - Detonation (A23.4): one Original DR decides both detonation and the
+//!   attack. At or above the removal number the DC is removed without
+//!   detonating: 12, 10 with a captured DC; Reading
+//!   `dc-non-elite-penalty` (A23.2, A21.11) lowers it by 2 more for a
+//!   non-elite user. A Set DC adds +1 per enemy Infantry unit in its
+//!   Location to that DR, for this purpose only (A23.7).
+//! - Thrown DC (A23.6): resolved at once; the thrower's Location is
+//!   attacked too with its own DR at +3 (+4 from a vehicle/Cavalry), unless
+//!   Thrown from two or more levels above the target. That second DR never
+//!   removes the DC (A23.4 EXC): it has already detonated.
+//! - Breach (A23.3 EX, B23.9221): a Placed DC against a Fortified Building
+//!   hexside attacks the hexside at full FP (a NMC or better result
+//!   Breaches) and the occupants with Area Fire (halved, and halved again
+//!   if concealed), with one DR.
+//!
+//! Choices where the rules excerpts are silent (also in the README):
+//! - the CX DRM applies to both attacks of a Thrown DC (A23.4 puts it on
+//!   the DC's attack resolution, not on one Location);
+//! - when the DR on the target removes a Thrown DC, nothing detonates and
+//!   the thrower's Location is not attacked;
+//! - the TEM and the hexside TEM do not add up: the better one applies;
+//! - the thrower's Location is attacked at full FP (the target's
+//!   concealment does not halve it);
+//! - a Set DC: the A23.2 and captured penalties lower its removal number as
+//!   for a Placed DC; by default the enemy Infantry units are the non-vehicle
+//!   units listed in the target Location;
+//! - the odds are those of a DC operably Placed (the Placing unit survived
+//!   Defensive Fire, A23.3) or of a Set DC whose detonating unit passed its
+//!   NTC (A23.7); neither is modelled.
+//!
+//! Units are attacked as by a mortar hit (`location`): an unarmored
+//! vehicle on the IFT Vehicle line. The exact engine's cost grows about
+//! fourfold per unit in a Location (each KIA Random Selection rolls a die
+//! per unit): six units take seconds in a debug build.
+//!
+//! Not modelled: DC attacks on an AFV (A23.5, C7.346), Flame and Rubble
+//! (A23.41), bridges (A23.71), Vulnerable PRC.
+
+use serde::Serialize;
+
+use super::effects::Attack;
+use super::ift::{Column, IftResult};
+use super::location::{self, LocationState, Occupants};
+use super::readings;
+use super::shot::{check, check_unit_values};
+use super::to_hit::Modifier;
+use super::units::{Unit, UnitKind, UnitState};
+use crate::dice::{Dice, Dist, Dr};
+use crate::error::Result;
+
+/// FP of a Placed or Thrown DC (A23.1).
+pub const DC_FP: u32 = 30;
+/// FP of a Set DC: the 36+ column (A23.71).
+pub const SET_DC_FP: u32 = 36;
+/// A DC is removed without detonating on an Original DR of this or more,
+/// before penalties (A23.4, A23.7).
+pub const REMOVAL_DR: u8 = 12;
+/// How much a captured DC (A23.4) or a non-elite user (A23.2, Reading
+/// `dc-non-elite-penalty`) lowers the removal number.
+pub const PENALTY: u8 = 2;
+/// A Set DC's DRM (A23.71).
+pub const SET_DC_DRM: i8 = -3;
+
+/// How the DC attacks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DcKind {
+    /// Placed in the MPh, detonating in the AFPh (A23.3, A23.4).
+    #[default]
+    Placed,
+    /// Thrown in a fire phase, resolved at once (A23.6).
+    Thrown,
+    /// Set, detonated from afar (A23.7).
+    Set,
+}
+
+impl DcKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            DcKind::Placed => "Placed",
+            DcKind::Thrown => "Thrown",
+            DcKind::Set => "Set",
+        }
+    }
+}
+
+/// One Location a DC attacks.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct DcLocation {
+    /// TEM of the Location; each unit's `location.tem` is its own (by
+    /// default the same).
+    pub tem: i8,
+    /// TEM of the hexside the blast crosses (Thrown DC only, A23.1).
+    pub hexside_tem: i8,
+    /// Reported with their odds, not with the input.
+    #[serde(skip_serializing)]
+    pub units: Vec<Unit>,
+}
+
+/// Everything a player says about one DC attack.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct DcInput {
+    pub kind: DcKind,
+    /// A captured DC (A23.4).
+    pub captured: bool,
+    /// Used by elite Personnel (else Reading `dc-non-elite-penalty`).
+    pub elite: bool,
+    /// CX Placing or Throwing unit (A23.4).
+    pub cx: bool,
+    /// Thrown in the AFPh (A23.62).
+    pub afph: bool,
+    /// Thrown in the AFPh by an Opportunity Firer: no AFPh DRM (A23.62).
+    pub opportunity_fire: bool,
+    /// Thrown from a non-Stopped/Motion vehicle (A23.6).
+    pub from_vehicle: bool,
+    /// Thrown by Cavalry (A23.6).
+    pub cavalry: bool,
+    /// Thrown from two or more levels above the target: the thrower's
+    /// Location is not attacked (A23.6 EXC).
+    pub from_two_levels_up: bool,
+    /// The target was concealed when the DC was Placed or Thrown (or when
+    /// the Set DC detonates): Area Fire (A23.1).
+    pub concealed: bool,
+    /// A Placed DC's Breach attempt on a Fortified Building hexside
+    /// (A23.3 EX, B23.9221).
+    pub breach: bool,
+    /// Enemy Infantry units in a Set DC's Location (A23.7); `None`: the
+    /// non-vehicle units of the target.
+    pub enemy_infantry: Option<u8>,
+    pub target: DcLocation,
+    /// The thrower's Location (Thrown DC).
+    pub thrower: DcLocation,
+}
+
+/// One target of a DC attack: the Location itself (`unit` None: its IFT
+/// result only) or a unit in it, with its attack.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DcTarget {
+    pub unit: Option<Unit>,
+    pub attack: Attack,
+}
+
+impl Occupants for [DcTarget] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn unit(&self, i: usize) -> Option<&Unit> {
+        self.get(i).and_then(|t| t.unit.as_ref())
+    }
+}
+
+/// The attack on one Location: target 0 is the Location, then its units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LocationAttack {
+    pub targets: Vec<DcTarget>,
+    order: Vec<usize>,
+}
+
+impl LocationAttack {
+    fn new(targets: Vec<DcTarget>) -> Self {
+        let order = location::check_order(&targets[..]);
+        LocationAttack { targets, order }
+    }
+
+    /// The attack on the Location as a whole (at its own TEM).
+    pub fn attack(&self) -> &Attack {
+        &self.targets[0].attack
+    }
+
+    /// The units, in input order.
+    pub fn units(&self) -> Vec<Unit> {
+        self.targets.iter().filter_map(|t| t.unit.clone()).collect()
+    }
+
+    fn start(&self) -> LocationState {
+        LocationState::new(
+            self.targets
+                .iter()
+                .map(|t| t.unit.as_ref().map(|u| u.start).unwrap_or_default())
+                .collect(),
+        )
+    }
+
+    /// Applies one DR to every target of the Location.
+    fn hit(&self, dr: Dr, state: &mut LocationState) -> i16 {
+        let original = i16::from(dr.original());
+        let hits = self.targets.iter().enumerate().map(|(i, t)| {
+            let a = &t.attack;
+            (i, a.column, dr, original + a.drm())
+        });
+        location::apply_attack(&self.targets[..], hits, &mut state.resolving());
+        original + self.attack().drm()
+    }
+
+    fn task(&self, state: &mut LocationState, dice: &mut dyn Dice) -> bool {
+        location::next_task(&self.targets[..], &self.order, &mut state.resolving(), dice)
+    }
+}
+
+/// A checked DC attack.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dc {
+    pub input: DcInput,
+    /// Removed without detonating on an Original DR (plus `removal_drm`)
+    /// of this or more.
+    pub removal_number: u8,
+    /// A Set DC's enemy Infantry DRM, for removal only (A23.7).
+    pub removal_drm: u8,
+    /// The attack on a Fortified Building hexside (Breach attempt).
+    pub breach_attack: Option<Attack>,
+    pub target: LocationAttack,
+    /// The thrower's Location, when it is attacked.
+    pub thrower: Option<LocationAttack>,
+}
+
+/// Which Location an attack is on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Which {
+    Target,
+    Thrower,
+}
+
+impl Dc {
+    pub fn new(input: DcInput) -> Result<Dc> {
+        check_input(&input)?;
+        let mut removal = REMOVAL_DR;
+        if input.captured {
+            removal -= PENALTY; // A23.4
+        }
+        if !input.elite && readings::DC_NON_ELITE_CAPTURED_PENALTY {
+            removal -= PENALTY; // A23.2, A21.11
+        }
+        let removal_drm = match input.kind {
+            DcKind::Set => input.enemy_infantry.unwrap_or_else(|| {
+                input
+                    .target
+                    .units
+                    .iter()
+                    .filter(|u| !u.kind.is_vehicle())
+                    .count() as u8
+            }),
+            _ => 0,
+        };
+        let breach_attack = input.breach.then(|| breach_attack(&input));
+        let target = location_attack(&input, Which::Target);
+        let thrower = (input.kind == DcKind::Thrown && !input.from_two_levels_up)
+            .then(|| location_attack(&input, Which::Thrower));
+        Ok(Dc {
+            removal_number: removal,
+            removal_drm,
+            breach_attack,
+            target,
+            thrower,
+            input,
+        })
+    }
+
+    /// Whether this Original DR removes the DC without detonating.
+    pub fn removes(&self, dr: Dr) -> bool {
+        dr.original() + self.removal_drm >= self.removal_number
+    }
+}
+
+fn check_input(input: &DcInput) -> Result<()> {
+    let kind = input.kind;
+    let thrown = kind == DcKind::Thrown;
+    let set = kind == DcKind::Set;
+    let named = kind.name();
+    check(!(set && input.cx), "dc.cx", || {
+        "a Set DC is detonated from afar: the CX DRM is for a Placing or Throwing unit (A23.4)"
+            .into()
+    })?;
+    check(thrown || !input.afph, "dc.afph", || {
+        format!(
+            "the AFPh DRM is for a Thrown DC (A23.62); a {named} DC takes no DRM for the phase (A23.1)"
+        )
+    })?;
+    check(
+        !input.opportunity_fire || (thrown && input.afph),
+        "dc.opportunity_fire",
+        || {
+            "Opportunity Fire only cancels the AFPh DRM of a DC Thrown in the AFPh (A23.62); give afph with a Thrown DC".into()
+        },
+    )?;
+    for (on, field) in [
+        (input.from_vehicle, "dc.from_vehicle"),
+        (input.cavalry, "dc.cavalry"),
+        (input.from_two_levels_up, "dc.from_two_levels_up"),
+    ] {
+        check(thrown || !on, field, || {
+            format!("only a Thrown DC has a thrower (A23.6), not a {named} DC")
+        })?;
+    }
+    check(!(input.from_vehicle && input.cavalry), "dc.cavalry", || {
+        "give from_vehicle or cavalry, not both".into()
+    })?;
+    check(kind == DcKind::Placed || !input.breach, "dc.breach", || {
+        format!("a Breach attempt is modelled for a Placed DC only (A23.3), not a {named} DC")
+    })?;
+    check(
+        set || input.enemy_infantry.is_none(),
+        "dc.enemy_infantry",
+        || format!("the enemy Infantry DRM is for a Set DC only (A23.7), not a {named} DC"),
+    )?;
+    check(!set || input.target.tem == 0, "dc.target.tem", || {
+        "a Set DC attack takes no TEM (A23.71); leave tem at 0".into()
+    })?;
+    check(
+        thrown || input.target.hexside_tem == 0,
+        "dc.target.hexside_tem",
+        || format!("hexside TEM is NA for a {named} DC (A23.1)"),
+    )?;
+    let thrower = &input.thrower;
+    let attacked = thrown && !input.from_two_levels_up;
+    check(
+        attacked || (thrower.tem == 0 && thrower.hexside_tem == 0 && thrower.units.is_empty()),
+        "dc.thrower",
+        || {
+            if thrown {
+                "the thrower's Location is not attacked from two or more levels up (A23.6); give no thrower values".into()
+            } else {
+                format!("only a Thrown DC attacks the thrower's Location (A23.6), not a {named} DC")
+            }
+        },
+    )?;
+    for (prefix, units) in [
+        ("dc.target", &input.target.units),
+        ("dc.thrower", &thrower.units),
+    ] {
+        for (i, u) in units.iter().enumerate() {
+            let unit_field = format!("{prefix}.units[{i}]");
+            check(
+                u.kind != UnitKind::Afv,
+                &format!("{unit_field}.kind"),
+                || {
+                    "a DC attack on an AFV (A23.5, C7.346 Position DR and To Kill Table) is not modelled".into()
+                },
+            )?;
+            check(
+                !set || u.location.tem == 0,
+                &format!("{unit_field}.tem"),
+                || "a Set DC attack takes no TEM (A23.71); leave tem at 0".into(),
+            )?;
+            check_unit_values(&unit_field, u)?;
+        }
+    }
+    Ok(())
+}
+
+fn modifier(rule: &'static str, what: &'static str, value: i8) -> Modifier {
+    Modifier { rule, what, value }
+}
+
+/// The attack's DRM, other than TEM (A23.4, A23.6, A23.62, A23.71).
+fn attack_modifiers(input: &DcInput, which: Which) -> Vec<Modifier> {
+    let mut mods = Vec::new();
+    let moving = input.from_vehicle || input.cavalry;
+    match (input.kind, which) {
+        (DcKind::Set, _) => mods.push(modifier("A23.71", "Set DC", SET_DC_DRM)),
+        (DcKind::Thrown, Which::Target) => mods.push(if moving {
+            modifier("A23.6", "Thrown from a moving vehicle or by Cavalry", 3)
+        } else {
+            modifier("A23.6", "Thrown DC", 2)
+        }),
+        (DcKind::Thrown, Which::Thrower) => mods.push(if moving {
+            modifier("A23.6", "thrower's Location (moving vehicle or Cavalry)", 4)
+        } else {
+            modifier("A23.6", "thrower's Location", 3)
+        }),
+        (DcKind::Placed, _) => {}
+    }
+    if input.kind == DcKind::Thrown && input.afph && !input.opportunity_fire {
+        mods.push(modifier("A23.62", "Thrown in the AFPh", 1));
+    }
+    if input.cx {
+        mods.push(modifier("A23.4", "CX Placing/Throwing unit", 1));
+    }
+    mods
+}
+
+/// The TEM modifier of a target at `tem` in this Location (A23.1, A23.71).
+fn tem_modifier(input: &DcInput, tem: i8, hexside: i8) -> Option<Modifier> {
+    match input.kind {
+        DcKind::Set => None,
+        DcKind::Thrown if hexside > tem => Some(modifier("A23.1", "hexside TEM", hexside)),
+        _ => (tem != 0).then(|| modifier("A23.1", "TEM", tem)),
+    }
+}
+
+fn attack(quarter_fp: u32, mut modifiers: Vec<Modifier>, tem: Option<Modifier>) -> Attack {
+    if let Some(t) = tem {
+        modifiers.insert(0, t);
+    }
+    Attack {
+        fp: quarter_fp,
+        column: Column::for_quarter_fp(quarter_fp).expect("a DC has at least 7.5 FP"),
+        modifiers,
+    }
+}
+
+fn base_quarter_fp(kind: DcKind) -> u32 {
+    4 * if kind == DcKind::Set {
+        SET_DC_FP
+    } else {
+        DC_FP
+    }
+}
+
+/// Every target of one Location with its attack.
+fn location_attack(input: &DcInput, which: Which) -> LocationAttack {
+    let mut fp = base_quarter_fp(input.kind);
+    let loc = match which {
+        Which::Target => {
+            if input.concealed {
+                fp /= 2; // A23.1: Area Fire for concealment
+            }
+            if input.breach {
+                fp /= 2; // A23.3 EX: Area Fire vs the occupants of a Breach attempt
+            }
+            &input.target
+        }
+        Which::Thrower => &input.thrower,
+    };
+    let mods = attack_modifiers(input, which);
+    let hex = DcTarget {
+        unit: None,
+        attack: attack(
+            fp,
+            mods.clone(),
+            tem_modifier(input, loc.tem, loc.hexside_tem),
+        ),
+    };
+    let units = loc.units.iter().map(|u| DcTarget {
+        unit: Some(u.clone()),
+        attack: attack(
+            fp,
+            mods.clone(),
+            tem_modifier(input, u.location.tem, loc.hexside_tem),
+        ),
+    });
+    LocationAttack::new(std::iter::once(hex).chain(units).collect())
+}
+
+/// The Breach attempt: full FP, the Location's TEM (A23.3 EX).
+fn breach_attack(input: &DcInput) -> Attack {
+    attack(
+        base_quarter_fp(input.kind),
+        attack_modifiers(input, Which::Target),
+        tem_modifier(input, input.target.tem, 0),
+    )
+}
+
+/// Whether a Breach attempt's result Breaches: NMC or better (A23.3 EX).
+pub fn breaches(result: IftResult) -> bool {
+    result <= IftResult::Nmc
+}
+
+/// What became of the DC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Detonation {
+    Detonated,
+    /// Removed without detonating (A23.4, A23.7).
+    Removed,
+}
+
+/// Where the resolution stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DcStage {
+    Detonation,
+    TargetUnits,
+    Thrower,
+    ThrowerUnits,
+    Done,
+}
+
+/// The state of a DC attack being resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DcState {
+    pub stage: DcStage,
+    pub detonation: Option<Detonation>,
+    pub breached: bool,
+    pub target: LocationState,
+    /// Empty unless the thrower's Location is attacked.
+    pub thrower: LocationState,
+    /// The DR and the Location's Final DR on the target and the thrower's
+    /// Location (a removed DC: the DR its removal number was compared
+    /// with); kept for single runs, cleared by the exact engine.
+    pub rolls: [Option<(Dr, i16)>; 2],
+}
+
+impl DcState {
+    fn forget_dice(mut self) -> Self {
+        self.rolls = [None, None];
+        self
+    }
+
+    pub fn finished(&self) -> bool {
+        self.stage == DcStage::Done
+    }
+}
+
+impl Dc {
+    /// The state before the dice.
+    pub fn start(&self) -> DcState {
+        DcState {
+            stage: DcStage::Detonation,
+            detonation: None,
+            breached: false,
+            target: self.target.start(),
+            thrower: self
+                .thrower
+                .as_ref()
+                .map(LocationAttack::start)
+                .unwrap_or_default(),
+            rolls: [None, None],
+        }
+    }
+
+    /// One step: the DR on the target (detonation, Breach, IFT), each
+    /// Random Selection and check there, then the thrower's Location the
+    /// same way. Pure.
+    pub fn step(&self, state: &DcState, dice: &mut dyn Dice) -> DcState {
+        let mut s = state.clone();
+        match s.stage {
+            DcStage::Detonation => {
+                let dr = dice.dr();
+                if self.removes(dr) {
+                    s.detonation = Some(Detonation::Removed);
+                    let removal_dr = i16::from(dr.original() + self.removal_drm);
+                    s.rolls[0] = Some((dr, removal_dr));
+                    s.stage = DcStage::Done;
+                    return s;
+                }
+                s.detonation = Some(Detonation::Detonated);
+                if let Some(b) = &self.breach_attack {
+                    s.breached = breaches(b.column.result(i16::from(dr.original()) + b.drm()));
+                }
+                let final_dr = self.target.hit(dr, &mut s.target);
+                s.rolls[0] = Some((dr, final_dr));
+                s.stage = DcStage::TargetUnits;
+            }
+            DcStage::TargetUnits => {
+                if !self.target.task(&mut s.target, dice) {
+                    s.stage = if self.thrower.is_some() {
+                        DcStage::Thrower
+                    } else {
+                        DcStage::Done
+                    };
+                }
+            }
+            DcStage::Thrower => {
+                let thrower = self.thrower.as_ref().expect("a Thrower stage");
+                let dr = dice.dr();
+                let final_dr = thrower.hit(dr, &mut s.thrower);
+                s.rolls[1] = Some((dr, final_dr));
+                s.stage = DcStage::ThrowerUnits;
+            }
+            DcStage::ThrowerUnits => {
+                let thrower = self.thrower.as_ref().expect("a Thrower stage");
+                if !thrower.task(&mut s.thrower, dice) {
+                    s.stage = DcStage::Done;
+                }
+            }
+            DcStage::Done => {}
+        }
+        s
+    }
+
+    /// Resolves the attack with these dice, start to end.
+    pub fn run(&self, dice: &mut dyn Dice) -> DcState {
+        let mut s = self.start();
+        while !s.finished() {
+            s = self.step(&s, dice);
+        }
+        s
+    }
+
+    /// The DC and the target Location, exactly (dice forgotten so that
+    /// equal outcomes merge), the thrower's Location left as it started.
+    pub fn exact_target(&self) -> Dist<DcState> {
+        let target_done = |s: &DcState| matches!(s.stage, DcStage::Thrower | DcStage::Done);
+        Dist::certain(self.start())
+            .run(target_done, |s, d| self.step(s, d).forget_dice())
+            .map(DcState::target_part)
+    }
+
+    /// The thrower's Location, exactly, given that the DC went off: its DR
+    /// is independent of the target's, so it is enumerated on its own
+    /// (the joint distribution of two stacks would multiply their states).
+    pub fn exact_thrower_given_detonation(&self) -> Option<Dist<LocationState>> {
+        self.thrower.as_ref()?;
+        let start = DcState {
+            stage: DcStage::Thrower,
+            detonation: Some(Detonation::Detonated),
+            ..self.start()
+        };
+        Some(
+            Dist::certain(start)
+                .run(DcState::finished, |s, d| self.step(s, d).forget_dice())
+                .map(|s| s.thrower.clone()),
+        )
+    }
+}
+
+impl DcState {
+    /// The DC and the target Location of a final state, the thrower's
+    /// Location left out.
+    pub fn target_part(&self) -> DcState {
+        DcState {
+            stage: DcStage::Done,
+            thrower: LocationState::default(),
+            rolls: [None, None],
+            ..self.clone()
+        }
+    }
+}
+
+/// The units' states of a Location (without its target 0, the Location
+/// itself), for `outcomes::HexOdds`.
+pub fn unit_states(dist: &Dist<LocationState>) -> Dist<Vec<UnitState>> {
+    dist.map(|loc| loc.units.iter().skip(1).copied().collect())
+}

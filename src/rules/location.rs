@@ -1,0 +1,254 @@
+//! One IFT attack on the units of one Location, resolved step by step:
+//! the effects DR's result for each unit (A7.3), Random Selection for KIA
+//! and K/# results, then each unit's Morale or Pin Task Check with the best
+//! leadership of its side (A10). A mortar shot (`shot`) and a Demolition
+//! Charge (`dc`) both end in such an attack, so it is written once here.
+//!
+//! The targets of an attack are indexed; a target may be a unit or the
+//! Location itself (no unit: it only records its IFT result). [`apply_attack`]
+//! records what the effects DR did; [`next_task`] then does one Random
+//! Selection or one check per call (each a pure function of the dice it
+//! reads), until nothing is left.
+
+use super::ift::{Column, IftResult};
+use super::units::{
+    Check, Unit, UnitKind, UnitState, afv_result, break_unit, casualty_reduce, leadership_now,
+    morale_check, morale_now, pin_check, unarmored_vehicle_result,
+};
+use crate::dice::{Dice, Dr};
+
+/// Who the targets of an attack are: target `i` is a unit, or the Location
+/// itself (`None`).
+pub trait Occupants {
+    fn count(&self) -> usize;
+    fn unit(&self, i: usize) -> Option<&Unit>;
+}
+
+impl Occupants for [Unit] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn unit(&self, i: usize) -> Option<&Unit> {
+        self.get(i)
+    }
+}
+
+/// A group of units in one Location sharing a KIA or K result, resolved by
+/// Random Selection (A7.3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Group {
+    /// `n` eliminated by Random Selection, ties included; the others break.
+    Kia { members: Vec<usize>, n: u8 },
+    /// One Casualty Reduced by Random Selection; all then take a `n`MC.
+    K { members: Vec<usize>, n: u8 },
+}
+
+/// The part of a resolution's state an attack on a Location changes, one
+/// slot per target.
+pub struct Resolving<'s> {
+    pub results: &'s mut [Option<IftResult>],
+    pub units: &'s mut [UnitState],
+    pub groups: &'s mut Vec<Group>,
+    pub pending: &'s mut [Option<Check>],
+}
+
+/// That state, owned, for processes that attack several Locations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LocationState {
+    pub results: Vec<Option<IftResult>>,
+    pub units: Vec<UnitState>,
+    pub groups: Vec<Group>,
+    pub pending: Vec<Option<Check>>,
+}
+
+impl LocationState {
+    /// Before the attack, with the targets' states as they stand.
+    pub fn new(units: Vec<UnitState>) -> Self {
+        let n = units.len();
+        LocationState {
+            results: vec![None; n],
+            units,
+            groups: Vec::new(),
+            pending: vec![None; n],
+        }
+    }
+
+    pub fn resolving(&mut self) -> Resolving<'_> {
+        Resolving {
+            results: &mut self.results,
+            units: &mut self.units,
+            groups: &mut self.groups,
+            pending: &mut self.pending,
+        }
+    }
+}
+
+/// The order of the checks: leaders first, higher morale first (A10.7),
+/// then the others in target order.
+pub fn check_order<O: Occupants + ?Sized>(targets: &O) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..targets.count()).collect();
+    order.sort_by_key(|&i| match targets.unit(i) {
+        Some(u) if u.kind == UnitKind::Leader => (0, std::cmp::Reverse(u.morale), i),
+        _ => (1, std::cmp::Reverse(0), i),
+    });
+    order
+}
+
+/// Records one IFT attack: each `(target, column, effects DR, Final DR)`
+/// gets its result; vehicles are resolved on the spot (C1.55, C7.7); units
+/// with the same KIA or K/# result at the same Final DR form one Random
+/// Selection group (A7.3); MC, NMC and PTC results become pending checks.
+pub fn apply_attack<O: Occupants + ?Sized>(
+    targets: &O,
+    hits: impl IntoIterator<Item = (usize, Column, Dr, i16)>,
+    r: &mut Resolving,
+) {
+    let mut groups: Vec<(IftResult, i16, Vec<usize>)> = Vec::new();
+    for (i, column, dr, final_dr) in hits {
+        let result = column.result(final_dr);
+        match targets.unit(i).map(|u| u.kind) {
+            None => r.results[i] = Some(result),
+            Some(UnitKind::UnarmoredVehicle) => {
+                unarmored_vehicle_result(column, final_dr, &mut r.units[i])
+            }
+            Some(UnitKind::Afv) => afv_result(column, final_dr, dr, &mut r.units[i]),
+            Some(_) => {
+                r.results[i] = Some(result);
+                match result {
+                    IftResult::Kia(_) | IftResult::K(_) => {
+                        match groups
+                            .iter_mut()
+                            .find(|(g, f, _)| *g == result && *f == final_dr)
+                        {
+                            Some(g) => g.2.push(i),
+                            None => groups.push((result, final_dr, vec![i])),
+                        }
+                    }
+                    IftResult::Mc(n) => r.pending[i] = Some(Check::Morale(n)),
+                    IftResult::Nmc => r.pending[i] = Some(Check::Morale(0)),
+                    IftResult::Ptc => r.pending[i] = Some(Check::Pin),
+                    IftResult::NoEffect => {}
+                }
+            }
+        }
+    }
+    r.groups
+        .extend(groups.into_iter().map(|(result, _, members)| match result {
+            IftResult::Kia(n) => Group::Kia { members, n },
+            IftResult::K(n) => Group::K { members, n },
+            _ => unreachable!("only KIA and K results are grouped"),
+        }));
+}
+
+fn unit_of<O: Occupants + ?Sized>(targets: &O, i: usize) -> &Unit {
+    targets
+        .unit(i)
+        .expect("only units take checks and Random Selection")
+}
+
+/// The leadership DRM unit `i` checks with (A10.7, A10.22): the best of
+/// the Good Order, unpinned leaders of its side in the Location (for a
+/// leader, only leaders of higher morale).
+fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: usize) -> i8 {
+    let me = unit_of(targets, i);
+    let my_morale = morale_now(me, &units[i]).unwrap_or(me.morale);
+    (0..targets.count())
+        .filter_map(|j| {
+            let u = targets.unit(j)?;
+            let st = &units[j];
+            let usable = j != i
+                && u.kind == UnitKind::Leader
+                && u.enemy == me.enemy
+                && st.good_order()
+                && !st.pinned
+                && (!me.kind.is_smc() || morale_now(u, st).unwrap_or(u.morale) > my_morale);
+            usable.then(|| leadership_now(u, st))
+        })
+        .min()
+        .unwrap_or(0)
+        .min(0)
+}
+
+/// Does the next Random Selection (KIA, K/#) or the next check, in
+/// `order`; `false` when nothing is left to do (no dice read then).
+pub fn next_task<O: Occupants + ?Sized>(
+    targets: &O,
+    order: &[usize],
+    r: &mut Resolving,
+    dice: &mut dyn Dice,
+) -> bool {
+    if !r.groups.is_empty() {
+        let group = r.groups.remove(0);
+        random_selection(targets, group, r, dice);
+        return true;
+    }
+    let Some(i) = order.iter().copied().find(|&i| r.pending[i].is_some()) else {
+        return false;
+    };
+    let leader = leader_drm(targets, r.units, i);
+    let unit = unit_of(targets, i);
+    match r.pending[i].take() {
+        Some(Check::Morale(n)) => morale_check(unit, &mut r.units[i], n, leader, dice),
+        Some(Check::Pin) => pin_check(unit, &mut r.units[i], leader, dice),
+        None => {}
+    }
+    true
+}
+
+fn eliminate(state: &mut UnitState) {
+    state.eliminated = true;
+    state.broken = false;
+    state.pinned = false;
+}
+
+/// A7.3: `n`KIA eliminates `n` units by Random Selection (the `n` highest
+/// dr, ties included) and breaks the others; K/`n` Casualty Reduces one
+/// unit by Random Selection, then every survivor takes a `n`MC.
+fn random_selection<O: Occupants + ?Sized>(
+    targets: &O,
+    group: Group,
+    r: &mut Resolving,
+    dice: &mut dyn Dice,
+) {
+    match group {
+        Group::Kia { members, n } => {
+            let alive: Vec<usize> = members
+                .into_iter()
+                .filter(|&i| !r.units[i].eliminated)
+                .collect();
+            if usize::from(n) >= alive.len() {
+                for &i in &alive {
+                    eliminate(&mut r.units[i]);
+                }
+            } else {
+                let drs: Vec<u8> = alive.iter().map(|_| dice.die()).collect();
+                let mut sorted = drs.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                let threshold = sorted[usize::from(n) - 1];
+                for (k, &i) in alive.iter().enumerate() {
+                    if drs[k] >= threshold {
+                        eliminate(&mut r.units[i]);
+                    } else {
+                        break_unit(unit_of(targets, i), &mut r.units[i], dice);
+                    }
+                }
+            }
+        }
+        Group::K { members, n } => {
+            let alive: Vec<usize> = members
+                .into_iter()
+                .filter(|&i| !r.units[i].eliminated)
+                .collect();
+            if !alive.is_empty() {
+                let chosen = alive[usize::from(dice.choose(alive.len() as u8))];
+                casualty_reduce(unit_of(targets, chosen), &mut r.units[chosen], dice);
+                for &i in &alive {
+                    if !r.units[i].eliminated {
+                        r.pending[i] = Some(Check::Morale(n));
+                    }
+                }
+            }
+        }
+    }
+}
