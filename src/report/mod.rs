@@ -1,8 +1,10 @@
 //! What the program shows a player: plain-text tables and JSON, built from
 //! the rules' exact results. Floats appear here and only here.
 
+pub mod compare;
 pub mod plan;
 pub mod shot;
+pub mod worth;
 
 use serde::Serialize;
 
