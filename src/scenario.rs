@@ -361,6 +361,41 @@ fn merge(base: &mut Table, over: Table) {
     }
 }
 
+/// A scenario as the player wrote it: the file's text (empty without a
+/// file) and the command line's overrides. `compare` and `worth` keep it
+/// whole to read it again with one more change, through the same checks as
+/// a flag ([`ScenarioSource::parse_with`]).
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioSource {
+    /// Names the scenario in errors (the file's path, or "flags").
+    pub name: String,
+    pub text: String,
+    pub overrides: Table,
+}
+
+impl ScenarioSource {
+    pub fn parse(&self) -> Result<Scenario> {
+        self.parse_with(&Table::new())
+    }
+
+    /// The scenario with `more` merged over the overrides.
+    pub fn parse_with(&self, more: &Table) -> Result<Scenario> {
+        let mut overrides = self.overrides.clone();
+        merge(&mut overrides, more.clone());
+        Scenario::parse(&self.name, &self.text, overrides)
+    }
+
+    /// The file's `[mortar]` table (empty without one); the flags' mortar
+    /// keys are in `overrides["mortar"]`.
+    pub fn file_mortar(&self) -> Table {
+        toml::from_str::<Table>(&self.text)
+            .ok()
+            .and_then(|mut t| t.remove("mortar"))
+            .and_then(|m| m.as_table().cloned())
+            .unwrap_or_default()
+    }
+}
+
 impl Scenario {
     /// Reads a scenario from TOML text (`source_name` names it in errors),
     /// with `overrides` (from command-line flags) merged over it.

@@ -58,7 +58,9 @@ impl Chart for BarChart {
         };
         let points = self.points;
         let y_fmt = move |v: &f64| {
-            if points {
+            if points && (v * 100.0).abs() < 0.5 {
+                "0 pts".to_string()
+            } else if points {
                 format!("{:+.0} pts", v * 100.0)
             } else {
                 format!("{:.0}%", v * 100.0)
@@ -110,7 +112,7 @@ impl Chart for BarChart {
                 .label(&self.legend.1)
                 .legend(|(x, y)| Circle::new((x + 8, y), 4, BLACK.filled()));
         }
-        legend(&mut chart)?;
+        legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }
 }

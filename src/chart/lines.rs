@@ -91,7 +91,19 @@ impl Chart for LineChart {
                 .map_err(msg)?;
         }
         if self.series.len() > 1 {
-            legend(&mut chart)?;
+            // The legend goes where the lines are not: low on the right
+            // when they end high there (rising "by turn" curves).
+            let right_high = self
+                .series
+                .iter()
+                .flat_map(|s| &s.points)
+                .any(|p| p.0 >= x1 - (x1 - x0) * 0.3 && p.1 > 0.6);
+            let position = if right_high {
+                SeriesLabelPosition::LowerRight
+            } else {
+                SeriesLabelPosition::UpperRight
+            };
+            legend(&mut chart, position)?;
         }
         Ok(())
     }

@@ -112,16 +112,17 @@ pub(crate) const INKS: [RGBColor; 6] = [
     RGBColor(120, 120, 120),
 ];
 
-/// The legend box of a chart, upper right.
+/// The legend box of a chart, at `position`.
 pub(crate) fn legend<'a, DB: DrawingBackend + 'a>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    position: SeriesLabelPosition,
 ) -> Result<(), String> {
     chart
         .configure_series_labels()
         .label_font(label_font())
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperRight)
+        .position(position)
         .draw()
         .map_err(msg)
 }

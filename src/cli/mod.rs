@@ -16,12 +16,14 @@ use crate::plan::FirePlan;
 use crate::report::shot::ShotReport;
 use crate::report::text_table;
 use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
-use crate::scenario::{Scenario, set_key};
+use crate::scenario::{Scenario, ScenarioSource, set_key};
 use crate::table::rows::RowBuilder;
 
+mod compare;
 mod output;
 mod report;
 mod run_plan;
+mod worth;
 
 use output::{Format, Rendered, emit, write_atomic};
 
@@ -56,6 +58,10 @@ enum Command {
     Sheet(sheet::SheetArgs),
     /// Exact odds of one Demolition Charge attack (A23): Placed, Thrown or Set.
     Dc(Box<dc::DcArgs>),
+    /// Which mortar should I take? Several mortars on the same target and plan, side by side.
+    Compare(Box<compare::CompareArgs>),
+    /// What each modifier (Acquisition, spotting, leader, Intensive Fire, concealment, Air Burst) is worth in one shot.
+    Worth(Box<worth::WorthArgs>),
 }
 
 #[derive(Args, Debug)]
@@ -99,6 +105,13 @@ struct PlanArgs {
     /// Largest number of chain states the exact engine may build (units multiply them).
     #[arg(long, default_value = "20000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_states: u64,
+    #[command(flatten)]
+    plan: PlanFlags,
+}
+
+/// The flags of a plan's `[plan]` section.
+#[derive(Args, Debug)]
+struct PlanFlags {
     /// Fire phases, e.g. PFPh,DFPh,PFPh (replaces plan.phases).
     #[arg(long, value_name = "LIST", help_heading = "Plan")]
     phases: Option<String>,
@@ -150,6 +163,14 @@ impl RunArgs {
 struct ScenarioArgs {
     /// Scenario file (TOML); flags override its values.
     scenario: Option<PathBuf>,
+    #[command(flatten)]
+    flags: ScenarioFlags,
+}
+
+/// The flags that override a scenario's values (shared by every command
+/// that reads a scenario, whatever its positional arguments).
+#[derive(Args, Debug)]
+struct ScenarioFlags {
     #[command(flatten)]
     catalog: CatalogArgs,
 
@@ -298,16 +319,29 @@ struct ScenarioArgs {
 impl ScenarioArgs {
     /// The scenario's name in tables: the file's stem, or "flags".
     fn name(&self) -> String {
-        self.scenario
-            .as_ref()
-            .and_then(|p| p.file_stem())
-            .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned())
+        scenario_name(self.scenario.as_ref())
     }
 
     /// The scenario: the file (if any) with the flags merged over it.
     fn load(&self, extra: Table) -> Result<(Catalog, Scenario)> {
+        let (catalog, source) = self.flags.source(self.scenario.as_ref(), extra)?;
+        let scenario = source.parse()?;
+        Ok((catalog, scenario))
+    }
+}
+
+/// A scenario's name in tables: the file's stem, or "flags".
+fn scenario_name(file: Option<&PathBuf>) -> String {
+    file.and_then(|p| p.file_stem())
+        .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned())
+}
+
+impl ScenarioFlags {
+    /// The catalog, and the scenario as written: the file (if any) and the
+    /// flags, with `extra` over them.
+    fn source(&self, file: Option<&PathBuf>, extra: Table) -> Result<(Catalog, ScenarioSource)> {
         let catalog = load_catalog(&self.catalog)?;
-        let (name, text) = match &self.scenario {
+        let (name, text) = match file {
             Some(path) => (
                 path.display().to_string(),
                 read_text(path, "scenario file")?,
@@ -318,7 +352,14 @@ impl ScenarioArgs {
         for (k, v) in extra {
             overrides.insert(k, v);
         }
-        Ok((catalog, Scenario::parse(&name, &text, overrides)?))
+        Ok((
+            catalog,
+            ScenarioSource {
+                name,
+                text,
+                overrides,
+            },
+        ))
     }
 
     /// The flags as a TOML table in the scenario file's shape.
@@ -451,8 +492,8 @@ fn shot(args: &ShotArgs) -> Result<String> {
     )
 }
 
-impl PlanArgs {
-    fn plan_overrides(&self) -> Table {
+impl PlanFlags {
+    fn overrides(&self) -> Table {
         let mut t = Table::new();
         if let Some(list) = &self.phases {
             let phases = list
@@ -475,7 +516,7 @@ impl PlanArgs {
 }
 
 fn plan(args: &PlanArgs) -> Result<String> {
-    let (catalog, scenario) = args.scenario.load(args.plan_overrides())?;
+    let (catalog, scenario) = args.scenario.load(args.plan.overrides())?;
     let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
     let plan = FirePlan::new(shot_input, plan_input)?;
     let report = run_plan::report(&plan, &args.run, args.max_states)?;
@@ -526,6 +567,8 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Report(args) => report::run(args),
         Command::Sheet(args) => sheet::run(args),
         Command::Dc(args) => dc::dc(args),
+        Command::Compare(args) => compare::run(args),
+        Command::Worth(args) => worth::run(args),
     }
 }
 

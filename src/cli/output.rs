@@ -2,11 +2,12 @@
 //! and whole-or-nothing file writes.
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 
+use crate::chart::{Chart, SIZE, render_png, render_svg};
 use crate::table::{self, Row};
 
 /// Output format of a command.
@@ -74,14 +75,94 @@ pub(super) fn emit<R: Row>(
 
 /// Writes a file whole or not at all: a temporary file beside it, then a rename.
 pub(super) fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
+    write_atomic_for("--out", path, contents)
+}
+
+/// [`write_atomic`], naming `flag` in its errors.
+fn write_atomic_for(flag: &str, path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp-mortar-odds");
     let tmp = Path::new(&tmp);
     let written = fs::write(tmp, contents)
-        .with_context(|| format!("--out: cannot write `{}`", path.display()));
+        .with_context(|| format!("{flag}: cannot write `{}`", path.display()));
     if let Err(e) = written {
         let _ = fs::remove_file(tmp);
         return Err(e);
     }
-    fs::rename(tmp, path).with_context(|| format!("--out: cannot write `{}`", path.display()))
+    fs::rename(tmp, path).with_context(|| format!("{flag}: cannot write `{}`", path.display()))
+}
+
+/// Where a report with a chart goes: `--format`, `--out`, and `--chart`
+/// or `--charts` (compare, worth).
+#[derive(clap::Args, Debug)]
+pub(super) struct ReportOutput {
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write the chart to this file, PNG or SVG by its extension (whole or not at all).
+    #[arg(long, value_name = "PATH.png|PATH.svg")]
+    chart: Option<PathBuf>,
+    /// Write the chart into this folder as both PNG and SVG (<command>.png, <command>.svg).
+    #[arg(long, value_name = "DIR", conflicts_with = "chart")]
+    charts: Option<PathBuf>,
+}
+
+impl ReportOutput {
+    /// Renders the result and its chart, then writes them (each file whole
+    /// or not at all); returns what to print. `stem` names the chart files
+    /// of `--charts DIR`.
+    pub(super) fn emit<R: Row, C: Chart>(
+        &self,
+        rendered: Rendered<R>,
+        chart: &C,
+        stem: &str,
+    ) -> Result<String> {
+        let charts = self.render(chart, stem)?;
+        let mut said = emit(self.format, self.out.as_deref(), rendered)?;
+        let notices = write_files(&charts)?;
+        // Notices would spoil a table or JSON document on standard output.
+        if self.out.is_some() || self.format == Format::Table {
+            said.push_str(&notices);
+        }
+        Ok(said)
+    }
+
+    /// The chart files asked for, rendered (nothing written yet).
+    fn render<C: Chart>(&self, chart: &C, stem: &str) -> Result<Vec<(PathBuf, Vec<u8>)>> {
+        let mut files = Vec::new();
+        if let Some(path) = &self.chart {
+            let ext = path
+                .extension()
+                .map(|e| e.to_string_lossy().to_ascii_lowercase());
+            let bytes = match ext.as_deref() {
+                Some("png") => render_png(chart, SIZE)?,
+                Some("svg") => render_svg(chart, SIZE)?.into_bytes(),
+                _ => anyhow::bail!("--chart: `{}` must end in .png or .svg", path.display()),
+            };
+            files.push((path.clone(), bytes));
+        }
+        if let Some(dir) = &self.charts {
+            if !dir.is_dir() {
+                anyhow::bail!("--charts: `{}` is not a folder", dir.display());
+            }
+            files.push((dir.join(format!("{stem}.png")), render_png(chart, SIZE)?));
+            let svg = render_svg(chart, SIZE)?.into_bytes();
+            files.push((dir.join(format!("{stem}.svg")), svg));
+        }
+        Ok(files)
+    }
+}
+
+/// Writes rendered files, each whole or not at all; returns one "wrote"
+/// line per file.
+fn write_files(files: &[(PathBuf, Vec<u8>)]) -> Result<String> {
+    let mut said = String::new();
+    for (path, bytes) in files {
+        write_atomic_for("--chart", path, bytes)?;
+        said.push_str(&format!("wrote {}\n", path.display()));
+    }
+    Ok(said)
 }

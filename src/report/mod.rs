@@ -2,10 +2,12 @@
 //! the rules' exact results. Floats appear here and only here.
 
 pub mod charts;
+pub mod compare;
 pub mod dc;
 pub mod index;
 pub mod plan;
 pub mod shot;
+pub mod worth;
 
 use serde::Serialize;
 

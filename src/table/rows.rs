@@ -46,28 +46,31 @@ crate::table_row! {
 }
 
 crate::table_row! {
-    /// What one modifier is worth: a key probability with and without it.
+    /// What one modifier is worth: a key probability of one shot with and
+    /// without it (`mortar-odds worth`).
     pub struct WorthRow {
         /// The scenario.
         pub scenario: String,
-        /// The modifier, e.g. `Acquisition -2`, `spotted fire (Case B)`.
+        /// The mortar, by catalog name.
+        pub mortar: String,
+        /// The modifier, e.g. `Acquisition -2`, `spotted fire`, `leader -1`.
         pub modifier: String,
-        /// How the comparison is made, e.g. `removed` (the scenario has it) or `added` (it has not).
+        /// `removed` (the scenario has it), `added` (it has not), or `not applicable: <why>` (then the figures are empty).
         pub change: String,
-        /// The figure compared, e.g. `p-hit`, `p-broken-any`.
+        /// The figure compared: `p-hit`, `p-critical-hit`, `p-malfunction` (when the B# is known), `p-out-of-action` (at least one enemy unit broken or worse; with units).
         pub measure: String,
         /// The figure without the modifier, exact.
-        pub without_exact: String,
+        pub without_exact: Option<String>,
         /// The figure without the modifier.
-        pub without: f64,
+        pub without: Option<f64>,
         /// The figure with the modifier, exact.
-        pub with_exact: String,
+        pub with_exact: Option<String>,
         /// The figure with the modifier.
-        pub with: f64,
+        pub with: Option<f64>,
         /// with - without, exact.
-        pub worth_exact: String,
+        pub worth_exact: Option<String>,
         /// with - without, in percentage points.
-        pub worth_points: f64,
+        pub worth_points: Option<f64>,
     }
 }
 
@@ -105,7 +108,15 @@ impl<'a> RowBuilder<'a> {
         }
     }
 
-    fn exact(&mut self, scope: &str, subject: &str, measure: &str, n: Option<usize>, p: &ProbJson) {
+    /// Adds the row of one exact probability.
+    pub(crate) fn exact(
+        &mut self,
+        scope: &str,
+        subject: &str,
+        measure: &str,
+        n: Option<usize>,
+        p: &ProbJson,
+    ) {
         let mut row = self.row(scope, None, subject, measure);
         row.n = n.map(|n| n as i64);
         row.exact = Some(p.exact.clone());
@@ -113,8 +124,9 @@ impl<'a> RowBuilder<'a> {
         self.rows.push(row);
     }
 
+    /// Adds the row of one figure (exact and/or Monte Carlo).
     #[allow(clippy::too_many_arguments)]
-    fn figure(
+    pub(crate) fn figure(
         &mut self,
         scope: &str,
         phase: Option<String>,

@@ -1,0 +1,72 @@
+//! `mortar-odds compare MORTAR... [--scenario FILE] [flags]`: several
+//! mortars on the same target and plan, side by side (the comparison itself
+//! is `report::compare`).
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+
+use super::output::{Rendered, ReportOutput};
+use super::{PlanFlags, ScenarioFlags, scenario_name};
+use crate::report::compare::{self, MortarChoice, Options};
+
+#[derive(Args, Debug)]
+pub(super) struct CompareArgs {
+    /// Mortars to compare: catalog names (or names of mortars in --catalog
+    /// files), each with the values the catalog lacks after a colon, e.g.
+    /// us-81mm:rof=3,breakdown=12,repair=2,range=2-40
+    #[arg(required = true, value_name = "MORTAR")]
+    mortars: Vec<String>,
+    /// Scenario file (TOML) giving the target and the plan; flags override
+    /// its values. Its [mortar] is used by a MORTAR of the same name.
+    #[arg(long, value_name = "FILE")]
+    scenario: Option<PathBuf>,
+    #[command(flatten)]
+    flags: ScenarioFlags,
+    #[command(flatten)]
+    plan: PlanFlags,
+    #[command(flatten)]
+    output: ReportOutput,
+    /// Monte Carlo trials, for plans whose exact chain is too large.
+    #[arg(long, default_value = "200000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    trials: u64,
+    /// Monte Carlo seed.
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    seed: u64,
+    /// Largest number of chain states the exact engine may build; beyond, Monte Carlo.
+    #[arg(long, default_value = "20000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_states: u64,
+}
+
+pub(super) fn run(args: &CompareArgs) -> Result<String> {
+    if let Some(m) = &args.flags.mortar {
+        anyhow::bail!(
+            "--mortar: compare takes the mortars as arguments (`compare {m} OTHER ...`), not --mortar"
+        );
+    }
+    let choices = args
+        .mortars
+        .iter()
+        .map(|m| MortarChoice::parse(m))
+        .collect::<crate::Result<Vec<_>>>()?;
+    let (catalog, source) = args
+        .flags
+        .source(args.scenario.as_ref(), args.plan.overrides())?;
+    let options = Options {
+        max_states: args.max_states as usize,
+        trials: args.trials,
+        seed: args.seed,
+    };
+    let comparison = compare::run(&catalog, &source, &choices, &options)?;
+    let name = scenario_name(args.scenario.as_ref());
+    args.output.emit(
+        Rendered {
+            text: &|| comparison.to_text(),
+            json: &|| comparison.to_json(),
+            rows: &|| comparison.rows(&name),
+        },
+        &comparison.chart(),
+        "compare",
+    )
+}

@@ -1,0 +1,375 @@
+//! `mortar-odds compare` and `mortar-odds worth` as a player runs them:
+//! figures against `shot` and `plan`, values the player gave, bad input,
+//! a Markdown snapshot, and the chart files.
+
+use std::fs;
+
+mod common;
+
+use common::{assert_snapshot, json, rejects, succeeds};
+use serde_json::Value;
+
+/// Two catalog mortars with the values the catalog lacks; at 14 hexes the
+/// 50mm Type 89 takes the ≤57mm To Hit row (-1), so their P(hit) differ.
+const US_81: &str = "us-81mm:rof=3,breakdown=12,range=2-40";
+const TYPE_89: &str = "japanese-type-89:breakdown=12";
+/// `US_81` as `shot`/`plan` flags.
+const US_81_FLAGS: [&str; 8] = [
+    "--mortar",
+    "us-81mm",
+    "--rof",
+    "3",
+    "--breakdown",
+    "12",
+    "--range-limits",
+    "2-40",
+];
+
+/// One squad in woods, three Player Turns.
+const SQUAD: &str = "[target]\nrange = 8\nwoods = true\n\n[[target.units]]\nname = \"4-6-7\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n\n[plan]\nphases = [\"PFPh\", \"DFPh\", \"PFPh\"]\n";
+
+/// An exact fraction "n/d" (n may be negative) as (n, d).
+fn fraction(text: &str) -> (i128, i128) {
+    let (n, d) = text.split_once('/').expect("n/d");
+    (
+        n.parse().expect("numerator"),
+        d.parse().expect("denominator"),
+    )
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+/// a - b of two fractions, reduced.
+fn minus((an, ad): (i128, i128), (bn, bd): (i128, i128)) -> (i128, i128) {
+    let (n, d) = (an * bd - bn * ad, ad * bd);
+    let g = gcd(n, d).max(1);
+    (n / g, d / g)
+}
+
+fn scenario_file(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("scenario.toml");
+    fs::write(&path, text).expect("write");
+    let path = path.to_str().expect("utf-8").to_string();
+    (dir, path)
+}
+
+// ----- compare ---------------------------------------------------------------
+
+#[test]
+fn compare_p_hit_is_the_shot_p_hit_of_each_mortar() {
+    let v = json(&[
+        "compare", US_81, TYPE_89, "--range", "14", "--phases", "PFPh", "--format", "json",
+    ]);
+    let shot = |extra: &[&str]| {
+        let mut args = vec!["shot", "--range", "14", "--format", "json"];
+        args.extend_from_slice(extra);
+        json(&args)["p_hit"]["exact"].clone()
+    };
+    let us = shot(&US_81_FLAGS);
+    let jp = shot(&["--mortar", "japanese-type-89", "--breakdown", "12"]);
+    assert_ne!(us, jp, "the two mortars should differ at 14 hexes");
+    assert_eq!(v["mortars"][0]["p_hit"]["exact"], us);
+    assert_eq!(v["mortars"][1]["p_hit"]["exact"], jp);
+}
+
+#[test]
+fn values_the_player_gave_are_reported_per_mortar() {
+    let v = json(&[
+        "compare", US_81, TYPE_89, "--range", "8", "--phases", "PFPh", "--format", "json",
+    ]);
+    assert_eq!(
+        v["mortars"][1]["mortar"]["user_values"],
+        serde_json::json!(["breakdown"])
+    );
+    assert_eq!(
+        v["mortars"][0]["mortar"]["user_values"],
+        serde_json::json!(["rof", "breakdown", "range"])
+    );
+    let text = succeeds(&[
+        "compare", US_81, TYPE_89, "--range", "8", "--phases", "PFPh",
+    ]);
+    assert!(text.contains("\n  japanese-type-89: breakdown\n"), "{text}");
+    let inline = succeeds(&[
+        "compare",
+        "my-60mm:caliber=60,rof=3,breakdown=11,range=1-20",
+        "--range",
+        "8",
+        "--phases",
+        "PFPh",
+    ]);
+    assert!(inline.contains("my-60mm: inline mortar"), "{inline}");
+}
+
+#[test]
+fn a_missing_value_names_the_mortar_and_its_key() {
+    let line = rejects(&[
+        "compare",
+        US_81,
+        "german-81mm",
+        "--range",
+        "8",
+        "--phases",
+        "PFPh",
+    ]);
+    assert!(
+        line.contains("mortar.rof") && line.contains("german-81mm:rof=N"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_unknown_mortar_is_rejected_and_nothing_is_written() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out.md");
+    let chart = dir.path().join("chart.png");
+    let line = rejects(&[
+        "compare",
+        US_81,
+        "no-such-mortar",
+        "--range",
+        "8",
+        "--phases",
+        "PFPh",
+        "--format",
+        "markdown",
+        "--out",
+        out.to_str().unwrap(),
+        "--chart",
+        chart.to_str().unwrap(),
+    ]);
+    assert!(line.contains("unknown mortar `no-such-mortar`"), "{line}");
+    let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "files written: {left:?}");
+}
+
+#[test]
+fn out_of_action_by_turn_ends_at_the_plan_figure() {
+    let (_dir, path) = scenario_file(SQUAD);
+    let v = json(&["compare", US_81, "--scenario", &path, "--format", "json"]);
+    let m = &v["mortars"][0];
+    assert_eq!(m["engine"]["engine"], "exact");
+    let by_turn = m["out_of_action_by_turn"].as_array().expect("units given");
+    assert_eq!(by_turn.len(), 3);
+    let values: Vec<f64> = by_turn
+        .iter()
+        .map(|t| t["p"]["value"].as_f64().unwrap())
+        .collect();
+    assert!(
+        values[0] > 0.0 && values[0] < values[1] && values[1] < values[2],
+        "{values:?}"
+    );
+    // The last Player Turn is the whole plan: the `plan` command's figure.
+    let plan_exact = |extra: &[&str]| {
+        let mut args = vec!["plan", path.as_str()];
+        args.extend_from_slice(&US_81_FLAGS);
+        args.extend_from_slice(&["--engine", "exact", "--format", "json"]);
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let plan = plan_exact(&[]);
+    assert_eq!(
+        by_turn[2]["p"]["exact"],
+        plan["hex"]["at_least_out_of_action"][0]["p"]["exact"]
+    );
+    // Turn 1 is the plan cut after its first PFPh.
+    let one = plan_exact(&["--phases", "PFPh"]);
+    assert_eq!(
+        by_turn[0]["p"]["exact"],
+        one["hex"]["at_least_out_of_action"][0]["p"]["exact"]
+    );
+    let rows = json(&[
+        "compare",
+        US_81,
+        "--scenario",
+        &path,
+        "--format",
+        "json-rows",
+    ]);
+    let turns: Vec<i64> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["measure"] == "p-out-of-action-by-turn")
+        .map(|r| r["n"].as_i64().unwrap())
+        .collect();
+    assert_eq!(turns, vec![1, 2, 3]);
+}
+
+#[test]
+fn without_units_out_of_action_is_not_worked_out() {
+    let text = succeeds(&["compare", US_81, "--range", "8", "--phases", "PFPh,DFPh"]);
+    assert!(
+        text.contains("P(1+ out of action)") && text.contains("no units given"),
+        "{text}"
+    );
+    let v = json(&[
+        "compare", US_81, "--range", "8", "--phases", "PFPh", "--format", "json",
+    ]);
+    assert!(v["mortars"][0]["out_of_action_by_turn"].is_null());
+}
+
+/// `compare ... --format markdown` prints exactly `tests/snapshots/compare.md`
+/// (UPDATE_SNAPSHOTS=1 writes it instead: check it by hand).
+#[test]
+fn compare_markdown_matches_the_snapshot() {
+    let actual = succeeds(&[
+        "compare",
+        US_81,
+        TYPE_89,
+        "--range",
+        "14",
+        "--phases",
+        "PFPh,DFPh",
+        "--format",
+        "markdown",
+    ]);
+    assert_snapshot("compare.md", &actual, "compare --format markdown");
+}
+
+/// Width and height from a PNG's IHDR.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    (w, h)
+}
+
+#[test]
+fn chart_files_have_the_stated_size() {
+    let (dir, path) = scenario_file(SQUAD);
+    let png = dir.path().join("compare.png");
+    let text = succeeds(&[
+        "compare",
+        US_81,
+        TYPE_89,
+        "--scenario",
+        &path,
+        "--chart",
+        png.to_str().unwrap(),
+    ]);
+    assert!(text.contains(&format!("wrote {}", png.display())), "{text}");
+    assert_eq!(png_size(&fs::read(&png).unwrap()), mortar_odds::chart::SIZE);
+    let charts = dir.path().join("charts");
+    fs::create_dir(&charts).unwrap();
+    let c = charts.to_str().unwrap();
+    let mut args = vec!["worth", path.as_str(), "--charts", c];
+    args.extend_from_slice(&US_81_FLAGS);
+    succeeds(&args);
+    assert_eq!(
+        png_size(&fs::read(charts.join("worth.png")).unwrap()),
+        (960, 600)
+    );
+    let svg = fs::read_to_string(charts.join("worth.svg")).unwrap();
+    assert!(svg.contains(r#"width="960" height="600""#) && svg.contains("Acquisition -2"));
+    let bad = rejects(&["compare", US_81, "--scenario", &path, "--chart", "x.gif"]);
+    assert!(
+        bad.contains("--chart") && bad.contains(".png or .svg"),
+        "{bad}"
+    );
+}
+
+// ----- worth -----------------------------------------------------------------
+
+#[test]
+fn acquisition_worth_is_the_difference_of_two_shots() {
+    let mut mortar = US_81_FLAGS.to_vec();
+    mortar.extend_from_slice(&["--range", "8"]);
+    let p_hit = |extra: &[&str]| {
+        let mut args = vec!["shot", "--format", "json"];
+        args.extend_from_slice(&mortar);
+        args.extend_from_slice(extra);
+        fraction(json(&args)["p_hit"]["exact"].as_str().unwrap())
+    };
+    let expected = minus(p_hit(&["--acquisition", "2"]), p_hit(&[]));
+    let mut args = vec!["worth", "--format", "json"];
+    args.extend_from_slice(&mortar);
+    let v = json(&args);
+    let row = v["modifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["modifier"] == "Acquisition -2")
+        .expect("an Acquisition row");
+    assert_eq!(row["change"], "added");
+    let hit = row["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["measure"] == "p-hit")
+        .unwrap();
+    assert_eq!(fraction(hit["worth_exact"].as_str().unwrap()), expected);
+    assert!(expected.0 > 0);
+
+    // With Acquisition in the scenario, the row removes it: the same worth.
+    args.extend_from_slice(&["--acquisition", "2"]);
+    let v = json(&args);
+    let row = &v["modifiers"][0];
+    assert_eq!(row["change"], "removed");
+    let hit = &row["figures"][0];
+    assert_eq!(hit["measure"], "p-hit");
+    assert_eq!(fraction(hit["worth_exact"].as_str().unwrap()), expected);
+}
+
+#[test]
+fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
+    // A Gun: no leader DRM. A light mortar: no Intensive Fire.
+    let gun = json(&[
+        "worth",
+        "--mortar",
+        "us-81mm",
+        "--range-limits",
+        "2-40",
+        "--range",
+        "8",
+        "--format",
+        "json",
+    ]);
+    let change = |v: &Value, name: &str| {
+        v["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["modifier"] == name)
+            .unwrap()["change"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let leader = change(&gun, "leader -1");
+    assert!(
+        leader.starts_with("not applicable: firer.leader_drm: "),
+        "{leader}"
+    );
+    let light = json(&[
+        "worth",
+        "examples/type89-squad-in-woods.toml",
+        "--format",
+        "json",
+    ]);
+    let intensive = change(&light, "Intensive Fire");
+    assert!(
+        intensive.starts_with("not applicable: firer.intensive_fire: ")
+            && intensive.contains("C5.6"),
+        "{intensive}"
+    );
+    assert_eq!(change(&light, "leader -1"), "added");
+    let text = succeeds(&["worth", "examples/type89-squad-in-woods.toml"]);
+    assert!(
+        text.contains("Not applicable:\n  Intensive Fire: firer.intensive_fire: "),
+        "{text}"
+    );
+    let rows = succeeds(&[
+        "worth",
+        "examples/type89-squad-in-woods.toml",
+        "--format",
+        "csv",
+    ]);
+    assert!(
+        rows.contains("not applicable: firer.intensive_fire"),
+        "{rows}"
+    );
+}
