@@ -187,6 +187,15 @@ fn report_writes_tables_charts_sheets_and_index() {
         )
         .unwrap();
     }
+    for (dir, f) in [
+        ("dc", "placed-stone-building.toml"),
+        ("push", "at-gun-into-village.toml"),
+    ] {
+        let to = examples.path().join(dir);
+        fs::create_dir_all(&to).unwrap();
+        let from = Path::new(common::MANIFEST_DIR).join("examples").join(dir);
+        fs::copy(from.join(f), to.join(f)).unwrap();
+    }
     let out = tempfile::tempdir().unwrap();
     let said = stdout(&[
         "report",
@@ -209,6 +218,10 @@ fn report_writes_tables_charts_sheets_and_index() {
         "tables/odds.md",
         "sheets/sheet-a4.svg",
         "sheets/sheet-letter.html",
+        "dc/placed-stone-building.json",
+        "push/at-gun-into-village.txt",
+        "charts/placed-stone-building-dc-units.png",
+        "charts/at-gun-into-village-push.svg",
     ] {
         assert!(o.join(f).is_file(), "{f} written");
     }
@@ -247,6 +260,8 @@ fn report_writes_tables_charts_sheets_and_index() {
     let csv = fs::read_to_string(o.join("tables/odds.csv")).unwrap();
     assert!(csv.contains("type89-squad-in-woods,japanese-type-89,shot,"));
     assert!(csv.contains("plan-spotted-81mm,my-81mm,plan,,weapon,expected-hits,"));
+    assert!(csv.contains("placed-stone-building,Placed DC,dc,,dc,detonates,"));
+    assert!(csv.contains("at-gun-into-village,37L AT Gun,push,,gun,phases-to-end,"));
 }
 
 #[test]

@@ -15,6 +15,7 @@ use crate::report::dc::DcReport;
 use crate::rules::dc::Dc;
 use crate::scenario::dc::DcScenario;
 use crate::scenario::set_key;
+use crate::table::OddsRow;
 use crate::table::rows::RowBuilder;
 
 #[derive(Args, Debug)]
@@ -129,6 +130,44 @@ impl DcArgs {
     }
 }
 
+/// A DC attack worked out: exact, and Monte Carlo when asked.
+pub(super) struct DcRun {
+    dc: Dc,
+    exact: DcOdds,
+    mc: Option<DcOdds>,
+    pub report: DcReport,
+}
+
+impl DcRun {
+    /// The scenario `text` (named `name` in errors) with `overrides`.
+    pub fn new(
+        name: &str,
+        text: &str,
+        overrides: Table,
+        trials: Option<u64>,
+        seed: u64,
+    ) -> Result<DcRun> {
+        let scenario = DcScenario::parse(name, text, overrides)?;
+        let dc = Dc::new(scenario.dc_input()?)?;
+        let exact = DcOdds::exact(&dc);
+        let mc = trials.map(|n| monte_carlo::run(&dc, n, seed));
+        let report = DcReport::new(&dc, &exact, mc.as_ref().map(|m| (m, seed)));
+        Ok(DcRun {
+            dc,
+            exact,
+            mc,
+            report,
+        })
+    }
+
+    /// The odds table's rows.
+    pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
+        let weapon = format!("{} DC", self.report.kind.name());
+        let mc_rows = self.mc.as_ref().map(|m| m.rows(&self.dc));
+        RowBuilder::new(scenario, &weapon).dc(&self.exact.rows(&self.dc), mc_rows.as_deref())
+    }
+}
+
 pub(super) fn dc(args: &DcArgs) -> Result<String> {
     let (name, text) = match &args.scenario {
         Some(path) => (
@@ -137,27 +176,19 @@ pub(super) fn dc(args: &DcArgs) -> Result<String> {
         ),
         None => ("flags".to_string(), String::new()),
     };
-    let scenario = DcScenario::parse(&name, &text, args.overrides())?;
-    let dc = Dc::new(scenario.dc_input()?)?;
-    let exact = DcOdds::exact(&dc);
-    let mc = args.trials.map(|n| monte_carlo::run(&dc, n, args.seed));
-    let report = DcReport::new(&dc, &exact, mc.as_ref().map(|m| (m, args.seed)));
+    let run = DcRun::new(&name, &text, args.overrides(), args.trials, args.seed)?;
     let scenario_name = args
         .scenario
         .as_ref()
         .and_then(|p| p.file_stem())
         .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned());
-    let weapon = format!("{} DC", report.kind.name());
     emit(
         args.format,
         args.out.as_deref(),
         Rendered {
-            text: &|| report.to_text(),
-            json: &|| report.to_json(),
-            rows: &|| {
-                let mc_rows = mc.as_ref().map(|m| m.rows(&dc));
-                RowBuilder::new(&scenario_name, &weapon).dc(&exact.rows(&dc), mc_rows.as_deref())
-            },
+            text: &|| run.report.to_text(),
+            json: &|| run.report.to_json(),
+            rows: &|| run.rows(&scenario_name),
         },
     )
 }

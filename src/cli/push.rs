@@ -119,6 +119,28 @@ impl PushArgs {
     }
 }
 
+/// A push worked out by the engines `run` asks for.
+pub(super) fn push_report(
+    name: &str,
+    text: &str,
+    overrides: Table,
+    run: &RunArgs,
+) -> Result<PushReport> {
+    let scenario = PushScenario::parse(name, text, overrides)?;
+    let push = Push::new(scenario.input()?)?;
+    let exact = (run.engine != Engine::Mc).then(|| PushOdds::of(&push));
+    let mc = if run.engine == Engine::Exact {
+        None
+    } else {
+        Some(run.install(|| monte_carlo::run(&push, run.trials, run.seed))?)
+    };
+    Ok(PushReport::new(
+        &push,
+        exact.as_ref(),
+        mc.as_ref().map(|t| (t, run.seed)),
+    ))
+}
+
 pub(super) fn push(args: &PushArgs) -> Result<String> {
     if args.hookup {
         let mp = args.mp.ok_or_else(|| {
@@ -146,22 +168,7 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
         ),
         None => ("flags".to_string(), String::new()),
     };
-    let scenario = PushScenario::parse(&name, &text, args.overrides())?;
-    let push = Push::new(scenario.input()?)?;
-    let exact = (args.run.engine != Engine::Mc).then(|| PushOdds::of(&push));
-    let mc = if args.run.engine == Engine::Exact {
-        None
-    } else {
-        Some(
-            args.run
-                .install(|| monte_carlo::run(&push, args.run.trials, args.run.seed))?,
-        )
-    };
-    let report = PushReport::new(
-        &push,
-        exact.as_ref(),
-        mc.as_ref().map(|t| (t, args.run.seed)),
-    );
+    let report = push_report(&name, &text, args.overrides(), &args.run)?;
     let scenario_name = args
         .scenario
         .as_ref()

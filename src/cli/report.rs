@@ -12,19 +12,34 @@ use anyhow::{Context, Result};
 use clap::Args;
 use toml::Table;
 
+use super::dc::DcRun;
 use super::output::write_atomic;
+use super::push::push_report;
 use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
 use crate::catalog::Catalog;
 use crate::chart::{self, Chart};
 use crate::plan::FirePlan;
 use crate::report::charts;
-use crate::report::index::{ChartLink, Index, PlanEntry};
+use crate::report::compare::{self, MortarChoice};
+use crate::report::index::{ChartLink, Entry, Index, PlanEntry};
 use crate::report::shot::ShotReport;
+use crate::report::worth;
 use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, ScenarioSource};
 use crate::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
 use crate::table::rows::RowBuilder;
-use crate::table::{self, OddsRow, Row};
+use crate::table::{self, OddsRow, Row, WorthRow};
+
+/// The comparison of the main job: the mortars of the README's `compare`
+/// example on `examples/squad-in-woods-plan.toml`. The values after `:`
+/// are placeholders for illustration (the report lists them as values
+/// given), not counter data.
+const COMPARE_SCENARIO: &str = "squad-in-woods-plan";
+const COMPARE: [&str; 3] = [
+    "my-81mm",
+    "japanese-type-89:breakdown=12",
+    "us-m2-60mm:rof=3,breakdown=12,range=1-20",
+];
 
 #[derive(Args, Debug)]
 pub(super) struct ReportArgs {
@@ -102,17 +117,26 @@ fn example_files(dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The scenario files of an optional subfolder (`examples/dc`).
+fn example_files_if_any(dir: &Path) -> Result<Vec<PathBuf>> {
+    if dir.is_dir() {
+        example_files(dir)
+    } else {
+        Ok(Vec::new())
+    }
+}
+
 fn stem(path: &Path) -> String {
     path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default()
 }
 
-fn tables(files: &mut Files, rows: &[OddsRow]) -> Result<Vec<String>> {
-    let mut frame = OddsRow::frame(rows)?;
+fn tables<R: Row>(files: &mut Files, stem: &str, rows: &[R]) -> Result<Vec<String>> {
+    let mut frame = R::frame(rows)?;
     let mut names = Vec::new();
     for format in table::Format::ALL {
-        let name = format!("tables/odds.{}", format.extension());
+        let name = format!("tables/{stem}.{}", format.extension());
         files.add(&name, table::encode(&mut frame, format)?);
         names.push(name);
     }
@@ -125,7 +149,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     // An output folder that cannot be made fails now, not after the work.
     fs::create_dir_all(&args.out)
         .with_context(|| format!("--out: cannot create `{}`", args.out.display()))?;
-    let bar = progress(examples.len() as u64 + 3);
+    let bar = progress(examples.len() as u64 + 5);
     let mut files = Files::default();
     let mut index = Index::default();
     let mut rows: Vec<OddsRow> = Vec::new();
@@ -194,7 +218,90 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             units,
         });
     }
-    index.tables = tables(&mut files, &rows)?;
+    bar.inc(1);
+
+    bar.set_message("comparison and DRM worth");
+    let mut worth_rows: Vec<WorthRow> = Vec::new();
+    for path in &examples {
+        let name = stem(path);
+        let source = ScenarioSource {
+            name: path.display().to_string(),
+            text: read_text(path, "scenario file")?,
+            overrides: Table::new(),
+        };
+        if name == COMPARE_SCENARIO {
+            let choices = COMPARE
+                .iter()
+                .map(|c| MortarChoice::parse(c))
+                .collect::<crate::Result<Vec<_>>>()?;
+            let options = compare::Options {
+                trials: args.trials,
+                seed: args.seed,
+                ..compare::Options::default()
+            };
+            let c = compare::run(&catalog, &source, &choices, &options)?;
+            let mut frame = OddsRow::frame(&c.rows(&name))?;
+            files.add(format!("compare/{name}.txt"), c.to_text());
+            files.add(format!("compare/{name}.json"), c.to_json());
+            files.add(
+                format!("compare/{name}.md"),
+                table::encode(&mut frame, table::Format::Markdown)?,
+            );
+            rows.extend(c.rows(&name));
+            let chart = files.chart(&format!("{name}-compare"), "mortars compared", &c.chart())?;
+            index.compare.push(Entry::new(&name, "compare", chart));
+        }
+        if source.parse()?.target.units.is_none_or(|u| u.is_empty()) {
+            continue;
+        }
+        let w = worth::run(&catalog, &source)?;
+        files.add(format!("worth/{name}.txt"), w.to_text());
+        files.add(format!("worth/{name}.json"), w.to_json());
+        worth_rows.extend(w.rows(&name));
+        let chart = files.chart(
+            &format!("{name}-worth"),
+            "what each modifier is worth",
+            &w.chart(),
+        )?;
+        index.worth.push(Entry::new(&name, "worth", chart));
+    }
+    bar.inc(1);
+
+    bar.set_message("demolition charges and manhandling");
+    for path in example_files_if_any(&args.examples.join("dc"))? {
+        let name = stem(&path);
+        let text = read_text(&path, "scenario file")?;
+        let run = DcRun::new(
+            &path.display().to_string(),
+            &text,
+            Table::new(),
+            Some(args.trials),
+            args.seed,
+        )?;
+        files.add(format!("dc/{name}.txt"), run.report.to_text());
+        files.add(format!("dc/{name}.json"), run.report.to_json());
+        rows.extend(run.rows(&name));
+        if let Some(c) = charts::dc_unit_bars(&name, &run.report) {
+            let chart = files.chart(&format!("{name}-dc-units"), "outcome per unit", &c)?;
+            index.dc.push(Entry::new(&name, "dc", chart));
+        }
+    }
+    for path in example_files_if_any(&args.examples.join("push"))? {
+        let name = stem(&path);
+        let text = read_text(&path, "push scenario file")?;
+        let r = push_report(&path.display().to_string(), &text, Table::new(), &run)?;
+        files.add(format!("push/{name}.txt"), r.to_text());
+        files.add(format!("push/{name}.json"), r.to_json());
+        let gun = r.gun.clone().unwrap_or_else(|| "gun".to_string());
+        rows.extend(RowBuilder::new(&name, &gun).push(&r));
+        let c = charts::push_phases_bars(&name, &r);
+        let chart = files.chart(&format!("{name}-push"), "Movement Phases to the end", &c)?;
+        index.push.push(Entry::new(&name, "push", chart));
+    }
+    index.tables = tables(&mut files, "odds", &rows)?;
+    if !worth_rows.is_empty() {
+        index.worth_tables = tables(&mut files, "worth", &worth_rows)?;
+    }
     bar.inc(1);
 
     bar.set_message("odds sheets");

@@ -207,3 +207,75 @@ pub fn plan_unit_bars(name: &str, r: &PlanReport) -> Option<StackedBars> {
         )
     })
 }
+
+/// Each unit's worst outcome from a Demolition Charge, in the target's
+/// Location and (Thrown DC) the thrower's.
+pub fn dc_unit_bars(name: &str, r: &super::dc::DcReport) -> Option<StackedBars> {
+    let mut bars = Vec::new();
+    let mut shares = Vec::new();
+    let locations = [("target", Some(&r.target)), ("thrower", r.thrower.as_ref())];
+    for (place, location) in locations {
+        for u in location.map_or(&[][..], |l| &l.units[..]) {
+            bars.push(format!("{} ({place})", u.name));
+            shares.push(u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect());
+        }
+    }
+    (!bars.is_empty()).then(|| {
+        stacked(
+            format!("{} DC: outcome per unit ({name})", r.kind.name()),
+            bars,
+            shares,
+        )
+    })
+}
+
+/// Movement Phases to push a Gun to the end of its path: exact bars,
+/// Monte Carlo points.
+pub fn push_phases_bars(name: &str, r: &crate::manhandling::report::PushReport) -> BarChart {
+    let exact: Vec<_> = r.exact.as_ref().map_or(Vec::new(), |e| {
+        e.rows
+            .iter()
+            .filter(|row| row.quantity == "phases_to_end")
+            .cloned()
+            .collect()
+    });
+    let mc: Vec<_> = r.monte_carlo.as_ref().map_or(Vec::new(), |m| {
+        m.rows
+            .iter()
+            .filter(|row| row.quantity == "phases_to_end")
+            .cloned()
+            .collect()
+    });
+    let label = |value: u32, or_more: bool| {
+        if or_more {
+            format!("{value}+")
+        } else {
+            value.to_string()
+        }
+    };
+    let categories: Vec<String> = if exact.is_empty() {
+        mc.iter().map(|m| label(m.value, m.or_more)).collect()
+    } else {
+        exact.iter().map(|e| label(e.value, e.or_more)).collect()
+    };
+    let estimates = (!mc.is_empty()).then(|| {
+        categories
+            .iter()
+            .map(|c| {
+                mc.iter()
+                    .find(|m| &label(m.value, m.or_more) == c)
+                    .map_or((0.0, 0.0, 0.0), |m| (m.probability, m.ci95[0], m.ci95[1]))
+            })
+            .collect()
+    });
+    BarChart {
+        caption: format!("Movement Phases to push the Gun to the end: {name}"),
+        x_title: "Movement Phases".into(),
+        y_title: "probability".into(),
+        values: exact.iter().map(|e| e.probability).collect(),
+        categories,
+        estimates,
+        legend: ("exact".into(), "Monte Carlo (95% interval)".into()),
+        points: false,
+    }
+}

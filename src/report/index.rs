@@ -8,7 +8,7 @@ use super::ProbJson;
 use super::plan::{FigureJson, PlanReport};
 use super::shot::ShotReport;
 use super::signed;
-use crate::table::{OddsRow, schema_markdown};
+use crate::table::{OddsRow, WorthRow, schema_markdown};
 
 /// A chart written as `charts/{stem}.png` and `.svg`.
 #[derive(Clone, Debug)]
@@ -35,6 +35,36 @@ pub struct PlanEntry {
     pub units: Option<ChartLink>,
 }
 
+/// A scenario's report of one kind (`compare/{name}.txt`, `dc/...`) and
+/// its chart.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub name: String,
+    /// The folder: `compare`, `worth`, `dc` or `push`.
+    pub folder: String,
+    pub chart: ChartLink,
+}
+
+impl Entry {
+    pub fn new(name: &str, folder: &str, chart: ChartLink) -> Entry {
+        Entry {
+            name: name.to_string(),
+            folder: folder.to_string(),
+            chart,
+        }
+    }
+
+    fn markdown(&self) -> String {
+        format!(
+            "### {n}: {t}\n\n[text]({f}/{n}.txt) · [JSON]({f}/{n}.json)\n\n{c}",
+            n = self.name,
+            t = self.chart.title,
+            f = self.folder,
+            c = self.chart.markdown()
+        )
+    }
+}
+
 /// Everything the index links.
 #[derive(Default)]
 pub struct Index {
@@ -43,8 +73,14 @@ pub struct Index {
     pub unit_charts: Vec<ChartLink>,
     pub plans: Vec<PlanEntry>,
     pub at_least: Option<ChartLink>,
+    pub compare: Vec<Entry>,
+    pub worth: Vec<Entry>,
+    pub dc: Vec<Entry>,
+    pub push: Vec<Entry>,
     /// Paths of the odds table in each format.
     pub tables: Vec<String>,
+    /// Paths of the DRM-worth table in each format.
+    pub worth_tables: Vec<String>,
     /// Stems of the odds sheets (`sheets/sheet-a4`).
     pub sheets: Vec<String>,
 }
@@ -85,6 +121,20 @@ impl Index {
         self.to_hit_section(&mut out);
         self.shots_section(&mut out);
         self.plans_section(&mut out, trials);
+        Self::entries(
+            &mut out,
+            "Which mortar? A comparison",
+            "The same target and plan for each mortar. Values after `:` in a mortar's name are placeholders given for illustration, listed as \"values you gave\".",
+            &self.compare,
+        );
+        Self::entries(
+            &mut out,
+            "What each modifier is worth",
+            "One shot's key odds with and without each modifier, in percentage points.",
+            &self.worth,
+        );
+        Self::entries(&mut out, "Demolition Charges", "", &self.dc);
+        Self::entries(&mut out, "Pushing a Gun", "", &self.push);
         self.tables_section(&mut out);
         out
     }
@@ -192,6 +242,19 @@ impl Index {
         }
     }
 
+    fn entries(out: &mut String, heading: &str, intro: &str, entries: &[Entry]) {
+        if entries.is_empty() {
+            return;
+        }
+        let _ = write!(out, "## {heading}\n\n");
+        if !intro.is_empty() {
+            let _ = write!(out, "{intro}\n\n");
+        }
+        for e in entries {
+            out.push_str(&e.markdown());
+        }
+    }
+
     fn tables_section(&self, out: &mut String) {
         out.push_str("## Tables\n\nEvery figure above, one row each, in four formats: ");
         let links: Vec<String> = self
@@ -202,5 +265,16 @@ impl Index {
         out.push_str(&links.join(" · "));
         out.push_str(".\n\nColumns:\n\n");
         out.push_str(&schema_markdown::<OddsRow>());
+        if !self.worth_tables.is_empty() {
+            out.push_str("\nWhat each modifier is worth: ");
+            let links: Vec<String> = self
+                .worth_tables
+                .iter()
+                .map(|t| format!("[{}]({t})", t.rsplit('.').next().unwrap_or(t)))
+                .collect();
+            out.push_str(&links.join(" · "));
+            out.push_str(".\n\nColumns:\n\n");
+            out.push_str(&schema_markdown::<WorthRow>());
+        }
     }
 }
