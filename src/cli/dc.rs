@@ -177,11 +177,7 @@ pub(super) fn dc(args: &DcArgs) -> Result<String> {
         None => ("flags".to_string(), String::new()),
     };
     let run = DcRun::new(&name, &text, args.overrides(), args.trials, args.seed)?;
-    let scenario_name = args
-        .scenario
-        .as_ref()
-        .and_then(|p| p.file_stem())
-        .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned());
+    let scenario_name = super::scenario_name(args.scenario.as_ref());
     emit(
         args.format,
         args.out.as_deref(),

@@ -169,11 +169,7 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
         None => ("flags".to_string(), String::new()),
     };
     let report = push_report(&name, &text, args.overrides(), &args.run)?;
-    let scenario_name = args
-        .scenario
-        .as_ref()
-        .and_then(|p| p.file_stem())
-        .map_or("flags".to_string(), |s| s.to_string_lossy().into_owned());
+    let scenario_name = super::scenario_name(args.scenario.as_ref());
     let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
     emit(
         args.format,
