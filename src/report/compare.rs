@@ -593,16 +593,18 @@ impl Comparison {
         let (caption, y) = if units {
             (
                 format!(
-                    "P(at least one enemy unit out of action) at {} hexes",
-                    self.range
+                    "P(at least one enemy unit out of action) at {} hexes ({})",
+                    self.range,
+                    super::scenario_stem(&self.scenario)
                 ),
                 "P(1+ out of action) by the end of the turn",
             )
         } else {
             (
                 format!(
-                    "P(at least one hit) at {} hexes (no units given)",
-                    self.range
+                    "P(at least one hit) at {} hexes, no units given ({})",
+                    self.range,
+                    super::scenario_stem(&self.scenario)
                 ),
                 "P(1+ hit) by the end of the turn",
             )

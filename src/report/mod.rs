@@ -48,6 +48,15 @@ pub fn pretty_json<T: Serialize>(report: &T) -> String {
     serde_json::to_string_pretty(report).expect("a report always serialises") + "\n"
 }
 
+/// A scenario's short name for captions: the file's stem ("flags" stays).
+pub fn scenario_stem(source_name: &str) -> &str {
+    let file = source_name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(source_name);
+    file.strip_suffix(".toml").unwrap_or(file)
+}
+
 /// A signed DRM as players write it: "+2", "-1", "0".
 pub fn signed(v: i16) -> String {
     if v > 0 {
@@ -82,4 +91,16 @@ pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
         out.push_str(&line(row.iter().map(String::as_str).collect()));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn scenario_stem_drops_folder_and_extension() {
+        assert_eq!(
+            super::scenario_stem("examples/stack-in-woods.toml"),
+            "stack-in-woods"
+        );
+        assert_eq!(super::scenario_stem("flags"), "flags");
+    }
 }

@@ -379,10 +379,11 @@ impl Worth {
             .unzip();
         BarChart {
             caption: format!(
-                "What each modifier is worth: {}, {} at {} hexes",
+                "What each modifier is worth: {}, {} at {} hexes ({})",
                 label(self.headline),
                 self.mortar.name,
-                self.range
+                self.range,
+                super::scenario_stem(&self.scenario)
             ),
             x_title: "modifier".into(),
             y_title: format!("change in {}", label(self.headline)),
