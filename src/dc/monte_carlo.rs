@@ -9,11 +9,9 @@
 
 use std::collections::BTreeMap;
 
-use rayon::prelude::*;
-
 use super::DcOdds;
 use crate::dice::{Dist, RngDice};
-use crate::plan::monte_carlo::{BATCH, batch_rng};
+use crate::plan::monte_carlo::{batch_rng, in_batches};
 use crate::prob::Prob;
 use crate::rules::dc::{Dc, DcState};
 
@@ -34,11 +32,7 @@ fn simulate_batch(dc: &Dc, seed: u64, batch: u64, trials: u64) -> Tally {
 /// Runs `trials` (at least one) trials with `seed`, in parallel on the
 /// current rayon pool.
 pub fn tally(dc: &Dc, trials: u64, seed: u64) -> Tally {
-    let batches = trials.div_ceil(BATCH);
-    let tallies: Vec<Tally> = (0..batches)
-        .into_par_iter()
-        .map(|b| simulate_batch(dc, seed, b, BATCH.min(trials - b * BATCH)))
-        .collect();
+    let tallies = in_batches(trials, |b, n| simulate_batch(dc, seed, b, n));
     let mut total = Tally::new();
     for t in tallies {
         for (state, n) in t {

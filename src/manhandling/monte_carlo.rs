@@ -6,13 +6,11 @@
 //! are integers added in batch order, so a seed gives the same figures on
 //! any number of threads.
 
-use rayon::prelude::*;
-
 use super::Push;
 use super::exact::start;
 use super::rules::{Position, run_phase};
 use crate::dice::RngDice;
-use crate::plan::monte_carlo::{BATCH, batch_rng};
+use crate::plan::monte_carlo::{batch_rng, in_batches};
 
 /// A trial still short of the end after this many MPh stops there (a
 /// safety net; a push that cannot arrive is seen much earlier).
@@ -94,11 +92,7 @@ fn batch(push: &Push, seed: u64, b: u64, n: u64) -> PushTally {
 
 /// Runs `trials` pushes with `seed`, in parallel on the current rayon pool.
 pub fn run(push: &Push, trials: u64, seed: u64) -> PushTally {
-    let batches = trials.div_ceil(BATCH);
-    let tallies: Vec<PushTally> = (0..batches)
-        .into_par_iter()
-        .map(|b| batch(push, seed, b, BATCH.min(trials - b * BATCH)))
-        .collect();
+    let tallies = in_batches(trials, |b, n| batch(push, seed, b, n));
     let mut total = PushTally::new(push.len());
     for t in &tallies {
         total.merge(t);

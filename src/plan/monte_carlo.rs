@@ -112,6 +112,17 @@ pub fn batch_rng(seed: u64, batch: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(splitmix64(seed ^ splitmix64(batch)))
 }
 
+/// Runs `trials` as fixed batches of [`BATCH`] on the current rayon pool:
+/// `batch(b, n)` runs batch `b` of `n` trials (on its own stream,
+/// [`batch_rng`]). Results come back in batch order, so how rayon splits
+/// the work never shows in them.
+pub fn in_batches<T: Send>(trials: u64, batch: impl Fn(u64, u64) -> T + Sync) -> Vec<T> {
+    (0..trials.div_ceil(BATCH))
+        .into_par_iter()
+        .map(|b| batch(b, BATCH.min(trials - b * BATCH)))
+        .collect()
+}
+
 /// A uniform integer below `d` (Lemire's method: one multiply, a rare
 /// rejection, so exactly uniform).
 #[inline]
@@ -879,19 +890,14 @@ pub fn run(
         Some(walker) => Sampler::Walk(walker),
         None => Sampler::Search(Flat::new(chain)),
     };
-    let batches = trials.div_ceil(BATCH);
-    let tallies: Vec<McTally> = (0..batches)
-        .into_par_iter()
-        .map(|b| {
-            let n = BATCH.min(trials - b * BATCH);
-            let t = match &sampler {
-                Sampler::Walk(w) => simulate_batch_walk(w, seed, b, n),
-                Sampler::Search(f) => simulate_batch_search(f, chain.start, phases, seed, b, n),
-            };
-            progress(n);
-            t
-        })
-        .collect();
+    let tallies = in_batches(trials, |b, n| {
+        let t = match &sampler {
+            Sampler::Walk(w) => simulate_batch_walk(w, seed, b, n),
+            Sampler::Search(f) => simulate_batch_search(f, chain.start, phases, seed, b, n),
+        };
+        progress(n);
+        t
+    });
     let mut total = McTally::new(phases);
     for t in &tallies {
         total.merge(t);

@@ -6,11 +6,9 @@
 //! batches, each with its own generator from the seed and the batch number,
 //! integer tallies merged in batch order.
 
-use rayon::prelude::*;
-
 use super::FirePlan;
 use super::chain::{Event, Node, Weapon, transition};
-use super::monte_carlo::{BATCH, McTally, batch_rng, bump};
+use super::monte_carlo::{McTally, batch_rng, bump, in_batches};
 use crate::dice::RngDice;
 use crate::rules::outcomes::{OUTCOMES, in_action};
 use crate::rules::to_hit::HitKind;
@@ -164,16 +162,11 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
 ) -> (McTally, UnitTally) {
     let phases = plan.input.phases.len();
-    let batches = trials.div_ceil(BATCH);
-    let results: Vec<(McTally, UnitTally)> = (0..batches)
-        .into_par_iter()
-        .map(|b| {
-            let n = BATCH.min(trials - b * BATCH);
-            let r = simulate_batch(plan, seed, b, n);
-            progress(n);
-            r
-        })
-        .collect();
+    let results = in_batches(trials, |b, n| {
+        let r = simulate_batch(plan, seed, b, n);
+        progress(n);
+        r
+    });
     let units = plan.units();
     let enemies = units.iter().filter(|u| u.enemy).count();
     let mut tally = McTally::new(phases);
