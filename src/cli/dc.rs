@@ -9,7 +9,6 @@ use clap::Args;
 use toml::{Table, Value};
 
 use super::output::{Format, Rendered, emit};
-use super::read_text;
 use crate::dc::{DcOdds, monte_carlo};
 use crate::report::dc::DcReport;
 use crate::rules::dc::Dc;
@@ -169,13 +168,7 @@ impl DcRun {
 }
 
 pub(super) fn dc(args: &DcArgs) -> Result<String> {
-    let (name, text) = match &args.scenario {
-        Some(path) => (
-            path.display().to_string(),
-            read_text(path, "scenario file")?,
-        ),
-        None => ("flags".to_string(), String::new()),
-    };
+    let (name, text) = super::scenario_text(args.scenario.as_ref(), "scenario file")?;
     let run = DcRun::new(&name, &text, args.overrides(), args.trials, args.seed)?;
     let scenario_name = super::scenario_name(args.scenario.as_ref());
     emit(

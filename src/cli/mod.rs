@@ -330,6 +330,15 @@ impl ScenarioArgs {
     }
 }
 
+/// A scenario file's name (for errors) and text; without a file, "flags"
+/// and nothing.
+fn scenario_text(file: Option<&PathBuf>, what: &str) -> Result<(String, String)> {
+    Ok(match file {
+        Some(path) => (path.display().to_string(), read_text(path, what)?),
+        None => ("flags".to_string(), String::new()),
+    })
+}
+
 /// A scenario's name in tables: the file's stem, or "flags".
 fn scenario_name(file: Option<&PathBuf>) -> String {
     file.and_then(|p| p.file_stem())
@@ -341,13 +350,7 @@ impl ScenarioFlags {
     /// flags, with `extra` over them.
     fn source(&self, file: Option<&PathBuf>, extra: Table) -> Result<(Catalog, ScenarioSource)> {
         let catalog = load_catalog(&self.catalog)?;
-        let (name, text) = match file {
-            Some(path) => (
-                path.display().to_string(),
-                read_text(path, "scenario file")?,
-            ),
-            None => ("flags".to_string(), String::new()),
-        };
+        let (name, text) = scenario_text(file, "scenario file")?;
         let mut overrides = self.overrides()?;
         for (k, v) in extra {
             overrides.insert(k, v);

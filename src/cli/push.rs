@@ -8,7 +8,7 @@ use clap::Args;
 use toml::{Table, Value};
 
 use super::output::{Format, Rendered, emit};
-use super::{Engine, RunArgs, read_text};
+use super::{Engine, RunArgs};
 use crate::error::Error;
 use crate::manhandling::exact::PushOdds;
 use crate::manhandling::hookup::hookup_rows;
@@ -161,13 +161,7 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
             Error::invalid("mp", "--mp goes with --hookup (the MP to hook up a Gun)").into(),
         );
     }
-    let (name, text) = match &args.scenario {
-        Some(path) => (
-            path.display().to_string(),
-            read_text(path, "push scenario file")?,
-        ),
-        None => ("flags".to_string(), String::new()),
-    };
+    let (name, text) = super::scenario_text(args.scenario.as_ref(), "push scenario file")?;
     let report = push_report(&name, &text, args.overrides(), &args.run)?;
     let scenario_name = super::scenario_name(args.scenario.as_ref());
     let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
