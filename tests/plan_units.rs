@@ -160,6 +160,23 @@ fn squad_and_leader_over_two_player_turns_agrees() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
+/// The chain is compiled with shot effects worked out in parallel: it must
+/// be the same chain, numbered the same, on any number of threads.
+#[test]
+fn chain_is_the_same_on_one_and_two_threads() {
+    let p = squad_and_leader(&[Phase::Prep, Phase::Defensive]);
+    let on = |threads: usize| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("thread pool")
+            .install(|| Chain::compile(&p))
+    };
+    let (one, two) = (on(1), on(2));
+    assert!(one.nodes.len() > 100, "{} nodes", one.nodes.len());
+    assert!(one == two, "the chains differ");
+}
+
 #[test]
 fn a_wrong_morale_is_caught() {
     let loc = Target {

@@ -20,7 +20,9 @@
 //! moves one way until the phase ends. So the shot count of a phase is
 //! unbounded, and the exact engine sums its geometric tail exactly.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
 
 use serde::Serialize;
 
@@ -281,6 +283,21 @@ pub fn transition(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, E
 /// Exact shot effects, by shot and units' states, shared between nodes.
 pub type EffectCache = BTreeMap<(ShotKey, UnitStates), Dist<ShotEffect>>;
 
+/// The cache key of the shot a node fires next, if it fires one.
+fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
+    next_shot(plan, node).map(|intensive| (shot_key(plan, node, intensive), node.units))
+}
+
+/// The exact effect of the shot `key` from `node`'s units: the shot's
+/// process run exactly.
+fn shot_effect(plan: &FirePlan, node: &Node, key: ShotKey) -> Dist<ShotEffect> {
+    let process = ShotProcess::of(plan.shot(key));
+    let with_units = !plan.units().is_empty();
+    process
+        .exact_until(&shot_start(plan, &process, node), shot_done(plan))
+        .map(|s| ShotEffect::of(s, with_units))
+}
+
 /// The exact distribution of [`transition`] from a node: the same steps,
 /// enumerated (the shot's process run exactly, its effect cached).
 pub fn transition_dist(
@@ -291,21 +308,41 @@ pub fn transition_dist(
     match next_shot(plan, node) {
         Some(intensive) => {
             let key = shot_key(plan, node, intensive);
-            let effects = cache.entry((key, node.units)).or_insert_with(|| {
-                let process = ShotProcess::of(plan.shot(key));
-                let with_units = !plan.units().is_empty();
-                process
-                    .exact_until(&shot_start(plan, &process, node), shot_done(plan))
-                    .map(|s| ShotEffect::of(s, with_units))
-            });
+            let effects = cache
+                .entry((key, node.units))
+                .or_insert_with(|| shot_effect(plan, node, key));
             effects.map(|e| after_shot(plan, node, intensive, e))
         }
         None => Dist::enumerate(|d| advance(plan, node, d)),
     }
 }
 
+/// Fills `cache` with the shot effects the `frontier` nodes need and it
+/// lacks, worked out in parallel (each is an exact enumeration of a shot
+/// over the units' states: almost all the cost of compiling a chain with
+/// units).
+fn fill_cache(plan: &FirePlan, frontier: &[Node], cache: &mut EffectCache) {
+    let mut missing: Vec<((ShotKey, UnitStates), Node)> = Vec::new();
+    for node in frontier {
+        if let Some(key) = effect_key(plan, node)
+            && !cache.contains_key(&key)
+            && !missing.iter().any(|(k, _)| *k == key)
+        {
+            missing.push((key, *node));
+        }
+    }
+    let effects: Vec<_> = missing
+        .into_par_iter()
+        .map(|(key, node)| {
+            let effect = shot_effect(plan, &node, key.0);
+            (key, effect)
+        })
+        .collect();
+    cache.extend(effects);
+}
+
 /// One compiled transition.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Edge {
     pub to: usize,
     pub event: Event,
@@ -313,7 +350,7 @@ pub struct Edge {
 }
 
 /// Integer table for drawing a node's next edge with one random number.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DrawTable {
     /// Common denominator of the node's edge probabilities.
     pub denominator: u64,
@@ -322,7 +359,7 @@ pub struct DrawTable {
 }
 
 /// The reachable nodes of a plan with their exact transitions.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Chain {
     pub nodes: Vec<Node>,
     /// Outgoing edges of each node; empty at the end of the plan.
@@ -350,45 +387,58 @@ impl Chain {
         };
         let mut tables = vec![empty.clone()];
         let mut cache = EffectCache::new();
-        let mut queue = VecDeque::from([0usize]);
-        while let Some(i) = queue.pop_front() {
-            let node = nodes[i];
-            if node.is_end(plan) {
-                continue;
-            }
-            let dist = transition_dist(plan, &node, &mut cache);
-            let sampler = dist
-                .sampler()
-                .expect("a node's transition denominators divide 6^k and fit in 64 bits");
-            let mut out = Vec::with_capacity(dist.len());
-            let mut cumulative = Vec::with_capacity(dist.len());
-            for (k, ((next, event), p)) in dist.iter().enumerate() {
-                let to = match index.get(next) {
-                    Some(&to) => to,
-                    None => {
-                        if nodes.len() >= max_nodes {
-                            return None;
+        // Breadth first, a level at a time: the level's missing shot
+        // effects are worked out in parallel, then its nodes are expanded
+        // in order, so nodes are numbered as a plain FIFO search would.
+        let mut frontier = vec![0usize];
+        while !frontier.is_empty() {
+            let open: Vec<Node> = frontier
+                .iter()
+                .map(|&i| nodes[i])
+                .filter(|n| !n.is_end(plan))
+                .collect();
+            fill_cache(plan, &open, &mut cache);
+            let mut next_level = Vec::new();
+            for i in std::mem::take(&mut frontier) {
+                let node = nodes[i];
+                if node.is_end(plan) {
+                    continue;
+                }
+                let dist = transition_dist(plan, &node, &mut cache);
+                let sampler = dist
+                    .sampler()
+                    .expect("a node's transition denominators divide 6^k and fit in 64 bits");
+                let mut out = Vec::with_capacity(dist.len());
+                let mut cumulative = Vec::with_capacity(dist.len());
+                for (k, ((next, event), p)) in dist.iter().enumerate() {
+                    let to = match index.get(next) {
+                        Some(&to) => to,
+                        None => {
+                            if nodes.len() >= max_nodes {
+                                return None;
+                            }
+                            nodes.push(*next);
+                            edges.push(Vec::new());
+                            tables.push(empty.clone());
+                            next_level.push(nodes.len() - 1);
+                            index.insert(*next, nodes.len() - 1);
+                            nodes.len() - 1
                         }
-                        nodes.push(*next);
-                        edges.push(Vec::new());
-                        tables.push(empty.clone());
-                        queue.push_back(nodes.len() - 1);
-                        index.insert(*next, nodes.len() - 1);
-                        nodes.len() - 1
-                    }
+                    };
+                    out.push(Edge {
+                        to,
+                        event: *event,
+                        p: p.clone(),
+                    });
+                    cumulative.push(sampler.cumulative_at(k));
+                }
+                edges[i] = out;
+                tables[i] = DrawTable {
+                    denominator: sampler.denominator(),
+                    cumulative,
                 };
-                out.push(Edge {
-                    to,
-                    event: *event,
-                    p: p.clone(),
-                });
-                cumulative.push(sampler.cumulative_at(k));
             }
-            edges[i] = out;
-            tables[i] = DrawTable {
-                denominator: sampler.denominator(),
-                cumulative,
-            };
+            frontier = next_level;
         }
         Some(Chain {
             nodes,
