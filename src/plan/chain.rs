@@ -331,14 +331,17 @@ fn fill_cache(plan: &FirePlan, frontier: &[Node], cache: &mut EffectCache) {
             missing.push((key, *node));
         }
     }
-    let effects: Vec<_> = missing
-        .into_par_iter()
-        .map(|(key, node)| {
-            let effect = shot_effect(plan, &node, key.0);
-            (key, effect)
-        })
-        .collect();
-    cache.extend(effects);
+    let work = |(key, node): ((ShotKey, UnitStates), Node)| {
+        let effect = shot_effect(plan, &node, key.0);
+        (key, effect)
+    };
+    // Most levels of a plan without units need none or one: no threads then.
+    if missing.len() < 2 {
+        cache.extend(missing.into_iter().map(work));
+    } else {
+        let effects: Vec<_> = missing.into_par_iter().map(work).collect();
+        cache.extend(effects);
+    }
 }
 
 /// One compiled transition.
