@@ -48,20 +48,20 @@ enum Command {
     Shot(Box<ShotArgs>),
     /// Odds of a whole fire plan across phases and Player Turns, exact and Monte Carlo.
     Plan(Box<PlanArgs>),
-    /// Odds of pushing (manhandling) a Gun along a path (C10.3); --hookup: vehicle MP to hook it up.
-    Push(Box<push::PushArgs>),
-    /// List the mortar catalog (built-in, plus any --catalog files).
-    Mortars(CatalogArgs),
-    /// Write the reports of every example scenario under reports/ (the main job).
-    Report(report::ReportArgs),
-    /// Write the printable odds sheet (SVG and HTML, A4 and Letter) into a folder.
-    Sheet(sheet::SheetArgs),
-    /// Exact odds of one Demolition Charge attack (A23): Placed, Thrown or Set.
-    Dc(Box<dc::DcArgs>),
     /// Which mortar should I take? Several mortars on the same target and plan, side by side.
     Compare(Box<compare::CompareArgs>),
     /// What each modifier (Acquisition, spotting, leader, Intensive Fire, concealment, Air Burst) is worth in one shot.
     Worth(Box<worth::WorthArgs>),
+    /// Exact odds of one Demolition Charge attack (A23): Placed, Thrown or Set.
+    Dc(Box<dc::DcArgs>),
+    /// Odds of pushing (manhandling) a Gun along a path (C10.3); --hookup: vehicle MP to hook it up.
+    Push(Box<push::PushArgs>),
+    /// List the mortar catalog (built-in, plus any --catalog files).
+    Mortars(CatalogArgs),
+    /// Write the printable odds sheet (SVG and HTML, A4 and Letter) into a folder.
+    Sheet(sheet::SheetArgs),
+    /// Write every report (tables, charts, odds sheets, index.md) under reports/: the main job.
+    Report(report::ReportArgs),
 }
 
 #[derive(Args, Debug)]
