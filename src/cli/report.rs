@@ -249,7 +249,9 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             );
             rows.extend(c.rows(&name));
             let chart = files.chart(&format!("{name}-compare"), "mortars compared", &c.chart())?;
-            index.compare.push(Entry::new(&name, "compare", chart));
+            index
+                .compare
+                .push(Entry::new(&name, "compare", chart).with_text(c.to_text()));
         }
         if source.parse()?.target.units.is_none_or(|u| u.is_empty()) {
             continue;
@@ -263,7 +265,9 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             "what each modifier is worth",
             &w.chart(),
         )?;
-        index.worth.push(Entry::new(&name, "worth", chart));
+        index
+            .worth
+            .push(Entry::new(&name, "worth", chart).with_text(w.to_text()));
     }
     bar.inc(1);
 

@@ -43,6 +43,8 @@ pub struct Entry {
     /// The folder: `compare`, `worth`, `dc` or `push`.
     pub folder: String,
     pub chart: ChartLink,
+    /// The report's text, shown in the index as it prints.
+    pub text: Option<String>,
 }
 
 impl Entry {
@@ -51,12 +53,22 @@ impl Entry {
             name: name.to_string(),
             folder: folder.to_string(),
             chart,
+            text: None,
         }
     }
 
+    /// The same, with the report's text shown in the index.
+    pub fn with_text(mut self, text: String) -> Entry {
+        self.text = Some(text);
+        self
+    }
+
     fn markdown(&self) -> String {
+        let text = self.text.as_ref().map_or(String::new(), |t| {
+            format!("```text\n{}\n```\n\n", t.trim_end())
+        });
         format!(
-            "### {n}: {t}\n\n[text]({f}/{n}.txt) · [JSON]({f}/{n}.json)\n\n{c}",
+            "### {n}: {t}\n\n[text]({f}/{n}.txt) · [JSON]({f}/{n}.json)\n\n{text}{c}",
             n = self.name,
             t = self.chart.title,
             f = self.folder,
