@@ -245,3 +245,33 @@ fn readme_stack_over_three_player_turns_agrees() {
     let bad = disagreements(&list, 200_000);
     assert!(bad.is_empty(), "{bad:#?}");
 }
+
+/// Every path leaves every phase, stopped or not, so the figure at the end
+/// of a phase is the figure of the plan cut after that phase (`compare`
+/// reads its Player Turn figures this way).
+#[test]
+fn enemy_out_by_phase_end_is_the_cut_plans_figure() {
+    let full = squad_and_leader(&[Phase::Prep, Phase::Defensive]);
+    let cut = squad_and_leader(&[Phase::Prep]);
+    let by_phase = PlanOdds::of(&full, &Chain::compile(&full)).per_phase[0]
+        .p_enemy_out_by_end
+        .clone()
+        .expect("a plan with units has the figure");
+    let cut_odds = PlanOdds::of(&cut, &Chain::compile(&cut));
+    let whole = cut_odds.per_phase[0].p_enemy_out_by_end.clone().unwrap();
+    let from_units = figures_of(&cut, &cut_odds, "hex.at_least_out_of_action[1]");
+    assert_eq!(by_phase, whole);
+    assert_eq!(by_phase, from_units);
+    assert!(
+        by_phase.to_f64() > 0.1 && by_phase.to_f64() < 0.9,
+        "{by_phase:?}"
+    );
+}
+
+fn figures_of(plan: &FirePlan, odds: &PlanOdds, name: &str) -> mortar_odds::prob::Prob {
+    unit_figures(plan, Some(odds), None)
+        .into_iter()
+        .find(|f| f.name == name)
+        .and_then(|f| f.exact)
+        .unwrap_or_else(|| panic!("no figure {name}"))
+}

@@ -102,6 +102,10 @@ pub struct PhaseOdds {
     pub p_removed_by_end: Prob,
     /// No enemy unit still in action at the end of this phase (plans with units).
     pub p_hex_cleared_by_end: Option<Prob>,
+    /// At least one enemy unit out of action at the end of this phase
+    /// (plans with units). Every path leaves every phase, stopped or not,
+    /// so this is also the figure of the plan cut after this phase.
+    pub p_enemy_out_by_end: Option<Prob>,
 }
 
 /// Exact figures for a whole plan.
@@ -205,6 +209,8 @@ struct Totals {
     /// weapon's state, and with the hex cleared of enemy units in action.
     phase_exit_weapon: Vec<BTreeMap<Weapon, Prob>>,
     phase_exit_cleared: Vec<Prob>,
+    /// Mass leaving each phase with some enemy unit out of action.
+    phase_exit_some_out: Vec<Prob>,
     /// Expected shots, hits, Critical Hits per phase, and in all.
     expected: Vec<[Prob; 3]>,
     expected_total: [Prob; 3],
@@ -256,6 +262,8 @@ impl PlanOdds {
                 p_removed_by_end: get(Weapon::Removed),
                 p_hex_cleared_by_end: (!plan.units().is_empty())
                     .then(|| base.phase_exit_cleared[i].clone()),
+                p_enemy_out_by_end: (!plan.units().is_empty())
+                    .then(|| base.phase_exit_some_out[i].clone()),
             });
             no_hit_before = no_hit_after;
         }
@@ -481,6 +489,7 @@ struct Sums {
     phase_exit: Vec<Vec<Smooth>>,
     phase_exit_weapon: Vec<BTreeMap<Weapon, Smooth>>,
     phase_exit_cleared: Vec<Smooth>,
+    phase_exit_some_out: Vec<Smooth>,
     expected: Vec<[Smooth; 3]>,
     malfunction: Smooth,
     removed: Smooth,
@@ -548,6 +557,7 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
         phase_exit: vec![zeros(width); phases],
         phase_exit_weapon: vec![BTreeMap::new(); phases],
         phase_exit_cleared: zeros(phases),
+        phase_exit_some_out: zeros(phases),
         expected: vec![[zero.clone(), zero.clone(), zero.clone()]; phases],
         malfunction: zero.clone(),
         removed: zero.clone(),
@@ -607,6 +617,9 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
                     if with_units && !plan.enemy_in_action(node.units.as_slice()) {
                         sums.phase_exit_cleared[phase].add_scaled(mass, x, basis, s);
                     }
+                    if with_units && plan.enemy_out(node.units.as_slice()) {
+                        sums.phase_exit_some_out[phase].add_scaled(mass, x, basis, s);
+                    }
                     sums.phase_exit_weapon[phase]
                         .entry(node.weapon)
                         .or_insert_with(|| zero.clone())
@@ -658,6 +671,7 @@ impl Sums {
                 jobs.extend(self.phase_exit_weapon.iter().flat_map(|m| m.values()));
                 if with_units {
                     jobs.extend(&self.phase_exit_cleared);
+                    jobs.extend(&self.phase_exit_some_out);
                     jobs.extend(self.units.values());
                 }
                 jobs.extend([&self.malfunction, &self.removed]);
@@ -688,6 +702,7 @@ impl Sums {
             phase_exit: Vec::new(),
             phase_exit_weapon: Vec::new(),
             phase_exit_cleared: Vec::new(),
+            phase_exit_some_out: Vec::new(),
             expected: Vec::new(),
             expected_total: [Prob::zero(), Prob::zero(), Prob::zero()],
             malfunction: Prob::zero(),
@@ -708,6 +723,7 @@ impl Sums {
                     .collect();
                 if with_units {
                     totals.phase_exit_cleared = take(phases);
+                    totals.phase_exit_some_out = take(phases);
                     totals.units = self
                         .units
                         .keys()
@@ -748,6 +764,8 @@ struct Pass {
     phase_exit_weapon: Vec<BTreeMap<Weapon, Prob>>,
     /// Mass leaving each phase with the hex cleared of enemy units in action.
     phase_exit_cleared: Vec<Prob>,
+    /// Mass leaving each phase with some enemy unit out of action.
+    phase_exit_some_out: Vec<Prob>,
     /// Expected shots, hits, Critical Hits per phase.
     expected: Vec<[Prob; 3]>,
 }
@@ -780,6 +798,7 @@ impl Pass {
             phase_exit: self.phase_exit,
             phase_exit_weapon: self.phase_exit_weapon,
             phase_exit_cleared: self.phase_exit_cleared,
+            phase_exit_some_out: self.phase_exit_some_out,
             expected: self.expected,
         }
     }
@@ -798,6 +817,7 @@ fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
         phase_exit: vec![vec![Prob::zero(); usize::from(cap) + 1]; phases],
         phase_exit_weapon: vec![BTreeMap::new(); phases],
         phase_exit_cleared: vec![Prob::zero(); phases],
+        phase_exit_some_out: vec![Prob::zero(); phases],
         expected: vec![[Prob::zero(), Prob::zero(), Prob::zero()]; phases],
     };
     let mut pending: BTreeMap<(Node, u8), (usize, Prob)> = BTreeMap::new();
@@ -837,6 +857,9 @@ fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
                 Event::PhaseEnd if tally == Tally::Nothing => {
                     if !plan.units().is_empty() && !plan.enemy_in_action(node.units.as_slice()) {
                         add(&mut pass.phase_exit_cleared[phase], flow.clone());
+                    }
+                    if !plan.units().is_empty() && plan.enemy_out(node.units.as_slice()) {
+                        add(&mut pass.phase_exit_some_out[phase], flow.clone());
                     }
                     let w = pass.phase_exit_weapon[phase]
                         .entry(node.weapon)

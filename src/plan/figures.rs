@@ -227,7 +227,8 @@ pub fn figures(exact: Option<&PlanOdds>, mc: Option<&McTally>) -> Vec<Figure> {
 
 /// The units' figures of a plan with units, named as in the JSON report:
 /// `units[i].<outcome>`, `units[i].p_out_of_action`, `hex.p_cleared`,
-/// `hex.at_least_out_of_action[k]`, `per_phase[i].p_hex_cleared_by_end`.
+/// `hex.at_least_out_of_action[k]`, `per_phase[i].p_hex_cleared_by_end`,
+/// `per_phase[i].p_enemy_out_by_end`.
 pub fn unit_figures(
     plan: &super::FirePlan,
     exact: Option<&PlanOdds>,
@@ -286,6 +287,11 @@ pub fn unit_figures(
             format!("per_phase[{i}].p_hex_cleared_by_end"),
             exact.and_then(|x| x.per_phase[i].p_hex_cleared_by_end.clone()),
             mc.map(|t| t.cleared_by_phase_end[i]),
+        );
+        push(
+            format!("per_phase[{i}].p_enemy_out_by_end"),
+            exact.and_then(|x| x.per_phase[i].p_enemy_out_by_end.clone()),
+            mc.map(|t| t.out_by_phase_end[i]),
         );
     }
     out

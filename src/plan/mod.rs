@@ -294,6 +294,15 @@ impl FirePlan {
             .any(|(u, s)| u.enemy && in_action(u, s))
     }
 
+    /// Some enemy unit is out of action (broken or eliminated; a vehicle
+    /// eliminated).
+    pub fn enemy_out(&self, states: &[UnitState]) -> bool {
+        self.units()
+            .iter()
+            .zip(states)
+            .any(|(u, s)| u.enemy && !in_action(u, s))
+    }
+
     /// Every enemy unit is eliminated.
     pub fn enemy_eliminated(&self, states: &[UnitState]) -> bool {
         self.units()

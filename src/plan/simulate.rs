@@ -29,6 +29,8 @@ pub struct UnitTally {
     pub at_least_out: Vec<u64>,
     /// Per phase: trials with the hex cleared at the end of the phase.
     pub cleared_by_phase_end: Vec<u64>,
+    /// Per phase: trials with some enemy unit out of action at its end.
+    pub out_by_phase_end: Vec<u64>,
 }
 
 impl UnitTally {
@@ -39,6 +41,7 @@ impl UnitTally {
             burning: vec![0; units],
             at_least_out: vec![0; enemies],
             cleared_by_phase_end: vec![0; phases],
+            out_by_phase_end: vec![0; phases],
             ..UnitTally::default()
         }
     }
@@ -55,6 +58,7 @@ impl UnitTally {
         add(&mut self.burning, &other.burning);
         add(&mut self.at_least_out, &other.at_least_out);
         add(&mut self.cleared_by_phase_end, &other.cleared_by_phase_end);
+        add(&mut self.out_by_phase_end, &other.out_by_phase_end);
         self.cleared += other.cleared;
         self.all_eliminated += other.all_eliminated;
     }
@@ -107,8 +111,12 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
                         Weapon::Removed => pt.removed_by_end += 1,
                         Weapon::Ready => {}
                     }
-                    if !enemies.is_empty() && out_count(&node) == enemies.len() {
+                    let out = out_count(&node);
+                    if !enemies.is_empty() && out == enemies.len() {
                         unit_tally.cleared_by_phase_end[usize::from(node.phase)] += 1;
+                    }
+                    if out > 0 {
+                        unit_tally.out_by_phase_end[usize::from(node.phase)] += 1;
                     }
                 }
                 Event::Shot { hit, .. } => {

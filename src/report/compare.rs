@@ -35,7 +35,7 @@ use crate::error::{Error, Result};
 use crate::plan::chain::Chain;
 use crate::plan::exact::PlanOdds;
 use crate::plan::figures::{Figure, figures, unit_figures};
-use crate::plan::{FirePlan, PlanInput, ShotKey, simulate};
+use crate::plan::{FirePlan, ShotKey, simulate};
 use crate::rules::firer::Manning;
 use crate::rules::shot::ShotOdds;
 use crate::scenario::{MortarSpec, ScenarioSource};
@@ -187,8 +187,7 @@ pub struct TurnFigure {
 /// Which engine gave a mortar's plan figures.
 #[derive(Clone, Debug, Serialize)]
 pub struct EngineUsed {
-    /// `exact`, `mc` (Monte Carlo), or `exact+mc` when only the longer plans
-    /// needed Monte Carlo.
+    /// `exact`, or `mc` (Monte Carlo) when the plan's chain is too large.
     pub engine: &'static str,
     pub trials: Option<u64>,
     pub seed: Option<u64>,
@@ -331,17 +330,6 @@ fn plan_of(catalog: &Catalog, source: &ScenarioSource, choice: &MortarChoice) ->
     FirePlan::new(shot_input, plan_input).map_err(|e| for_choice(choice, e))
 }
 
-/// The plan cut after Player Turn `turn`.
-fn cut(plan: &FirePlan, turn: u32) -> Result<FirePlan> {
-    let turns = plan.player_turns();
-    let keep = turns.iter().filter(|&&t| t <= turn).count();
-    let input = PlanInput {
-        phases: plan.input.phases[..keep].to_vec(),
-        ..plan.input.clone()
-    };
-    FirePlan::new(plan.shot_input.clone(), input)
-}
-
 fn compare_one(
     catalog: &Catalog,
     source: &ScenarioSource,
@@ -360,42 +348,25 @@ fn compare_one(
     let odds = ShotOdds::of(first);
     let full = Run::of(&plan, options);
     let enemies = plan.units().iter().any(|u| u.enemy);
-    let mut runs = vec![];
-    let mut out_of_action = Vec::new();
-    if enemies {
-        for turn in 1..=last {
-            let run = if turn == last {
-                None
-            } else {
-                Some(Run::of(&cut(&plan, turn)?, options))
-            };
-            let run = run.as_ref().unwrap_or(&full);
-            runs.push(run.exact);
-            out_of_action.push(TurnFigure {
-                player_turn: turn,
-                p: run.get("hex.at_least_out_of_action[1]"),
-            });
-        }
-    }
-    runs.push(full.exact);
-    let p_hit_by_turn = (1..=last)
-        .map(|turn| {
-            let end = turns.iter().rposition(|&t| t <= turn).unwrap_or(0);
-            TurnFigure {
-                player_turn: turn,
-                p: full.get(&format!("per_phase[{end}].p_hit_by_end")),
-            }
-        })
-        .collect();
-    let mc = runs.iter().any(|e| !e);
+    // Every path leaves every phase, stopped or not: the figure at the end
+    // of a Player Turn's last phase is that of the plan cut there.
+    let by_turn = |figure: &str| -> Vec<TurnFigure> {
+        (1..=last)
+            .map(|turn| {
+                let end = turns.iter().rposition(|&t| t <= turn).unwrap_or(0);
+                TurnFigure {
+                    player_turn: turn,
+                    p: full.get(&format!("per_phase[{end}].{figure}")),
+                }
+            })
+            .collect()
+    };
+    let out_of_action = by_turn("p_enemy_out_by_end");
+    let p_hit_by_turn = by_turn("p_hit_by_end");
     let engine = EngineUsed {
-        engine: match (runs.iter().any(|e| *e), mc) {
-            (true, false) => "exact",
-            (false, _) => "mc",
-            (true, true) => "exact+mc",
-        },
-        trials: mc.then_some(options.trials),
-        seed: mc.then_some(options.seed),
+        engine: if full.exact { "exact" } else { "mc" },
+        trials: (!full.exact).then_some(options.trials),
+        seed: (!full.exact).then_some(options.seed),
     };
     let m = &plan.shot_input.mortar;
     Ok(MortarResult {
@@ -471,7 +442,7 @@ pub fn run(
         .collect();
     let mut notes = vec![
         "P(hit) and P(Critical Hit): the plan's first shot, exact".to_string(),
-        "by Player Turn: the plan cut after that Player Turn's phases".to_string(),
+        "by Player Turn: at the end of that Player Turn's last phase".to_string(),
         "P(malfunction): at least once over the whole plan".to_string(),
     ];
     if enemy_units.is_empty() {
@@ -699,7 +670,6 @@ impl Comparison {
         });
         row("engine".into(), &|m| match m.engine.engine {
             "mc" => "Monte Carlo".into(),
-            "exact+mc" => "exact + Monte Carlo".into(),
             e => e.into(),
         });
         out.push_str(&text_table(&header, &rows));

@@ -67,6 +67,9 @@ pub struct PhaseJson {
     /// Plans with units: no enemy unit still in action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub p_hex_cleared_by_end: Option<FigureJson>,
+    /// Plans with units: some enemy unit out of action at the end of the phase.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub p_enemy_out_by_end: Option<FigureJson>,
     pub shots: Vec<CountJson>,
 }
 
@@ -194,6 +197,7 @@ impl PlanReport {
                     p_malfunctioned_at_end: f("p_malfunctioned_at_end"),
                     p_removed_by_end: f("p_removed_by_end"),
                     p_hex_cleared_by_end: has_units.then(|| f("p_hex_cleared_by_end")),
+                    p_enemy_out_by_end: has_units.then(|| f("p_enemy_out_by_end")),
                     shots: counts(&by_name, &format!("per_phase[{i}].shots")),
                 }
             })

@@ -249,6 +249,17 @@ impl<'a> RowBuilder<'a> {
                     f,
                 );
             }
+            if let Some(f) = &ph.p_enemy_out_by_end {
+                self.figure(
+                    "phase",
+                    phase.clone(),
+                    "hex",
+                    "p-enemy-out-by-end",
+                    None,
+                    false,
+                    f,
+                );
+            }
         }
         for u in &r.units {
             for (outcome, f) in &u.outcomes {
