@@ -25,7 +25,7 @@ use crate::report::index::{ChartLink, Entry, Index, PlanEntry};
 use crate::report::shot::ShotReport;
 use crate::report::worth;
 use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
-use crate::scenario::{Scenario, ScenarioSource};
+use crate::scenario::ScenarioSource;
 use crate::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
 use crate::table::rows::RowBuilder;
 use crate::table::{self, OddsRow, Row, WorthRow};
@@ -145,7 +145,20 @@ fn tables<R: Row>(files: &mut Files, stem: &str, rows: &[R]) -> Result<Vec<Strin
 
 pub(super) fn run(args: &ReportArgs) -> Result<String> {
     let catalog = load_catalog(&args.catalog)?;
-    let examples = example_files(&args.examples)?;
+    // Each example as (its name, the scenario file as read).
+    let examples: Vec<(String, ScenarioSource)> = example_files(&args.examples)?
+        .iter()
+        .map(|path| {
+            Ok((
+                stem(path),
+                ScenarioSource {
+                    name: path.display().to_string(),
+                    text: read_text(path, "scenario file")?,
+                    overrides: Table::new(),
+                },
+            ))
+        })
+        .collect::<Result<_>>()?;
     // An output folder that cannot be made fails now, not after the work.
     fs::create_dir_all(&args.out)
         .with_context(|| format!("--out: cannot create `{}`", args.out.display()))?;
@@ -165,11 +178,10 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         threads: None,
     };
     let mut plans = Vec::new();
-    for path in &examples {
-        let name = stem(path);
+    for (name, source) in &examples {
+        let name = name.clone();
         bar.set_message(name.clone());
-        let text = read_text(path, "scenario file")?;
-        let scenario = Scenario::parse(&path.display().to_string(), &text, Table::new())?;
+        let scenario = source.parse()?;
         let shot = Shot::new(scenario.shot_input(&catalog)?)?;
         let units = UnitShotOdds::of(&shot);
         let report = ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref());
@@ -222,13 +234,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
 
     bar.set_message("comparison and DRM worth");
     let mut worth_rows: Vec<WorthRow> = Vec::new();
-    for path in &examples {
-        let name = stem(path);
-        let source = ScenarioSource {
-            name: path.display().to_string(),
-            text: read_text(path, "scenario file")?,
-            overrides: Table::new(),
-        };
+    for (name, source) in &examples {
         if name == COMPARE_SCENARIO {
             let choices = COMPARE
                 .iter()
@@ -239,27 +245,27 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
                 seed: args.seed,
                 ..compare::Options::default()
             };
-            let c = compare::run(&catalog, &source, &choices, &options)?;
-            let mut frame = OddsRow::frame(&c.rows(&name))?;
+            let c = compare::run(&catalog, source, &choices, &options)?;
+            let mut frame = OddsRow::frame(&c.rows(name))?;
             files.add(format!("compare/{name}.txt"), c.to_text());
             files.add(format!("compare/{name}.json"), c.to_json());
             files.add(
                 format!("compare/{name}.md"),
                 table::encode(&mut frame, table::Format::Markdown)?,
             );
-            rows.extend(c.rows(&name));
+            rows.extend(c.rows(name));
             let chart = files.chart(&format!("{name}-compare"), "mortars compared", &c.chart())?;
             index
                 .compare
-                .push(Entry::new(&name, "compare", chart).with_text(c.to_text()));
+                .push(Entry::new(name, "compare", chart).with_text(c.to_text()));
         }
         if source.parse()?.target.units.is_none_or(|u| u.is_empty()) {
             continue;
         }
-        let w = worth::run(&catalog, &source)?;
+        let w = worth::run(&catalog, source)?;
         files.add(format!("worth/{name}.txt"), w.to_text());
         files.add(format!("worth/{name}.json"), w.to_json());
-        worth_rows.extend(w.rows(&name));
+        worth_rows.extend(w.rows(name));
         let chart = files.chart(
             &format!("{name}-worth"),
             "what each modifier is worth",
@@ -267,7 +273,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         )?;
         index
             .worth
-            .push(Entry::new(&name, "worth", chart).with_text(w.to_text()));
+            .push(Entry::new(name, "worth", chart).with_text(w.to_text()));
     }
     bar.inc(1);
 
