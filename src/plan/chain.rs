@@ -55,7 +55,8 @@ pub struct Node {
     pub weapon: Weapon,
     pub ever_malfunctioned: bool,
     pub fired_any: bool,
-    /// Shots in this phase, counted only for a phase with `max_shots`.
+    /// Shots in this phase, counted only for a phase with a cap (the plan's
+    /// `max_shots`, or the AFPh's one shot, C5.2).
     pub shots_in_phase: u8,
     pub acquisition: u8,
     /// Multiple ROF lost this Player Turn.
@@ -113,7 +114,7 @@ fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
     if node.stopped || node.weapon != Weapon::Ready || target_done(plan, &node.units) {
         return None;
     }
-    if let Some(max) = listed.max_shots
+    if let Some(max) = listed.shot_cap()
         && node.shots_in_phase >= max
     {
         return None;
@@ -195,7 +196,7 @@ fn after_shot(plan: &FirePlan, node: &Node, intensive: bool, effect: &ShotEffect
     let listed = plan.input.phases[usize::from(node.phase)];
     let mut next = *node;
     next.fired_any = true;
-    if listed.max_shots.is_some() {
+    if listed.shot_cap().is_some() {
         next.shots_in_phase += 1;
     }
     // C2.24: ROF on the colored die; an Intensive Fire shot never keeps it.

@@ -68,6 +68,17 @@ pub struct PlanPhase {
     pub max_shots: Option<u8>,
 }
 
+impl PlanPhase {
+    /// The most shots the weapon fires in this phase: the plan's cap and
+    /// the phase's own rule (one in the AFPh, C5.2), the lower of the two.
+    pub fn shot_cap(&self) -> Option<u8> {
+        match (self.max_shots, self.phase.max_shots()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
 /// A fire plan, as the player gives it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlanInput {
@@ -142,6 +153,17 @@ impl FirePlan {
                 return Err(Error::invalid(
                     format!("plan.phases[{i}].max_shots"),
                     "must be at least 1 (leave the phase out instead)",
+                ));
+            }
+            if let (Some(max), Some(rule)) = (p.max_shots, p.phase.max_shots())
+                && max > rule
+            {
+                return Err(Error::invalid(
+                    format!("plan.phases[{i}].max_shots"),
+                    format!(
+                        "a weapon fires at most {rule} shot in the {} (C5.2); give max_shots = {rule} or leave it out",
+                        p.phase.abbreviation()
+                    ),
                 ));
             }
         }

@@ -21,6 +21,13 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// The most shots one weapon may fire in this phase, if limited: one in
+    /// the AFPh (C5.2; Opportunity Fire, the exception, is not modelled),
+    /// whatever its Multiple ROF.
+    pub fn max_shots(self) -> Option<u8> {
+        (self == Phase::Advancing).then_some(1)
+    }
+
     pub fn abbreviation(self) -> &'static str {
         match self {
             Phase::Prep => "PFPh",
@@ -64,7 +71,8 @@ pub struct Firer {
     pub spotter_pinned: bool,
     /// Captured weapon: Case H +2, B# -2, ROF -1 (C5.8, A21.11-.12).
     pub captured: bool,
-    /// Manned by non-qualified Infantry: Case H +2 (+4 with captured).
+    /// Manned by non-qualified Infantry: Case H +2, B# -2, ROF -1, as for
+    /// captured use; with captured, +4, B# -4, ROF -2 (C5.8, A21.13).
     pub non_qualified: bool,
     /// Spotted fire: +2 and ROF -1 (C9.31).
     pub spotted: bool,
