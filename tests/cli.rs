@@ -234,7 +234,9 @@ fn json_of_the_intensive_fire_example_has_the_hand_worked_figures() {
     assert_eq!(doc["p_malfunction"]["exact"], "1/6"); // DR >= 10: 6/36
     assert_eq!(doc["p_removed"]["exact"], "1/36"); // DR 12
     assert_eq!(doc["ift_column"], 12); // 24 FP halved
-    assert_eq!(doc["ift_drm"], -1); // FFNAM
+    // C.3: FFNAM modified the To Hit DR, so a normal hit's IFT DR does not
+    // take it again (issue 10: it was -1); a Critical Hit's does (C3.71).
+    assert_eq!(doc["ift_drm"], 0);
     assert_eq!(doc["critical_ift_column"], 36); // 48 FP
     assert_eq!(doc["critical_ift_drm"], -2); // Heavy Payload -1, FFNAM -1
 }

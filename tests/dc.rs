@@ -252,7 +252,12 @@ fn scenario() -> impl Strategy<Value = String> {
                 }
                 for (k, morale) in units {
                     let k = ["squad", "half-squad", "leader"][k];
-                    s += &format!("[[dc.target.units]]\nkind = \"{k}\"\nmorale = {morale}\n");
+                    // The broken side's morale, which a Leader Loss MC can need
+                    // (A10.2): one more than the Good Order side here.
+                    s += &format!(
+                        "[[dc.target.units]]\nkind = \"{k}\"\nmorale = {morale}\nbroken_morale = {}\n",
+                        morale + 1
+                    );
                 }
                 s
             },
@@ -337,7 +342,7 @@ fn parse_prob(exact: &str) -> Prob {
 const AGREEMENT: [&str; 4] = [
     include_str!("../examples/dc/placed-stone-building.toml"),
     include_str!("../examples/dc/thrown-afph.toml"),
-    "[dc]\nkind = \"set\"\ncaptured = true\n[dc.target]\nconcealed = true\n[[dc.target.units]]\nkind = \"half-squad\"\nmorale = 6\n[[dc.target.units]]\nkind = \"leader\"\nmorale = 9\nleadership = -1\n[[dc.target.units]]\nkind = \"unarmored-vehicle\"\n",
+    "[dc]\nkind = \"set\"\ncaptured = true\n[dc.target]\nconcealed = true\n[[dc.target.units]]\nkind = \"half-squad\"\nmorale = 6\nbroken_morale = 7\n[[dc.target.units]]\nkind = \"leader\"\nmorale = 9\nleadership = -1\n[[dc.target.units]]\nkind = \"unarmored-vehicle\"\n",
     "[dc]\nkind = \"placed\"\nbreach = true\ncx = true\nelite = true\n[dc.target]\ntem = 4\n[[dc.target.units]]\nkind = \"squad\"\nmorale = 8\n[[dc.target.units]]\nkind = \"squad\"\nmorale = 6\n",
 ];
 

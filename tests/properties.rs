@@ -202,14 +202,15 @@ proptest! {
         let p = p.unwrap();
         prop_assert_eq!(&p, &Prob::new(u64::from(r.min(6)), 6));
 
-        // The effective ROF itself, from C2.24, C5.4, C5.6, C9.31, A21.12
-        // (no CA change is generated).
+        // The effective ROF itself, from C2.24, C5.4, C5.6, C9.31, A21.12,
+        // A21.13 (no CA change is generated).
         let f = &input.firer;
         let expected = if f.pinned || f.intensive_fire {
             0
         } else {
             let printed = input.mortar.rof.unwrap() as i8;
-            (printed - i8::from(f.spotted) - i8::from(f.captured)).max(0) as u8
+            (printed - i8::from(f.spotted) - i8::from(f.captured) - i8::from(f.non_qualified))
+                .max(0) as u8
         };
         prop_assert_eq!(r, expected);
         if f.pinned {
@@ -218,7 +219,8 @@ proptest! {
     }
 
     /// 4. A malfunction is an Original DR of at least the effective B#; only
-    /// a lowered B# (Intensive Fire, captured) can remove the weapon.
+    /// a lowered B# (Intensive Fire, captured, non-qualified user) can
+    /// remove the weapon.
     #[test]
     fn malfunction_law(input in shot_input()) {
         let shot = checked(&input);
@@ -230,8 +232,12 @@ proptest! {
         let b = b.unwrap();
         let f = &input.firer;
         let printed = input.mortar.breakdown.unwrap() as i8;
-        let expected =
-            (printed - 2 * i8::from(f.intensive_fire) - 2 * i8::from(f.captured)).max(2) as u8;
+        // C5.62, A21.11, A21.13: -2 each.
+        let expected = (printed
+            - 2 * i8::from(f.intensive_fire)
+            - 2 * i8::from(f.captured)
+            - 2 * i8::from(f.non_qualified))
+        .max(2) as u8;
         prop_assert_eq!(b, expected);
 
         let p_malf = odds.p_malfunction();
@@ -241,7 +247,7 @@ proptest! {
         let p_removed = odds.p_removed();
         prop_assert!(p_removed.is_some());
         let p_removed = p_removed.unwrap();
-        if f.intensive_fire || f.captured {
+        if f.intensive_fire || f.captured || f.non_qualified {
             // X#: the Original DR reached the printed B#.
             prop_assert_eq!(p_removed, p_original_at_least(printed as u8));
         } else {

@@ -62,6 +62,13 @@ fn squad(morale: u8, location: Target) -> Unit {
     unit("squad", UnitKind::Squad, morale, location)
 }
 
+/// The unit with the morale of its broken side given (a unit stacked with
+/// a friendly leader needs it for a Leader Loss MC, A10.2).
+fn broken_side(mut u: Unit, broken_morale: u8) -> Unit {
+    u.broken_morale = Some(broken_morale);
+    u
+}
+
 /// The shot of `mortar` (HE, default firer) at the hex with these units.
 fn shot_at(mortar: Mortar, mut hex: Target, units: Vec<Unit>) -> Shot {
     hex.units = units;
@@ -93,8 +100,7 @@ fn program_outcomes(shot: &Shot, i: usize) -> Vec<(Outcome, Prob)> {
 // lookup (`Column::of_fp(fp).unwrap().result(final_dr)`) is borrowed. Every
 // DR is enumerated over its 36 ordered outcomes (grouped by Original DR, as
 // only the Original matters to a squad), every die of a Random Selection
-// over its 6 faces, every uniform choice over its candidates; each path
-// carries its exact weight.
+// over its 6 faces; each path carries its exact weight.
 
 /// One squad (half-squad morale = squad morale) as the brute force sees it.
 #[derive(Clone, Copy, Debug)]
@@ -174,14 +180,31 @@ fn originals() -> Vec<(u8, u64)> {
     (2..=12u8).map(|o| (o, ways[usize::from(o)])).collect()
 }
 
+/// Random Selection of one unit among `k` (A.9): every way the `k` dr can
+/// fall, as (which units are tied on the highest dr, 1 / its weight). One
+/// unit alone is chosen without a roll.
+fn bf_random_selection(k: usize) -> Vec<(Vec<bool>, u64)> {
+    if k == 1 {
+        return vec![(vec![true], 1)];
+    }
+    let k = k as u32;
+    (0..6u32.pow(k))
+        .map(|code| {
+            let dice: Vec<u32> = (0..k).map(|j| (code / 6u32.pow(j)) % 6 + 1).collect();
+            let top = *dice.iter().max().unwrap();
+            (dice.iter().map(|&d| d == top).collect(), 6u64.pow(k))
+        })
+        .collect()
+}
+
 /// What is still to be done after the effects DR.
 #[derive(Clone, Debug)]
 enum Task {
     /// `n`KIA among these units: `n` eliminated by Random Selection (the
     /// `n` highest dice, ties included), the others break.
     Kia { n: u8, members: Vec<usize> },
-    /// K/`n`: one of them Casualty Reduced (uniform), then every survivor
-    /// takes a `n`MC.
+    /// K/`n`: the one(s) on the highest Random Selection dr Casualty
+    /// Reduced, then every survivor takes a `n`MC.
     K { n: u8, members: Vec<usize> },
     /// A Morale Check at +n (NMC: 0).
     Mc { unit: usize, n: u8 },
@@ -275,17 +298,22 @@ fn bf_resolve(
             }
         }
         Task::K { n, members } => {
-            let k = members.len() as u64;
-            for &chosen in members {
+            // A.9: the units tied on the highest dr are all Casualty Reduced
+            // (one unit alone rolls nothing).
+            for (chosen, weight) in bf_random_selection(members.len()) {
                 let mut s = states.clone();
-                bf_reduce(&mut s[chosen]);
+                for (j, &i) in members.iter().enumerate() {
+                    if chosen[j] {
+                        bf_reduce(&mut s[i]);
+                    }
+                }
                 let mut next: Vec<Task> = members
                     .iter()
                     .filter(|&&i| !s[i].eliminated)
                     .map(|&i| Task::Mc { unit: i, n: *n })
                     .collect();
                 next.extend(rest.iter().cloned());
-                bf_resolve(bf, hits, s, &next, w.times(1, k), table);
+                bf_resolve(bf, hits, s, &next, w.times(1, weight), table);
             }
         }
         Task::Mc { unit, n } => {
@@ -424,16 +452,16 @@ fn brute_force(bf: &BfShot) -> BfTable {
             .filter(|&i| hits[i] == HitKind::Critical)
             .collect();
         if critical.len() > 1 {
-            // One Critical Hit, on a unit chosen uniformly; the others are
-            // hit normally.
-            for &keep in &critical {
+            // C3.74, A.9: the Critical Hit goes to the unit(s) tied on the
+            // highest Random Selection dr; the others are hit normally.
+            for (chosen, weight) in bf_random_selection(critical.len()) {
                 let mut h = hits.clone();
-                for &i in &critical {
-                    if i != keep {
+                for (j, &i) in critical.iter().enumerate() {
+                    if !chosen[j] {
                         h[i] = HitKind::Hit;
                     }
                 }
-                bf_effects(bf, &h, w.times(1, critical.len() as u64), &mut table);
+                bf_effects(bf, &h, w.times(1, weight), &mut table);
             }
         } else {
             bf_effects(bf, &hits, w, &mut table);
@@ -635,13 +663,16 @@ fn concealed_and_known_squads_one_to_hit_dr() {
     assert_eq!(both, odds.p_hit(0));
     assert_eq!(both, p(10, 36)); // Originals 2-5: 1 + 2 + 3 + 4
     assert_eq!(odds.p_hit(1), p(21, 36)); // Originals 2-7
-    // Original 2: both critically hit, one keeps it (1/2 each).
-    assert_eq!(odds.p_critical_hit(0), p(1, 72));
-    assert_eq!(odds.p_critical_hit(1), p(1, 72));
+    // Original 2: both critically hit; C3.74 gives the Critical Hit by
+    // Random Selection, ties included (A.9): a unit keeps it when its dr is
+    // at least the other's, 21 of 36 ways = 7/12 (issue 10: it was 1/2), and
+    // both keep it on a tie, 6 of 36 ways.
+    assert_eq!(odds.p_critical_hit(0), p(7, 432));
+    assert_eq!(odds.p_critical_hit(1), p(7, 432));
     assert_eq!(
         odds.table
             .prob(|(h, _)| h[0] == HitKind::Critical && h[1] == HitKind::Critical),
-        Prob::zero()
+        p(1, 216)
     );
 
     let brute = brute_force(&two_squads_bf());
@@ -701,11 +732,12 @@ fn c3_331_a_hit_on_the_concealed_squad_hits_all_three() {
                 for (ec, ew) in [(1, 1), (2, 3), (3, 3), (4, 6), (6, 6)] {
                     // The To Hit DR, the effects DR, then 1s for any Random
                     // Selection and check (a 1 chooses the first candidate).
-                    // (After an Original 2, a 1 first: the Random Selection
-                    // of the one Critical Hit among the three.)
+                    // (After an Original 2, the Random Selection of the
+                    // Critical Hit among the three: a dr each, 6 1 1, so the
+                    // first keeps it alone.)
                     let mut tape = vec![colored, white];
                     if original == 2 {
-                        tape.push(1);
+                        tape.extend([6, 1, 1]);
                     }
                     tape.extend([ec, ew]);
                     tape.extend([1u8; 40]);
@@ -956,7 +988,10 @@ fn stacks() -> Vec<(&'static str, Shot)> {
         shot_at(
             mortar(81),
             acquired.clone(),
-            vec![leader(8, -1, acquired.clone()), squad(6, acquired.clone())],
+            vec![
+                leader(8, -1, acquired.clone()),
+                broken_side(squad(6, acquired.clone()), 7),
+            ],
         ),
     ));
 
@@ -1008,7 +1043,12 @@ fn stacks() -> Vec<(&'static str, Shot)> {
         shot_at(
             mortar(120),
             base.clone(),
-            vec![leader(9, -1, base.clone()), broken, concealed, foxhole],
+            vec![
+                leader(9, -1, base.clone()),
+                broken,
+                broken_side(concealed, 8),
+                broken_side(foxhole, 8),
+            ],
         ),
     ));
 

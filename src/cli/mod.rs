@@ -232,7 +232,7 @@ struct ScenarioFlags {
     /// Captured weapon (Case H, B# -2, ROF -1).
     #[arg(long, help_heading = "Firer")]
     captured: bool,
-    /// Non-qualified user (Case H).
+    /// Non-qualified user: Case H +2, B# -2, ROF -1 (A21.13).
     #[arg(long, help_heading = "Firer")]
     non_qualified: bool,
     /// Spotted fire (+2, ROF -1).

@@ -364,6 +364,7 @@ fn check_input(input: &DcInput) -> Result<()> {
             )?;
             check_unit_values(&unit_field, u)?;
         }
+        location::check_stack(&format!("{prefix}.units"), units)?;
     }
     Ok(())
 }

@@ -67,27 +67,38 @@ fn location_tem(target: &Target, air_burst: bool) -> (i8, bool) {
     }
 }
 
-fn movement_modifiers(target: &Target, mods: &mut Vec<Modifier>) {
-    if target.ffnam {
-        mods.push(Modifier {
-            rule: "IFT",
-            what: "FFNAM",
-            value: -1,
-        });
-    }
-    if target.ffmo {
-        mods.push(Modifier {
-            rule: "IFT",
-            what: "FFMO",
-            value: -1,
-        });
-    }
+/// The effects DRM the player adds, on every attack.
+fn other_effects_modifiers(target: &Target, mods: &mut Vec<Modifier>) {
     if target.effects_drm != 0 {
         mods.push(Modifier {
             rule: "-",
             what: "other effects DRM",
             value: target.effects_drm,
         });
+    }
+}
+
+/// C.3, C3.71: no DRM modifies both the To Hit DR and the effects DR, except
+/// on a Critical Hit. FFNAM, FFMO and Hazardous Movement modify the Area
+/// Target To Hit DR (Cases J3, J4, O), so only a Critical Hit's IFT DR takes
+/// them again, at the same value (Reading `hazardous-movement-ch-drm` for
+/// Hazardous Movement's -2).
+fn critical_movement_modifiers(target: &Target, mods: &mut Vec<Modifier>) {
+    let mut push = |what, value| {
+        mods.push(Modifier {
+            rule: "C3.71",
+            what,
+            value,
+        })
+    };
+    if target.ffnam {
+        push("FFNAM", -1);
+    }
+    if target.ffmo {
+        push("FFMO", -1);
+    }
+    if target.hazardous_movement && readings::HAZARDOUS_MOVEMENT_CH_DRM {
+        push("Hazardous Movement", -2);
     }
 }
 
@@ -126,7 +137,8 @@ fn column_for(quarter_fp: u32) -> Result<Column> {
 
 /// The attack of a hit that is not a Critical Hit: half the HE FP (Area
 /// Target Type, C3.33) or the mortar's own Area Target FP, halved again in
-/// marsh (C3.53).
+/// marsh (C3.53). FFNAM, FFMO and Hazardous Movement already modified the
+/// To Hit DR and do not modify this IFT DR (C.3).
 pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Result<Attack> {
     let mut fp = match mortar.area_fp {
         Some(area) => u32::from(area) * 4,
@@ -152,7 +164,7 @@ pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Resul
     if air {
         modifiers.push(air_burst_modifier());
     }
-    movement_modifiers(target, &mut modifiers);
+    other_effects_modifiers(target, &mut modifiers);
     Ok(Attack {
         fp,
         column,
@@ -162,7 +174,8 @@ pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Resul
 
 /// The attack of a Critical Hit: full HE FP doubled with no halving
 /// (C3.71), the 36 column with Heavy Payload -1 per whole 8 FP above 36,
-/// positive TEM reversed, Air Burst and movement DRM kept.
+/// positive TEM reversed, Air Burst kept, and FFNAM, FFMO and Hazardous
+/// Movement applied again (C3.71, C.3).
 pub fn critical_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Result<Attack> {
     let full = u32::from(full_fp(mortar)?) * 2;
     // Reading: the CH FP is never halved, not even for marsh.
@@ -201,7 +214,8 @@ pub fn critical_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Res
     if air {
         modifiers.push(air_burst_modifier());
     }
-    movement_modifiers(target, &mut modifiers);
+    critical_movement_modifiers(target, &mut modifiers);
+    other_effects_modifiers(target, &mut modifiers);
     Ok(Attack {
         fp,
         column,

@@ -11,11 +11,13 @@
 //! reads), until nothing is left.
 
 use super::ift::{Column, IftResult};
+use super::readings;
 use super::units::{
     Check, Unit, UnitKind, UnitState, afv_result, break_unit, casualty_reduce, leadership_now,
     morale_check, morale_now, pin_check, unarmored_vehicle_result,
 };
 use crate::dice::{Dice, Dr};
+use crate::error::{Error, Result};
 
 /// Who the targets of an attack are: target `i` is a unit, or the Location
 /// itself (`None`).
@@ -40,7 +42,8 @@ impl Occupants for [Unit] {
 pub enum Group {
     /// `n` eliminated by Random Selection, ties included; the others break.
     Kia { members: Vec<usize>, n: u8 },
-    /// One Casualty Reduced by Random Selection; all then take a `n`MC.
+    /// One Casualty Reduced by Random Selection (every unit tied on the
+    /// highest dr, A.9); all then take a `n`MC.
     K { members: Vec<usize>, n: u8 },
 }
 
@@ -51,6 +54,10 @@ pub struct Resolving<'s> {
     pub units: &'s mut [UnitState],
     pub groups: &'s mut Vec<Group>,
     pub pending: &'s mut [Option<Check>],
+    /// Each unit's state as Leader Loss has taken it into account (A10.2):
+    /// a leader whose state is worse than this owes the others their
+    /// Leader Loss checks.
+    pub seen: &'s mut [UnitState],
 }
 
 /// That state, owned, for processes that attack several Locations.
@@ -60,6 +67,7 @@ pub struct LocationState {
     pub units: Vec<UnitState>,
     pub groups: Vec<Group>,
     pub pending: Vec<Option<Check>>,
+    pub seen: Vec<UnitState>,
 }
 
 impl LocationState {
@@ -68,6 +76,7 @@ impl LocationState {
         let n = units.len();
         LocationState {
             results: vec![None; n],
+            seen: units.clone(),
             units,
             groups: Vec::new(),
             pending: vec![None; n],
@@ -80,6 +89,7 @@ impl LocationState {
             units: &mut self.units,
             groups: &mut self.groups,
             pending: &mut self.pending,
+            seen: &mut self.seen,
         }
     }
 }
@@ -147,9 +157,10 @@ fn unit_of<O: Occupants + ?Sized>(targets: &O, i: usize) -> &Unit {
         .expect("only units take checks and Random Selection")
 }
 
-/// The leadership DRM unit `i` checks with (A10.7, A10.22): the best of
+/// The leadership DRM unit `i` checks with (A10.21, A10.22): the best of
 /// the Good Order, unpinned leaders of its side in the Location (for a
-/// leader, only leaders of higher morale).
+/// leader, only leaders of higher morale). A 6+1 leader's +1 counts when he
+/// is the best one there (Reading `positive-leadership-applies`).
 fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: usize) -> i8 {
     let me = unit_of(targets, i);
     let my_morale = morale_now(me, &units[i]).unwrap_or(me.morale);
@@ -166,12 +177,18 @@ fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: usize)
             usable.then(|| leadership_now(u, st))
         })
         .min()
-        .unwrap_or(0)
-        .min(0)
+        .map_or(0, |best| {
+            if readings::POSITIVE_LEADERSHIP_APPLIES {
+                best
+            } else {
+                best.min(0)
+            }
+        })
 }
 
-/// Does the next Random Selection (KIA, K/#) or the next check, in
-/// `order`; `false` when nothing is left to do (no dice read then).
+/// Does the next Random Selection (KIA, K/#), the next check, or queues
+/// the next Leader Loss checks, in `order`; `false` when nothing is left to
+/// do (no dice read then).
 pub fn next_task<O: Occupants + ?Sized>(
     targets: &O,
     order: &[usize],
@@ -180,18 +197,90 @@ pub fn next_task<O: Occupants + ?Sized>(
 ) -> bool {
     if !r.groups.is_empty() {
         let group = r.groups.remove(0);
-        random_selection(targets, group, r, dice);
+        resolve_group(targets, group, r, dice);
         return true;
     }
-    let Some(i) = order.iter().copied().find(|&i| r.pending[i].is_some()) else {
+    loop {
+        if let Some(i) = order.iter().copied().find(|&i| r.pending[i].is_some()) {
+            let leader = leader_drm(targets, r.units, i);
+            let unit = unit_of(targets, i);
+            match r.pending[i].take() {
+                Some(Check::Morale(n)) => morale_check(unit, &mut r.units[i], n, leader, dice),
+                Some(Check::Pin) => pin_check(unit, &mut r.units[i], 0, leader, dice),
+                Some(Check::LeaderLoss { task, drm }) => {
+                    // Reading `leader-loss-leadership`.
+                    let leader = if readings::LEADER_LOSS_TAKES_LEADERSHIP {
+                        leader
+                    } else {
+                        0
+                    };
+                    // Reading `lltc-failure-pins`: else a failed LLTC is a failed MC.
+                    if task && readings::LLTC_FAILURE_PINS {
+                        pin_check(unit, &mut r.units[i], drm, leader, dice)
+                    } else {
+                        morale_check(unit, &mut r.units[i], drm, leader, dice)
+                    }
+                }
+                None => {}
+            }
+            return true;
+        }
+        if !leader_loss(targets, order, r) {
+            // Done: every leader's loss is accounted for.
+            r.seen.copy_from_slice(r.units);
+            return false;
+        }
+    }
+}
+
+/// A10.2: once every check owed so far is made, the first leader (in check
+/// order) whom the attack or a later check broke or eliminated makes the
+/// other friendly Personnel of the Location with a lower Morale Level check:
+/// a Leader Loss MC for a leader eliminated (broken units included), a
+/// Leader Loss TC for a leader broken (Good Order units only; failing pins,
+/// Reading `lltc-failure-pins`), at the lost leader's leadership DRM made
+/// positive (a -2 leader: +2; a 0 or +1 leader: +0). The checks they make
+/// can break or eliminate another leader, whose loss comes next. A wound
+/// that is not mortal costs nothing (A17.3). `false` when no leader's loss
+/// is left to account for.
+fn leader_loss<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Resolving) -> bool {
+    let lost = order.iter().copied().find_map(|i| {
+        let unit = targets.unit(i).filter(|u| u.kind == UnitKind::Leader)?;
+        let (before, now) = (r.seen[i], r.units[i]);
+        let eliminated = now.eliminated && !before.eliminated;
+        let broken = now.broken && !before.broken && !now.eliminated;
+        (eliminated || broken).then_some((i, unit, before, eliminated))
+    });
+    let Some((i, leader, before, eliminated)) = lost else {
         return false;
     };
-    let leader = leader_drm(targets, r.units, i);
-    let unit = unit_of(targets, i);
-    match r.pending[i].take() {
-        Some(Check::Morale(n)) => morale_check(unit, &mut r.units[i], n, leader, dice),
-        Some(Check::Pin) => pin_check(unit, &mut r.units[i], leader, dice),
-        None => {}
+    r.seen[i] = r.units[i];
+    // The lost leader's Morale Level and leadership as they stood before
+    // the loss (a wounded leader's: one lower, one worse; A17.2).
+    let level = morale_now(
+        leader,
+        &UnitState {
+            broken: false,
+            ..before
+        },
+    )
+    .unwrap_or(leader.morale);
+    let drm = (-leadership_now(leader, &before)).max(0) as u8;
+    for j in 0..targets.count() {
+        let Some(u) = targets.unit(j) else { continue };
+        let st = r.units[j];
+        let checks = j != i
+            && !u.kind.is_vehicle()
+            && u.enemy == leader.enemy
+            && !st.eliminated
+            && (eliminated || (st.good_order() && !st.pinned))
+            && morale_now(u, &st).unwrap_or(u.morale) < level;
+        if checks {
+            r.pending[j] = Some(Check::LeaderLoss {
+                task: !eliminated,
+                drm,
+            });
+        }
     }
     true
 }
@@ -202,53 +291,83 @@ fn eliminate(state: &mut UnitState) {
     state.pinned = false;
 }
 
+/// Random Selection (A.9) among `n` units: each rolls a dr and the `k`
+/// highest are chosen, every unit tied with the `k`-th highest included;
+/// `true` for each chosen unit. No dice are read when `k` ≥ `n`.
+pub fn random_selection(n: usize, k: usize, dice: &mut dyn Dice) -> Vec<bool> {
+    if k >= n {
+        return vec![true; n];
+    }
+    let drs: Vec<u8> = (0..n).map(|_| dice.die()).collect();
+    let mut sorted = drs.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let threshold = sorted[k.max(1) - 1];
+    drs.iter().map(|&d| d >= threshold).collect()
+}
+
 /// A7.3: `n`KIA eliminates `n` units by Random Selection (the `n` highest
-/// dr, ties included) and breaks the others; K/`n` Casualty Reduces one
-/// unit by Random Selection, then every survivor takes a `n`MC.
-fn random_selection<O: Occupants + ?Sized>(
+/// dr, ties included) and breaks the others; K/`n` Casualty Reduces the
+/// unit(s) chosen by Random Selection (ties included, A.9), then every
+/// survivor takes a `n`MC.
+fn resolve_group<O: Occupants + ?Sized>(
     targets: &O,
     group: Group,
     r: &mut Resolving,
     dice: &mut dyn Dice,
 ) {
+    let (members, n) = match &group {
+        Group::Kia { members, n } | Group::K { members, n } => (members, *n),
+    };
+    let alive: Vec<usize> = members
+        .iter()
+        .copied()
+        .filter(|&i| !r.units[i].eliminated)
+        .collect();
     match group {
-        Group::Kia { members, n } => {
-            let alive: Vec<usize> = members
-                .into_iter()
-                .filter(|&i| !r.units[i].eliminated)
-                .collect();
-            if usize::from(n) >= alive.len() {
-                for &i in &alive {
+        Group::Kia { .. } => {
+            let chosen = random_selection(alive.len(), usize::from(n), dice);
+            for (&i, chosen) in alive.iter().zip(chosen) {
+                if chosen {
                     eliminate(&mut r.units[i]);
-                }
-            } else {
-                let drs: Vec<u8> = alive.iter().map(|_| dice.die()).collect();
-                let mut sorted = drs.clone();
-                sorted.sort_unstable_by(|a, b| b.cmp(a));
-                let threshold = sorted[usize::from(n) - 1];
-                for (k, &i) in alive.iter().enumerate() {
-                    if drs[k] >= threshold {
-                        eliminate(&mut r.units[i]);
-                    } else {
-                        break_unit(unit_of(targets, i), &mut r.units[i], dice);
-                    }
+                } else {
+                    break_unit(unit_of(targets, i), &mut r.units[i], dice);
                 }
             }
         }
-        Group::K { members, n } => {
-            let alive: Vec<usize> = members
-                .into_iter()
-                .filter(|&i| !r.units[i].eliminated)
-                .collect();
-            if !alive.is_empty() {
-                let chosen = alive[usize::from(dice.choose(alive.len() as u8))];
-                casualty_reduce(unit_of(targets, chosen), &mut r.units[chosen], dice);
-                for &i in &alive {
-                    if !r.units[i].eliminated {
-                        r.pending[i] = Some(Check::Morale(n));
-                    }
+        Group::K { .. } => {
+            let chosen = random_selection(alive.len(), 1, dice);
+            for (&i, chosen) in alive.iter().zip(chosen) {
+                if chosen {
+                    casualty_reduce(unit_of(targets, i), &mut r.units[i], dice);
+                }
+            }
+            for &i in &alive {
+                if !r.units[i].eliminated {
+                    r.pending[i] = Some(Check::Morale(n));
                 }
             }
         }
     }
+}
+
+/// The counter values a stack needs beyond each unit's own (`prefix` names
+/// the units in errors, e.g. `target.units`): a unit stacked with another
+/// friendly leader can be broken by the attack and then owe a Leader Loss
+/// MC (A10.2), which it takes on its broken side, so that side's morale
+/// must be given.
+pub fn check_stack(prefix: &str, units: &[Unit]) -> Result<()> {
+    for (i, u) in units.iter().enumerate() {
+        let with_leader = units
+            .iter()
+            .enumerate()
+            .any(|(j, l)| j != i && l.kind == UnitKind::Leader && l.enemy == u.enemy);
+        let can_break = !u.kind.is_vehicle() && u.kind != UnitKind::Hero;
+        if with_leader && can_break && u.broken_morale.is_none() {
+            return Err(Error::invalid(
+                format!("{prefix}[{i}].broken_morale"),
+                "a unit stacked with a friendly leader can break and then take a Leader Loss MC on its broken side (A10.2): give the morale of its broken side",
+            ));
+        }
+    }
+    Ok(())
 }

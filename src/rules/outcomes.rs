@@ -10,7 +10,6 @@ use crate::prob::Prob;
 pub const NOT_MODELLED: &[&str] = &[
     "ELR replacement (A19.13)",
     "Heat of Battle (A15)",
-    "Leader Loss Morale and Task Checks (A10.2): when a leader breaks or dies, the others simply check without his DRM",
     "rally and self-rally: broken units stay broken for the rest of a fire plan",
     "vulnerable crews and Passengers of vehicles (collateral attacks)",
     "DM, berserk, surrender and Cowering",

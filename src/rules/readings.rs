@@ -30,6 +30,27 @@ pub const SMOKE_SHOT_USES_ACQUISITION: bool = true;
 /// captured DC: 10 or more, A23.4). `false`: non-elite users take no penalty.
 pub const DC_NON_ELITE_CAPTURED_PENALTY: bool = true;
 
+/// C4, A24.3: WP is a kind of SMOKE, so a WP shot takes the SMOKE row of
+/// the To Hit modifications too (+2 at 0-12 hexes).
+pub const WP_TAKES_SMOKE_ROW: bool = true;
+
+/// A10.21: the best Good Order leader's modifier applies to the other
+/// units' checks even when it is positive (a 6+1 leader alone: +1).
+pub const POSITIVE_LEADERSHIP_APPLIES: bool = true;
+
+/// A10.2: a unit that fails a Leader Loss Task Check is pinned (it does not
+/// break). `false`: the LLTC is taken as a MC (failure breaks).
+pub const LLTC_FAILURE_PINS: bool = true;
+
+/// A10.2, A10.21: a Leader Loss MC or TC takes the leadership modifier of
+/// another Good Order leader still in the Location, as any MC or TC does.
+pub const LEADER_LOSS_TAKES_LEADERSHIP: bool = true;
+
+/// C3.71, C.3: a Critical Hit's IFT DR takes Hazardous Movement again, at
+/// its To Hit value (Case O, -2), as it takes FFNAM and FFMO again at -1.
+/// `false`: a CH takes no Hazardous Movement DRM (add one with effects_drm).
+pub const HAZARDOUS_MOVEMENT_CH_DRM: bool = true;
+
 /// One reading, for the notes of an output.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Reading {
@@ -78,6 +99,31 @@ pub const READINGS: &[Reading] = &[
         id: "out-of-los-reference",
         rule: "C3.33",
         text: "a unit out of LOS is hit as the in-LOS enemy unit with the highest To Hit DRM was; with no enemy unit in LOS it is not hit",
+    },
+    Reading {
+        id: "wp-smoke-row",
+        rule: "C4, A24.3",
+        text: "WP is a kind of SMOKE and takes the SMOKE To Hit modification (+2 at 0-12 hexes)",
+    },
+    Reading {
+        id: "positive-leadership-applies",
+        rule: "A10.21",
+        text: "a 6+1 leader's +1 applies to the other units' checks when he is the best Good Order leader there",
+    },
+    Reading {
+        id: "lltc-failure-pins",
+        rule: "A10.2",
+        text: "a unit failing a Leader Loss Task Check is pinned; it does not break",
+    },
+    Reading {
+        id: "leader-loss-leadership",
+        rule: "A10.2, A10.21",
+        text: "a Leader Loss MC or TC takes the modifier of another Good Order leader still in the Location, as any MC or TC does",
+    },
+    Reading {
+        id: "hazardous-movement-ch-drm",
+        rule: "C3.71, C.3",
+        text: "a Critical Hit's IFT DR takes Hazardous Movement again at its To Hit value, -2 (a normal hit's takes none)",
     },
     Reading {
         id: "dc-non-elite-penalty",

@@ -217,6 +217,9 @@ impl Shot {
             if firer.captured {
                 b -= 2; // A21.11
             }
+            if firer.non_qualified {
+                b -= 2; // A21.13: as captured use; -4 with captured
+            }
             b.max(2) as u8
         });
 
@@ -235,6 +238,7 @@ impl Shot {
         };
 
         let hex = target_shot(&input, &firer_mods, to_hit_number, target, None)?;
+        location::check_stack("target.units", &target.units)?;
         let mut units = Vec::with_capacity(target.units.len());
         for (i, unit) in target.units.iter().enumerate() {
             check_unit(i, unit, mortar)?;
@@ -340,6 +344,13 @@ fn check_firer(firer: &Firer, mortar: &Mortar, light: bool) -> Result<()> {
             "a stunned firer cannot use Intensive Fire (C5.6)".into()
         })?;
     }
+    check(
+        firer.leader_drm == 0 || firer.manning != Manning::LoneSmc,
+        "firer.leader_drm",
+        || {
+            "a leader never directs his own fire: a lone SMC firing (firer.manning = \"lone-smc\") takes no leader_drm; leave it at 0".into()
+        },
+    )?;
     check(firer.leader_drm == 0 || light, "firer.leader_drm", || {
         "leadership modifies only light mortar fire; leave leader_drm at 0 for a Gun".into()
     })?;
@@ -429,6 +440,10 @@ fn effective_rof(
     if firer.captured {
         rof -= 1;
         notes.push("captured: ROF -1 (A21.12)");
+    }
+    if firer.non_qualified {
+        rof -= 1;
+        notes.push("non-qualified user: ROF -1 (A21.13)");
     }
     if firer.ca_change > 0 && firer.gun_type == Some(GunType::NT) && !mortar.is_medium() {
         rof -= 1;
@@ -523,6 +538,8 @@ pub struct ShotState {
     pub units: Vec<UnitState>,
     pub groups: Vec<Group>,
     pub pending: Vec<Option<Check>>,
+    /// The units' states as Leader Loss has accounted for them (A10.2).
+    pub seen: Vec<UnitState>,
     /// The dice, kept for single runs and cleared by the exact engine so
     /// that equal states merge.
     pub to_hit_dr: Option<Dr>,
@@ -543,6 +560,7 @@ impl ShotState {
             units: &mut self.units,
             groups: &mut self.groups,
             pending: &mut self.pending,
+            seen: &mut self.seen,
         }
     }
 }
@@ -599,6 +617,7 @@ impl<'a> ShotProcess<'a> {
             units: units.to_vec(),
             groups: Vec::new(),
             pending: vec![None; n],
+            seen: units.to_vec(),
             to_hit_dr: None,
             rolls: vec![None; n],
         }
@@ -715,12 +734,21 @@ impl<'a> ShotProcess<'a> {
                 s.hits[i] = reference.map_or(HitKind::Miss, |r| s.hits[r]);
             }
         }
-        // C3.74: one Critical Hit, on a vehicle if one was critically hit,
-        // else on a unit chosen by Random Selection; the others are hit
-        // normally.
+        // C3.8: a non-CH hit on an Original doubles, never an Improbable Hit;
+        // a shot whose TH DR is a Critical Hit scores no Multiple Hit at all.
         let critical: Vec<usize> = (0..s.hits.len())
             .filter(|&i| s.hits[i] == HitKind::Critical)
             .collect();
+        for (i, t) in self.targets.iter().enumerate() {
+            s.multiple[i] = shot.multiple_hits
+                && critical.is_empty()
+                && th.is_doubles()
+                && s.hits[i] == HitKind::Hit
+                && t.hit_mode != HitMode::Improbable;
+        }
+        // C3.74: the Critical Hit goes to a vehicle if one was critically
+        // hit, else to the unit(s) chosen by Random Selection, ties included
+        // (A.9); the others are hit normally.
         if critical.len() > 1 {
             let vehicles: Vec<usize> = critical
                 .iter()
@@ -732,19 +760,16 @@ impl<'a> ShotProcess<'a> {
             } else {
                 &vehicles
             };
-            let chosen = candidates[usize::from(dice.choose(candidates.len() as u8))];
+            let chosen = location::random_selection(candidates.len(), 1, dice);
             for &i in &critical {
-                if i != chosen {
+                let keeps = candidates
+                    .iter()
+                    .position(|&c| c == i)
+                    .is_some_and(|k| chosen[k]);
+                if !keeps {
                     s.hits[i] = HitKind::Hit;
                 }
             }
-        }
-        // C3.8: a non-CH hit on an Original doubles, never an Improbable Hit.
-        for (i, t) in self.targets.iter().enumerate() {
-            s.multiple[i] = shot.multiple_hits
-                && th.is_doubles()
-                && s.hits[i] == HitKind::Hit
-                && t.hit_mode != HitMode::Improbable;
         }
         let any_hit = s.hits.iter().any(|h| h.is_hit());
         s.stage = if any_hit && shot.input.ammo == Ammo::He {

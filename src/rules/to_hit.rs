@@ -64,7 +64,9 @@ pub fn total(mods: &[Modifier]) -> i16 {
 pub fn to_hit_number(mortar: &Mortar, ammo: Ammo, range: u16) -> (i8, Vec<Modifier>) {
     let b = band(range);
     let mut mods = Vec::new();
-    if ammo == Ammo::Smoke && SMOKE_MOD[b] != 0 {
+    // Reading `wp-smoke-row`: WP is a kind of SMOKE (A24.3).
+    let smoke_row = ammo == Ammo::Smoke || (ammo == Ammo::Wp && readings::WP_TAKES_SMOKE_ROW);
+    if smoke_row && SMOKE_MOD[b] != 0 {
         mods.push(Modifier::new("C4", "SMOKE", SMOKE_MOD[b]));
     }
     if mortar.caliber_mm <= 57 && LE57_MOD[b] != 0 {
@@ -106,11 +108,12 @@ pub fn firer_modifiers(firer: &Firer, light: bool) -> Vec<Modifier> {
         let drm = if wbr { 3 } else { 2 };
         mods.push(Modifier::new("C5.2", "Case B: AFPh", drm));
     }
-    if firer.pinned {
-        mods.push(Modifier::new("C5.4", "Case D: pinned firer", 2));
-    }
-    if firer.spotter_pinned {
-        mods.push(Modifier::new("C5.4", "Case D: pinned Spotter", 2));
+    // C5.4, C9.3: a pinned Spotter in effect pins the crew; Case D counts
+    // once, whoever is pinned.
+    match (firer.pinned, firer.spotter_pinned) {
+        (true, _) => mods.push(Modifier::new("C5.4", "Case D: pinned firer", 2)),
+        (false, true) => mods.push(Modifier::new("C9.3", "Case D: pinned Spotter", 2)),
+        (false, false) => {}
     }
     if firer.intensive_fire {
         mods.push(Modifier::new("C5.61", "Case F: Intensive Fire", 2));

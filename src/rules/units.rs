@@ -150,6 +150,9 @@ pub enum Check {
     Morale(u8),
     /// A Pin Task Check.
     Pin,
+    /// A Leader Loss check (A10.2) at the lost leader's DRM: a MC
+    /// (`task` false) or a TC.
+    LeaderLoss { task: bool, drm: u8 },
 }
 
 /// A Wound Severity dr of this or more kills the SMC (A17.11).
@@ -253,15 +256,16 @@ pub fn morale_check(unit: &Unit, state: &mut UnitState, n: u8, leader: i8, dice:
     }
 }
 
-/// A Pin Task Check: only an unbroken, unpinned unit takes it; a Final DR
-/// above its morale pins it.
-pub fn pin_check(unit: &Unit, state: &mut UnitState, leader: i8, dice: &mut dyn Dice) {
+/// A Task Check at +n that pins on failure (a PTC, or a Leader Loss TC):
+/// only an unbroken, unpinned unit takes it; a Final DR above its morale
+/// pins it.
+pub fn pin_check(unit: &Unit, state: &mut UnitState, n: u8, leader: i8, dice: &mut dyn Dice) {
     if !state.good_order() || state.pinned {
         return;
     }
     let dr = dice.dr();
     let morale = i16::from(morale_now(unit, state).unwrap_or(unit.morale));
-    if i16::from(dr.original()) + i16::from(leader) > morale {
+    if i16::from(dr.original()) + i16::from(n) + i16::from(leader) > morale {
         state.pinned = true;
     }
 }
