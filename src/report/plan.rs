@@ -13,6 +13,7 @@ use crate::plan::exact::PlanOdds;
 use crate::plan::figures::{Figure, figures, unit_figures};
 use crate::plan::monte_carlo::McTally;
 use crate::plan::simulate::UnitTally;
+use crate::rules::firer::Phase;
 use crate::rules::outcomes::{NOT_MODELLED, OUTCOMES};
 use crate::rules::readings::{READINGS, Reading};
 use crate::rules::units::UnitKind;
@@ -214,6 +215,14 @@ impl PlanReport {
             "consecutive listed phases are in different Player Turns, except an AFPh right after a PFPh".to_string(),
             "a CA change (Case A) applies to the plan's first shot only".to_string(),
         ];
+        if plan
+            .input
+            .phases
+            .iter()
+            .any(|p| p.phase == Phase::Advancing)
+        {
+            notes.push("one shot at most in an AFPh, whatever the ROF (C5.2; Opportunity Fire not modelled)".to_string());
+        }
         if has_units {
             notes.push("units: the worst outcome over the whole plan; pins are lifted at each new Player Turn, broken units do not rally".to_string());
         }

@@ -502,7 +502,7 @@ fn legend(sheet: &Sheet) -> Vec<String> {
             sheet.params.breakdown
         ),
         "Malfunction: B# printed; malf. % = P(Original To Hit DR ≥ effective B#) (the shot is still resolved). B# -2: Intensive Fire (IF, C5.62) or a captured weapon (A21.11); B# -4: both. X#: removed for good (lowered B#, DR ≥ printed B#).".into(),
-        "IFT: a squad alone in the hex, no leader, takes one non-Critical HE hit on that column; DRM = net effects DRM (TEM, Air Burst -1, FFNAM/FFMO -1, ...); ML = Morale Level (its half-squad keeps it). Worst outcome: KIA eliminated, CR Casualty Reduced (broken or not), brk broken, pin pinned; the rest no effect. – exactly 0; <1, >99: not exactly 0 or 100.".into(),
+        "IFT: a squad alone in the hex, no leader, takes one non-Critical HE hit on that column; DRM = net effects DRM (TEM, Air Burst -1, ...; FFNAM, FFMO and Hazardous Movement modify only a Critical Hit's, C.3); ML = Morale Level (its half-squad keeps it). Worst outcome: KIA eliminated, CR Casualty Reduced (broken or not), brk broken, pin pinned; the rest no effect. – exactly 0; <1, >99: not exactly 0 or 100.".into(),
     ]
 }
 
