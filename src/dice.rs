@@ -41,6 +41,24 @@ pub trait Dice {
         let white = self.die();
         Dr { colored, white }
     }
+
+    /// Whether this source takes a roll's known law in one weighted choice
+    /// ([`Dice::weighted`]) instead of its dice: the exact enumeration does,
+    /// so that a roll of many dice whose result has few values costs one
+    /// branch per value, not one per way the dice fall.
+    fn takes_laws(&self) -> bool {
+        false
+    }
+
+    /// One of `weights.len()` outcomes, outcome `i` with probability
+    /// `weights[i] / sum`; only asked of a source that [`takes_laws`]
+    /// (`None` from any other).
+    ///
+    /// [`takes_laws`]: Dice::takes_laws
+    fn weighted(&mut self, weights: &[u64]) -> Option<usize> {
+        let _ = weights;
+        None
+    }
 }
 
 /// A roll of two dice, colored and white.
@@ -122,25 +140,62 @@ impl Dice for FixedDice<'_> {
     }
 }
 
-/// The enumerating source: replays a tape of (value, radix) choices,
-/// extending it with 0s when the rule asks for more than the tape holds.
+/// One choice on the enumerator's tape: value `v` of `radix`, equally
+/// likely, or weighted by `weights` (`radix` = their number).
+struct Choice {
+    v: usize,
+    radix: usize,
+    weights: Option<Vec<u64>>,
+}
+
+impl Choice {
+    /// The choice's probability as (numerator, denominator).
+    fn weight(&self) -> (u64, u64) {
+        match &self.weights {
+            None => (1, self.radix as u64),
+            Some(w) => (w[self.v], w.iter().sum()),
+        }
+    }
+}
+
+/// The enumerating source: replays a tape of choices, extending it with
+/// first values when the rule asks for more than the tape holds.
 struct Tape<'a> {
-    tape: &'a mut Vec<(u8, u8)>,
+    tape: &'a mut Vec<Choice>,
     pos: usize,
+}
+
+impl Tape<'_> {
+    fn next(&mut self, radix: usize, weights: Option<&[u64]>) -> usize {
+        if self.pos == self.tape.len() {
+            let weights = weights.map(<[u64]>::to_vec);
+            // Start on the first possible value.
+            let v = weights
+                .as_ref()
+                .map_or(0, |w| w.iter().position(|&x| x > 0).unwrap_or(0));
+            self.tape.push(Choice { v, radix, weights });
+        }
+        let choice = &self.tape[self.pos];
+        debug_assert_eq!(
+            choice.radix, radix,
+            "a rule must ask the same question on the same path"
+        );
+        self.pos += 1;
+        choice.v
+    }
 }
 
 impl Dice for Tape<'_> {
     fn choose(&mut self, n: u8) -> u8 {
-        if self.pos == self.tape.len() {
-            self.tape.push((0, n));
-        }
-        let (v, radix) = self.tape[self.pos];
-        debug_assert_eq!(
-            radix, n,
-            "a rule must ask the same question on the same path"
-        );
-        self.pos += 1;
-        v
+        self.next(usize::from(n), None) as u8
+    }
+
+    fn takes_laws(&self) -> bool {
+        true
+    }
+
+    fn weighted(&mut self, weights: &[u64]) -> Option<usize> {
+        Some(self.next(weights.len(), Some(weights)))
     }
 }
 
@@ -193,9 +248,9 @@ impl<T: Ord + Clone> Dist<T> {
     /// `rule` must be deterministic given the dice (a pure function of them):
     /// the enumeration replays it once per distinct path of dice.
     pub fn enumerate(mut rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
-        // counts[outcome][w] = number of finished paths of weight 1/w.
+        // counts[outcome][w] = the finished paths' weights, in 1/w.
         let mut counts: BTreeMap<T, BTreeMap<u64, u64>> = BTreeMap::new();
-        let mut tape: Vec<(u8, u8)> = Vec::new();
+        let mut tape: Vec<Choice> = Vec::new();
         loop {
             let mut source = Tape {
                 tape: &mut tape,
@@ -204,22 +259,23 @@ impl<T: Ord + Clone> Dist<T> {
             let outcome = rule(&mut source);
             let used = source.pos;
             tape.truncate(used);
-            let weight: u64 = tape.iter().map(|(_, radix)| u64::from(*radix)).product();
-            *counts
-                .entry(outcome)
-                .or_default()
-                .entry(weight)
-                .or_insert(0) += 1;
+            let (num, den) = tape.iter().fold((1u64, 1u64), |(n, d), c| {
+                let (cn, cd) = c.weight();
+                (n * cn, d * cd)
+            });
+            *counts.entry(outcome).or_default().entry(den).or_insert(0) += num;
             // Advance the tape like an odometer: the last choice read goes
-            // up, finished choices are dropped.
+            // up (past values of weight 0), finished choices are dropped.
             loop {
-                match tape.last_mut() {
-                    None => break,
-                    Some((v, radix)) if *v + 1 < *radix => {
-                        *v += 1;
+                let Some(last) = tape.last_mut() else { break };
+                let next = (last.v + 1..last.radix)
+                    .find(|&v| last.weights.as_ref().is_none_or(|w| w[v] > 0));
+                match next {
+                    Some(v) => {
+                        last.v = v;
                         break;
                     }
-                    Some(_) => {
+                    None => {
                         tape.pop();
                     }
                 }

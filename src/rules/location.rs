@@ -11,6 +11,7 @@
 //! reads), until nothing is left.
 
 use super::ift::{Column, IftResult};
+use super::random_selection::random_selection;
 use super::readings;
 use super::units::{
     Check, Unit, UnitKind, UnitState, afv_result, break_unit, casualty_reduce, leadership_now,
@@ -289,20 +290,6 @@ fn eliminate(state: &mut UnitState) {
     state.eliminated = true;
     state.broken = false;
     state.pinned = false;
-}
-
-/// Random Selection (A.9) among `n` units: each rolls a dr and the `k`
-/// highest are chosen, every unit tied with the `k`-th highest included;
-/// `true` for each chosen unit. No dice are read when `k` ≥ `n`.
-pub fn random_selection(n: usize, k: usize, dice: &mut dyn Dice) -> Vec<bool> {
-    if k >= n {
-        return vec![true; n];
-    }
-    let drs: Vec<u8> = (0..n).map(|_| dice.die()).collect();
-    let mut sorted = drs.clone();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    let threshold = sorted[k.max(1) - 1];
-    drs.iter().map(|&d| d >= threshold).collect()
 }
 
 /// A7.3: `n`KIA eliminates `n` units by Random Selection (the `n` highest

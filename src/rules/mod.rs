@@ -7,6 +7,7 @@ pub mod ift;
 pub mod location;
 pub mod mortar;
 pub mod outcomes;
+pub mod random_selection;
 pub mod readings;
 pub mod shot;
 pub mod target;

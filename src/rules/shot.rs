@@ -22,6 +22,7 @@ use super::ift::IftResult;
 use super::location::{self, Occupants, Resolving};
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::outcomes::HexOdds;
+use super::random_selection::random_selection;
 use super::readings;
 use super::target::Target;
 use super::to_hit::{
@@ -760,7 +761,7 @@ impl<'a> ShotProcess<'a> {
             } else {
                 &vehicles
             };
-            let chosen = location::random_selection(candidates.len(), 1, dice);
+            let chosen = random_selection(candidates.len(), 1, dice);
             for &i in &critical {
                 let keeps = candidates
                     .iter()
