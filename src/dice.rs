@@ -266,8 +266,7 @@ impl<T: Ord + Clone> Dist<T> {
             *counts.entry(outcome).or_default().entry(den).or_insert(0) += num;
             // Advance the tape like an odometer: the last choice read goes
             // up (past values of weight 0), finished choices are dropped.
-            loop {
-                let Some(last) = tape.last_mut() else { break };
+            while let Some(last) = tape.last_mut() {
                 let next = (last.v + 1..last.radix)
                     .find(|&v| last.weights.as_ref().is_none_or(|w| w[v] > 0));
                 match next {
