@@ -187,63 +187,107 @@ fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: usize)
         })
 }
 
-/// Does the next Random Selection (KIA, K/#), the next check, or queues
-/// the next Leader Loss checks, in `order`; `false` when nothing is left to
-/// do (no dice read then).
+/// What comes next in the resolution of an attack.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Job {
+    /// A Random Selection (KIA, K/#), taken off the state.
+    Group(Group),
+    /// Unit `i`'s check, taken off the state: [`apply_check`] makes it.
+    Check(usize, Check),
+    /// Nothing left (every leader's loss accounted for).
+    Done,
+}
+
+/// Takes the next job off the state, in `order`: a Random Selection, else
+/// a pending check, else, once every check owed so far is made, queues the
+/// Leader Loss checks of the next leader lost (no dice) and goes on. Reads
+/// only the states of leaders, so an engine may defer the other units'
+/// checks.
+pub fn next_job<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Resolving) -> Job {
+    if !r.groups.is_empty() {
+        return Job::Group(r.groups.remove(0));
+    }
+    loop {
+        if let Some(i) = order.iter().copied().find(|&i| r.pending[i].is_some()) {
+            let check = r.pending[i].take().expect("found pending");
+            return Job::Check(i, check);
+        }
+        if !leader_loss(targets, order, r) {
+            return Job::Done;
+        }
+    }
+}
+
+/// Unit `i` makes `check`, with the leadership DRM of the leaders as they
+/// stand in `units` (A10.21). Pure: a function of the states and the dice.
+pub fn apply_check<O: Occupants + ?Sized>(
+    targets: &O,
+    units: &mut [UnitState],
+    i: usize,
+    check: Check,
+    dice: &mut dyn Dice,
+) {
+    let leader = leader_drm(targets, units, i);
+    let unit = unit_of(targets, i);
+    let state = &mut units[i];
+    match check {
+        Check::Morale(n) => morale_check(unit, state, n, leader, dice),
+        Check::Pin => pin_check(unit, state, 0, leader, dice),
+        Check::LeaderLoss { task, drm, level } => {
+            // A10.2: owed only below the lost leader's Morale Level, broken
+            // units included for a LLMC, Good Order ones only for a LLTC.
+            let owed = !state.eliminated
+                && (!task || (state.good_order() && !state.pinned))
+                && morale_now(unit, state).unwrap_or(unit.morale) < level;
+            if !owed {
+                return;
+            }
+            // Reading `leader-loss-leadership`.
+            let leader = if readings::LEADER_LOSS_TAKES_LEADERSHIP {
+                leader
+            } else {
+                0
+            };
+            // Reading `lltc-failure-pins`: else a failed LLTC is a failed MC.
+            if task && readings::LLTC_FAILURE_PINS {
+                pin_check(unit, state, drm, leader, dice)
+            } else {
+                morale_check(unit, state, drm, leader, dice)
+            }
+        }
+    }
+}
+
+/// Does the next job (a Random Selection or a check, Leader Loss checks
+/// included); `false` when nothing is left to do (no dice read then).
 pub fn next_task<O: Occupants + ?Sized>(
     targets: &O,
     order: &[usize],
     r: &mut Resolving,
     dice: &mut dyn Dice,
 ) -> bool {
-    if !r.groups.is_empty() {
-        let group = r.groups.remove(0);
-        resolve_group(targets, group, r, dice);
-        return true;
-    }
-    loop {
-        if let Some(i) = order.iter().copied().find(|&i| r.pending[i].is_some()) {
-            let leader = leader_drm(targets, r.units, i);
-            let unit = unit_of(targets, i);
-            match r.pending[i].take() {
-                Some(Check::Morale(n)) => morale_check(unit, &mut r.units[i], n, leader, dice),
-                Some(Check::Pin) => pin_check(unit, &mut r.units[i], 0, leader, dice),
-                Some(Check::LeaderLoss { task, drm }) => {
-                    // Reading `leader-loss-leadership`.
-                    let leader = if readings::LEADER_LOSS_TAKES_LEADERSHIP {
-                        leader
-                    } else {
-                        0
-                    };
-                    // Reading `lltc-failure-pins`: else a failed LLTC is a failed MC.
-                    if task && readings::LLTC_FAILURE_PINS {
-                        pin_check(unit, &mut r.units[i], drm, leader, dice)
-                    } else {
-                        morale_check(unit, &mut r.units[i], drm, leader, dice)
-                    }
-                }
-                None => {}
-            }
-            return true;
-        }
-        if !leader_loss(targets, order, r) {
-            // Done: every leader's loss is accounted for.
+    match next_job(targets, order, r) {
+        Job::Group(group) => resolve_group(targets, group, r, dice),
+        Job::Check(i, check) => apply_check(targets, r.units, i, check, dice),
+        Job::Done => {
+            // Every leader's loss is accounted for.
             r.seen.copy_from_slice(r.units);
             return false;
         }
     }
+    true
 }
 
-/// A10.2: once every check owed so far is made, the first leader (in check
-/// order) whom the attack or a later check broke or eliminated makes the
-/// other friendly Personnel of the Location with a lower Morale Level check:
-/// a Leader Loss MC for a leader eliminated (broken units included), a
-/// Leader Loss TC for a leader broken (Good Order units only; failing pins,
-/// Reading `lltc-failure-pins`), at the lost leader's leadership DRM made
-/// positive (a -2 leader: +2; a 0 or +1 leader: +0). The checks they make
-/// can break or eliminate another leader, whose loss comes next. A wound
-/// that is not mortal costs nothing (A17.3). `false` when no leader's loss
-/// is left to account for.
+/// A10.2: the first leader (in check order) whom the attack or a later
+/// check broke or eliminated makes the other friendly Personnel of the
+/// Location with a lower Morale Level check: a Leader Loss MC for a leader
+/// eliminated (broken units included), a Leader Loss TC for a leader broken
+/// (Good Order units only; failing pins, Reading `lltc-failure-pins`), at
+/// the lost leader's leadership DRM made positive (a -2 leader: +2; a 0 or
+/// +1 leader: +0). Who owes the check is told when it is made
+/// ([`apply_check`]). The checks can break or eliminate another leader,
+/// whose loss comes next. A wound that is not mortal costs nothing (A17.3).
+/// `false` when no leader's loss is left to account for.
 fn leader_loss<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Resolving) -> bool {
     let lost = order.iter().copied().find_map(|i| {
         let unit = targets.unit(i).filter(|u| u.kind == UnitKind::Leader)?;
@@ -269,17 +313,11 @@ fn leader_loss<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Reso
     let drm = (-leadership_now(leader, &before)).max(0) as u8;
     for j in 0..targets.count() {
         let Some(u) = targets.unit(j) else { continue };
-        let st = r.units[j];
-        let checks = j != i
-            && !u.kind.is_vehicle()
-            && u.enemy == leader.enemy
-            && !st.eliminated
-            && (eliminated || (st.good_order() && !st.pinned))
-            && morale_now(u, &st).unwrap_or(u.morale) < level;
-        if checks {
+        if j != i && !u.kind.is_vehicle() && u.enemy == leader.enemy {
             r.pending[j] = Some(Check::LeaderLoss {
                 task: !eliminated,
                 drm,
+                level,
             });
         }
     }

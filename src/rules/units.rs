@@ -151,8 +151,10 @@ pub enum Check {
     /// A Pin Task Check.
     Pin,
     /// A Leader Loss check (A10.2) at the lost leader's DRM: a MC
-    /// (`task` false) or a TC.
-    LeaderLoss { task: bool, drm: u8 },
+    /// (`task` false) or a TC, owed only by a unit whose Morale Level is
+    /// below the lost leader's `level` (and, for a TC, in Good Order and not
+    /// pinned), which the check itself tells from the unit's state.
+    LeaderLoss { task: bool, drm: u8, level: u8 },
 }
 
 /// A Wound Severity dr of this or more kills the SMC (A17.11).
