@@ -294,9 +294,14 @@ fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
 fn shot_effect(plan: &FirePlan, node: &Node, key: ShotKey) -> Dist<ShotEffect> {
     let process = ShotProcess::of(plan.shot(key));
     let with_units = !plan.units().is_empty();
-    process
-        .exact_until(&shot_start(plan, &process, node), shot_done(plan))
-        .map(|s| ShotEffect::of(s, with_units))
+    let start = shot_start(plan, &process, node);
+    // Without units, ROF, malfunction and the hit are all a plan needs.
+    let shot = if with_units {
+        process.exact(&start)
+    } else {
+        process.exact_until(&start, ShotProcess::to_hit_done)
+    };
+    shot.map(|s| ShotEffect::of(s, with_units))
 }
 
 /// The exact distribution of [`transition`] from a node: the same steps,

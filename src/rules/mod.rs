@@ -1,5 +1,6 @@
 //! The rules model: pure functions and data, no I/O.
 
+pub mod attack_law;
 pub mod dc;
 pub mod effects;
 pub mod firer;

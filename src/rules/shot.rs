@@ -13,13 +13,16 @@
 //! draws dice through the same function.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::attack_law;
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
 use super::firer::{Firer, GunType, Manning, Phase};
 use super::ift::IftResult;
-use super::location::{self, Occupants, Resolving};
+use super::location::{self, LocationState, Occupants, Resolving};
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::outcomes::HexOdds;
 use super::random_selection::random_selection;
@@ -554,6 +557,30 @@ impl ShotState {
         self
     }
 
+    /// The units' part of the state, owned.
+    fn location(&self) -> LocationState {
+        LocationState {
+            results: self.results.clone(),
+            units: self.units.clone(),
+            groups: self.groups.clone(),
+            pending: self.pending.clone(),
+            seen: self.seen.clone(),
+        }
+    }
+
+    /// The state once the units are resolved to `units`, as the stepped
+    /// process leaves it.
+    fn resolved(&self, units: &[UnitState]) -> ShotState {
+        ShotState {
+            stage: Stage::Done,
+            units: units.to_vec(),
+            seen: units.to_vec(),
+            groups: Vec::new(),
+            pending: vec![None; self.pending.len()],
+            ..self.clone()
+        }
+    }
+
     /// The units' part of the state, for the attack on the Location.
     fn resolving(&mut self) -> Resolving<'_> {
         Resolving {
@@ -641,8 +668,30 @@ impl<'a> ShotProcess<'a> {
         self.run_until(units, Self::finished, dice)
     }
 
-    /// Every outcome of the shot, exactly.
+    /// Every outcome of the shot, exactly: the To Hit and effects DR
+    /// stepped, then the units' Random Selections and checks composed
+    /// ([`attack_law::resolve`]), each distinct situation worked out once.
     pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
+        let attacked =
+            self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
+        let laws: RefCell<BTreeMap<LocationState, Dist<Vec<UnitState>>>> = RefCell::default();
+        attacked.bind(|s| {
+            if s.stage == Stage::Done {
+                return Dist::certain(s.clone());
+            }
+            let location = s.location();
+            let law = laws
+                .borrow_mut()
+                .entry(location)
+                .or_insert_with_key(|l| attack_law::resolve(&*self.targets, &self.order, l))
+                .clone();
+            law.map(|units| s.resolved(units))
+        })
+    }
+
+    /// Every outcome of the shot, exactly, by stepping the whole process:
+    /// the reference [`exact`](Self::exact) is tested against.
+    pub fn exact_stepped(&self, units: &[UnitState]) -> Dist<ShotState> {
         self.exact_until(units, Self::finished)
     }
 

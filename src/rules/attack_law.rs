@@ -1,0 +1,135 @@
+//! The exact law of the rest of an attack on a Location, composed rather
+//! than enumerated (A7.3, A10, A10.2).
+//!
+//! Stepping every unit's check through one joint state costs the product
+//! of the units' outcomes at every step. But only leaders act on other
+//! units (their leadership DRM, their loss): a unit that is not a leader
+//! changes nothing for anyone else. So the law is worked out in three
+//! parts, each with the rules' own steps ([`location::next_job`],
+//! [`location::apply_check`]):
+//! 1. the Random Selections, stepped jointly (they are few);
+//! 2. the leaders' checks, stepped jointly, while each other unit's checks
+//!    are only written down, each with the leaders' states it is made
+//!    under (a script);
+//! 3. each other unit's script, played on its own state alone, and the
+//!    units' laws multiplied together.
+//!
+//! The result is the same distribution as the stepped process's (tested).
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use super::location::{self, Job, LocationState, Occupants};
+use super::units::{Check, UnitKind, UnitState};
+use crate::dice::Dist;
+
+/// One check a unit is to make, with the units' states it is made under
+/// (only the leaders' matter, and the unit's own, put in at play time).
+type Scripted = (Check, Vec<UnitState>);
+
+/// The leaders' part of the resolution, with the other units' checks
+/// written down.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Deferred {
+    location: LocationState,
+    scripts: Vec<Vec<Scripted>>,
+    done: bool,
+}
+
+fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
+    targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
+}
+
+/// The units' final states after resolving `state` to the end: every
+/// Random Selection and check still owed, Leader Loss included.
+pub fn resolve<O: Occupants + ?Sized>(
+    targets: &O,
+    order: &[usize],
+    state: &LocationState,
+) -> Dist<Vec<UnitState>> {
+    // 1. Random Selection groups, jointly.
+    let selected = Dist::certain(state.clone()).run(
+        |s| s.groups.is_empty(),
+        |s, dice| {
+            let mut s = s.clone();
+            location::next_task(targets, order, &mut s.resolving(), dice);
+            s
+        },
+    );
+    // 2. The leaders' checks, jointly; the others' written down.
+    let n = targets.count();
+    let deferred = selected
+        .map(|s| Deferred {
+            location: s.clone(),
+            scripts: vec![Vec::new(); n],
+            done: false,
+        })
+        .run(
+            |d| d.done,
+            |d, dice| {
+                let mut d = d.clone();
+                match location::next_job(targets, order, &mut d.location.resolving()) {
+                    Job::Group(group) => {
+                        // Groups were all resolved in part 1.
+                        unreachable!("no Random Selection is left: {group:?}")
+                    }
+                    Job::Check(i, check) if is_leader(targets, i) => {
+                        location::apply_check(targets, &mut d.location.units, i, check, dice)
+                    }
+                    Job::Check(i, check) => {
+                        let states = d.location.units.clone();
+                        d.scripts[i].push((check, states));
+                    }
+                    Job::Done => d.done = true,
+                }
+                d
+            },
+        );
+    // 3. Each other unit's script on its own, then the product.
+    let laws: RefCell<BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>> =
+        RefCell::default();
+    deferred.bind(|d| {
+        let mut joint = Dist::certain(d.location.units.clone());
+        for (i, script) in d.scripts.iter().enumerate() {
+            if script.is_empty() {
+                continue;
+            }
+            let start = d.location.units[i];
+            let law = laws
+                .borrow_mut()
+                .entry((i, start, script.clone()))
+                .or_insert_with(|| play(targets, i, start, script))
+                .clone();
+            joint = joint.bind(|units| {
+                law.map(|s| {
+                    let mut units = units.clone();
+                    units[i] = *s;
+                    units
+                })
+            });
+        }
+        joint
+    })
+}
+
+/// The law of unit `i`'s state after it makes the checks of `script` in
+/// turn, from `start`.
+fn play<O: Occupants + ?Sized>(
+    targets: &O,
+    i: usize,
+    start: UnitState,
+    script: &[Scripted],
+) -> Dist<UnitState> {
+    script
+        .iter()
+        .fold(Dist::certain(start), |law, (check, states)| {
+            law.bind(|s| {
+                Dist::enumerate(|dice| {
+                    let mut states = states.clone();
+                    states[i] = *s;
+                    location::apply_check(targets, &mut states, i, *check, dice);
+                    states[i]
+                })
+            })
+        })
+}
