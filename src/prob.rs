@@ -1,57 +1,128 @@
 //! Exact probabilities.
 //!
-//! Every probability in the core is a [`Prob`]: an exact fraction over big
-//! integers, so no product of dice denominators can overflow or round.
-//! Floats appear only when a figure is printed ([`Prob::to_f64`]).
+//! Every probability in the core is a [`Prob`]: an exact fraction, so no
+//! product of dice denominators can overflow or round. Floats appear only
+//! when a figure is printed ([`Prob::to_f64`]).
+//!
+//! Most fractions here are dice odds whose terms fit in 128 bits, so a
+//! `Prob` keeps those as two machine integers (arithmetic without
+//! allocating) and moves to big integers only past that. Either way it is
+//! kept in lowest terms, in the small form whenever it fits, so equal
+//! fractions are equal values.
 
+use std::cmp::Ordering;
 use std::fmt;
 use std::iter::Sum;
 use std::ops::{Add, Mul, Sub};
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{One, ToPrimitive, Zero};
+use num_traits::{Signed, ToPrimitive};
 
-/// An exact probability (or any exact non-negative fraction).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Prob(BigRational);
+/// An exact probability (or any exact fraction).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Prob(Repr);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Repr {
+    /// A non-negative fraction in lowest terms, `den` > 0.
+    Small { num: u128, den: u128 },
+    /// Any other, in lowest terms.
+    Big(BigRational),
+}
+
+/// Greatest common divisor (binary), `gcd(0, b) = b`.
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    if a == 0 {
+        return b;
+    }
+    if b == 0 {
+        return a;
+    }
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
+}
 
 impl Prob {
+    /// `num / den` in lowest terms, `den` > 0.
+    fn small(num: u128, den: u128) -> Prob {
+        let g = gcd(num, den);
+        Prob(Repr::Small {
+            num: num / g,
+            den: den / g,
+        })
+    }
+
+    /// A big fraction, in the small form if it fits.
+    fn big(r: BigRational) -> Prob {
+        match (r.numer().to_u128(), r.denom().to_u128()) {
+            (Some(num), Some(den)) => Prob(Repr::Small { num, den }),
+            _ => Prob(Repr::Big(r)),
+        }
+    }
+
+    fn ratio(&self) -> BigRational {
+        match &self.0 {
+            Repr::Small { num, den } => {
+                BigRational::new_raw(BigInt::from(*num), BigInt::from(*den))
+            }
+            Repr::Big(r) => r.clone(),
+        }
+    }
+
     pub fn zero() -> Self {
-        Prob(BigRational::zero())
+        Prob(Repr::Small { num: 0, den: 1 })
     }
 
     pub fn one() -> Self {
-        Prob(BigRational::one())
+        Prob(Repr::Small { num: 1, den: 1 })
     }
 
     /// `numer / denom`; `denom` must not be zero.
     pub fn new(numer: u64, denom: u64) -> Self {
         assert!(denom != 0, "Prob::new with a zero denominator");
-        Prob(BigRational::new(BigInt::from(numer), BigInt::from(denom)))
+        Prob::small(u128::from(numer), u128::from(denom))
     }
 
     /// `numer / denom` for larger integers; `denom` must not be zero.
     pub fn from_u128(numer: u128, denom: u128) -> Self {
         assert!(denom != 0, "Prob::from_u128 with a zero denominator");
-        Prob(BigRational::new(BigInt::from(numer), BigInt::from(denom)))
+        Prob::small(numer, denom)
     }
 
     pub fn is_zero(&self) -> bool {
-        self.0.is_zero()
+        matches!(self.0, Repr::Small { num: 0, .. })
     }
 
     /// The nearest `f64`, for printing only.
     pub fn to_f64(&self) -> f64 {
-        self.0.to_f64().unwrap_or(f64::NAN)
+        self.ratio().to_f64().unwrap_or(f64::NAN)
     }
 
-    pub fn numer(&self) -> &BigInt {
-        self.0.numer()
+    /// The numerator in lowest terms.
+    pub fn numer(&self) -> BigInt {
+        match &self.0 {
+            Repr::Small { num, .. } => BigInt::from(*num),
+            Repr::Big(r) => r.numer().clone(),
+        }
     }
 
-    pub fn denom(&self) -> &BigInt {
-        self.0.denom()
+    /// The denominator in lowest terms.
+    pub fn denom(&self) -> BigInt {
+        match &self.0 {
+            Repr::Small { den, .. } => BigInt::from(*den),
+            Repr::Big(r) => r.denom().clone(),
+        }
     }
 
     /// The complement `1 - p`.
@@ -64,18 +135,72 @@ impl Prob {
         if other.is_zero() {
             None
         } else {
-            Some(Prob(&self.0 / &other.0))
+            Some(Prob::big(self.ratio() / other.ratio()))
         }
     }
 
     /// The fraction as `"n/d"` in lowest terms (`"0/1"`, `"1/1"` at the ends).
     pub fn exact_string(&self) -> String {
-        format!("{}/{}", self.0.numer(), self.0.denom())
+        format!("{}/{}", self.numer(), self.denom())
     }
 
     /// A percentage with two decimals, for tables read by players.
     pub fn percent_string(&self) -> String {
         format!("{:.2}%", self.to_f64() * 100.0)
+    }
+
+    fn add_ref(&self, rhs: &Prob) -> Prob {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &rhs.0)
+        {
+            let g = gcd(*b, *d);
+            let sum = (|| {
+                let l = (b / g).checked_mul(*d)?;
+                a.checked_mul(l / b)?
+                    .checked_add(c.checked_mul(l / d)?)
+                    .map(|n| (n, l))
+            })();
+            if let Some((n, l)) = sum {
+                return Prob::small(n, l);
+            }
+        }
+        Prob::big(self.ratio() + rhs.ratio())
+    }
+
+    fn mul_ref(&self, rhs: &Prob) -> Prob {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &rhs.0)
+        {
+            // Cross-reduce first: the product is then in lowest terms.
+            let g1 = gcd(*a, *d);
+            let g2 = gcd(*c, *b);
+            let (a, d) = (a / g1.max(1), d / g1.max(1));
+            let (c, b) = (c / g2.max(1), b / g2.max(1));
+            if let (Some(num), Some(den)) = (a.checked_mul(c), b.checked_mul(d)) {
+                return if num == 0 {
+                    Prob::zero()
+                } else {
+                    Prob(Repr::Small { num, den })
+                };
+            }
+        }
+        Prob::big(self.ratio() * rhs.ratio())
+    }
+}
+
+impl PartialOrd for Prob {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Prob {
+    fn cmp(&self, other: &Self) -> Ordering {
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) =
+            (&self.0, &other.0)
+            && let (Some(x), Some(y)) = (a.checked_mul(*d), c.checked_mul(*b))
+        {
+            return x.cmp(&y);
+        }
+        self.ratio().cmp(&other.ratio())
     }
 }
 
@@ -88,35 +213,47 @@ impl fmt::Display for Prob {
 impl Add for Prob {
     type Output = Prob;
     fn add(self, rhs: Prob) -> Prob {
-        Prob(self.0 + rhs.0)
+        self.add_ref(&rhs)
     }
 }
 
 impl<'a> Add<&'a Prob> for Prob {
     type Output = Prob;
     fn add(self, rhs: &'a Prob) -> Prob {
-        Prob(self.0 + &rhs.0)
+        self.add_ref(rhs)
     }
 }
 
 impl Sub for Prob {
     type Output = Prob;
     fn sub(self, rhs: Prob) -> Prob {
-        Prob(self.0 - rhs.0)
+        if let (Repr::Small { num: a, den: b }, Repr::Small { num: c, den: d }) = (&self.0, &rhs.0)
+            && let (Some(x), Some(y)) = (a.checked_mul(*d), c.checked_mul(*b))
+            && let Some(den) = b.checked_mul(*d)
+            && x >= y
+        {
+            return Prob::small(x - y, den);
+        }
+        let r = self.ratio() - rhs.ratio();
+        if r.is_negative() {
+            Prob(Repr::Big(r))
+        } else {
+            Prob::big(r)
+        }
     }
 }
 
 impl Mul for Prob {
     type Output = Prob;
     fn mul(self, rhs: Prob) -> Prob {
-        Prob(self.0 * rhs.0)
+        self.mul_ref(&rhs)
     }
 }
 
 impl<'a> Mul<&'a Prob> for &'a Prob {
     type Output = Prob;
     fn mul(self, rhs: &'a Prob) -> Prob {
-        Prob(&self.0 * &rhs.0)
+        self.mul_ref(rhs)
     }
 }
 
@@ -153,6 +290,36 @@ mod tests {
             Some(Prob::new(1, 6))
         );
         assert_eq!(Prob::one().checked_div(&Prob::zero()), None);
+    }
+
+    #[test]
+    fn big_and_small_forms_agree() {
+        // 2^100 / 3^70 needs big integers on the way; equal fractions are
+        // equal values whichever form they took.
+        let half = Prob::new(1, 2);
+        let third = Prob::new(1, 3);
+        let mut p = Prob::one();
+        for _ in 0..100 {
+            p = &p * &half;
+        }
+        let mut q = Prob::one();
+        for _ in 0..70 {
+            q = &q * &third;
+        }
+        let big = &p * &q;
+        assert_eq!(
+            big.denom(),
+            BigInt::from(2).pow(100) * BigInt::from(3).pow(70)
+        );
+        let back = big.checked_div(&q).unwrap();
+        assert_eq!(back, p);
+        assert!(matches!(back.0, Repr::Small { .. }));
+        assert_eq!(big.clone() + big.clone(), &big * &Prob::new(2, 1));
+        assert!(big < p && p < Prob::one());
+        assert_eq!(
+            Prob::new(1, 3) - Prob::new(1, 2) + Prob::new(1, 2),
+            Prob::new(1, 3)
+        );
     }
 
     #[test]

@@ -189,7 +189,7 @@ fn frac_pct(p: &Prob) -> String {
 
 /// An exact expectation: "2", or "1.20 (6/5)".
 fn expectation(p: &Prob) -> String {
-    if *p.denom() == 1.into() {
+    if p.denom() == 1.into() {
         p.numer().to_string()
     } else {
         format!("{:.2} ({})", p.to_f64(), frac(p))
