@@ -27,6 +27,9 @@ use crate::dice::Dist;
 /// (only the leaders' matter, and the unit's own, put in at play time).
 type Scripted = (Check, Vec<UnitState>);
 
+/// Each unit's law, by (unit, its state before its checks, its script).
+type Laws = RefCell<BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>>;
+
 /// The leaders' part of the resolution, with the other units' checks
 /// written down.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -86,8 +89,7 @@ pub fn resolve<O: Occupants + ?Sized>(
             },
         );
     // 3. Each other unit's script on its own, then the product.
-    let laws: RefCell<BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>> =
-        RefCell::default();
+    let laws = Laws::default();
     deferred.bind(|d| {
         let mut joint = Dist::certain(d.location.units.clone());
         for (i, script) in d.scripts.iter().enumerate() {
