@@ -6,7 +6,8 @@
 
 use mortar_odds::rules::firer::Firer;
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess};
+use mortar_odds::rules::outcomes::HexOdds;
+use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess, UnitShotOdds};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
 
@@ -44,6 +45,20 @@ fn assert_composed_equals_stepped(what: &str, shot: &Shot) {
     let composed = process.exact(&start);
     let stepped = process.exact_stepped(&start);
     assert_eq!(composed, stepped, "{what}");
+    // The hex's odds from the mixture of products, without the joint law,
+    // are those of the joint law.
+    let odds = UnitShotOdds::of(shot).unwrap();
+    let units = &shot.input.target.units;
+    assert_eq!(
+        odds.hex,
+        HexOdds::of(units, &stepped.map(|s| s.units.clone())),
+        "{what}: hex odds"
+    );
+    assert_eq!(
+        odds.joint(),
+        stepped.map(|s| (s.hits.clone(), s.units.clone())),
+        "{what}: joint"
+    );
 }
 
 #[test]

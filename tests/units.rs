@@ -492,7 +492,7 @@ fn bf_outcomes(table: &BfTable, i: usize) -> Vec<(Outcome, Prob)> {
 fn program_joint(shot: &Shot) -> BfTable {
     let odds = UnitShotOdds::of(shot).expect("units in the hex");
     let mut table = BfTable::new();
-    for ((hits, states), p) in odds.table.iter() {
+    for ((hits, states), p) in odds.joint().iter() {
         let key: Vec<BfState> = states
             .iter()
             .map(|s| {
@@ -656,10 +656,10 @@ fn concealed_and_known_squads_one_to_hit_dr() {
     // The concealed squad needs an Original 5 or less, the Known one 7 or
     // less: the concealed squad is never hit alone.
     assert_eq!(
-        odds.table.prob(|(h, _)| hit(h, 0) && !hit(h, 1)),
+        odds.joint().prob(|(h, _)| hit(h, 0) && !hit(h, 1)),
         Prob::zero()
     );
-    let both = odds.table.prob(|(h, _)| hit(h, 0) && hit(h, 1));
+    let both = odds.joint().prob(|(h, _)| hit(h, 0) && hit(h, 1));
     assert_eq!(both, odds.p_hit(0));
     assert_eq!(both, p(10, 36)); // Originals 2-5: 1 + 2 + 3 + 4
     assert_eq!(odds.p_hit(1), p(21, 36)); // Originals 2-7
@@ -670,7 +670,7 @@ fn concealed_and_known_squads_one_to_hit_dr() {
     assert_eq!(odds.p_critical_hit(0), p(7, 432));
     assert_eq!(odds.p_critical_hit(1), p(7, 432));
     assert_eq!(
-        odds.table
+        odds.joint()
             .prob(|(h, _)| h[0] == HitKind::Critical && h[1] == HitKind::Critical),
         p(1, 216)
     );
@@ -1353,7 +1353,7 @@ fn lone_squad_out_of_action(
     let odds = UnitShotOdds::of(&shot).unwrap();
     let u = &shot.input.target.units[0];
     let out = |critical: bool| {
-        odds.table
+        odds.joint()
             .prob(|(h, s)| (h[0] == HitKind::Critical) == critical && !in_action(u, &s[0]))
     };
     let total = odds.hex.units[0].p_out_of_action.clone();

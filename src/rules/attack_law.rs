@@ -22,13 +22,15 @@ use std::collections::BTreeMap;
 use super::location::{self, Job, LocationState, Occupants};
 use super::units::{Check, UnitKind, UnitState};
 use crate::dice::Dist;
+use crate::prob::Prob;
 
 /// One check a unit is to make, with the units' states it is made under
 /// (only the leaders' matter, and the unit's own, put in at play time).
-type Scripted = (Check, Vec<UnitState>);
+pub type Scripted = (Check, Vec<UnitState>);
 
-/// Each unit's law, by (unit, its state before its checks, its script).
-type Laws = RefCell<BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>>;
+/// Each unit's law, by (unit, its state before its checks, its script):
+/// worked out once for all the situations of one shot or attack.
+pub type Laws = RefCell<BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>>;
 
 /// The leaders' part of the resolution, with the other units' checks
 /// written down.
@@ -43,6 +45,41 @@ fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
 }
 
+/// One term of the law of the units' final states: with probability `p`,
+/// the units of `base` end as they stand there, except the units of
+/// `factors`, each independently by its own law.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Term {
+    pub p: Prob,
+    pub base: Vec<UnitState>,
+    pub factors: Vec<(usize, Dist<UnitState>)>,
+}
+
+impl Term {
+    /// The joint law of the units' states in this term (`p` left out).
+    pub fn joint(&self) -> Dist<Vec<UnitState>> {
+        self.factors
+            .iter()
+            .fold(Dist::certain(self.base.clone()), |joint, (i, law)| {
+                joint.bind(|units| {
+                    law.map(|s| {
+                        let mut units = units.clone();
+                        units[*i] = *s;
+                        units
+                    })
+                })
+            })
+    }
+
+    /// The law of unit `i`'s state in this term (`p` left out).
+    pub fn unit(&self, i: usize) -> Dist<UnitState> {
+        self.factors
+            .iter()
+            .find(|(j, _)| *j == i)
+            .map_or_else(|| Dist::certain(self.base[i]), |(_, law)| law.clone())
+    }
+}
+
 /// The units' final states after resolving `state` to the end: every
 /// Random Selection and check still owed, Leader Loss included.
 pub fn resolve<O: Occupants + ?Sized>(
@@ -50,6 +87,23 @@ pub fn resolve<O: Occupants + ?Sized>(
     order: &[usize],
     state: &LocationState,
 ) -> Dist<Vec<UnitState>> {
+    let terms = resolve_terms(targets, order, state, &Laws::default());
+    Dist::from_masses(terms.iter().flat_map(|t| {
+        t.joint()
+            .iter()
+            .map(|(units, q)| (units.clone(), &t.p * q))
+            .collect::<Vec<_>>()
+    }))
+}
+
+/// The same law as [`resolve`], as a mixture of products ([`Term`]), one
+/// term for each way the Random Selections and the leaders' checks go.
+pub fn resolve_terms<O: Occupants + ?Sized>(
+    targets: &O,
+    order: &[usize],
+    state: &LocationState,
+    laws: &Laws,
+) -> Vec<Term> {
     // 1. Random Selection groups, jointly.
     let selected = Dist::certain(state.clone()).run(
         |s| s.groups.is_empty(),
@@ -80,7 +134,18 @@ pub fn resolve<O: Occupants + ?Sized>(
                         location::apply_check(targets, &mut d.location.units, i, check, dice)
                     }
                     Job::Check(i, check) => {
-                        let states = d.location.units.clone();
+                        // Only the leaders' states matter to the check (the
+                        // unit's own is put in when it is played): the
+                        // others' are left out, so equal scripts meet.
+                        let states = (0..n)
+                            .map(|j| {
+                                if is_leader(targets, j) {
+                                    d.location.units[j]
+                                } else {
+                                    UnitState::default()
+                                }
+                            })
+                            .collect();
                         d.scripts[i].push((check, states));
                     }
                     Job::Done => d.done = true,
@@ -88,30 +153,32 @@ pub fn resolve<O: Occupants + ?Sized>(
                 d
             },
         );
-    // 3. Each other unit's script on its own, then the product.
-    let laws = Laws::default();
-    deferred.bind(|d| {
-        let mut joint = Dist::certain(d.location.units.clone());
-        for (i, script) in d.scripts.iter().enumerate() {
-            if script.is_empty() {
-                continue;
-            }
-            let start = d.location.units[i];
-            let law = laws
-                .borrow_mut()
-                .entry((i, start, script.clone()))
-                .or_insert_with(|| play(targets, i, start, script))
-                .clone();
-            joint = joint.bind(|units| {
-                law.map(|s| {
-                    let mut units = units.clone();
-                    units[i] = *s;
-                    units
+    // 3. Each other unit's script on its own.
+    deferred
+        .iter()
+        .map(|(d, p)| {
+            let factors = d
+                .scripts
+                .iter()
+                .enumerate()
+                .filter(|(_, script)| !script.is_empty())
+                .map(|(i, script)| {
+                    let start = d.location.units[i];
+                    let law = laws
+                        .borrow_mut()
+                        .entry((i, start, script.clone()))
+                        .or_insert_with(|| play(targets, i, start, script))
+                        .clone();
+                    (i, law)
                 })
-            });
-        }
-        joint
-    })
+                .collect();
+            Term {
+                p: p.clone(),
+                base: d.location.units.clone(),
+                factors,
+            }
+        })
+        .collect()
 }
 
 /// The law of unit `i`'s state after it makes the checks of `script` in

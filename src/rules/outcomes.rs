@@ -2,6 +2,7 @@
 //! states: per unit (worst outcome), and for the hex (cleared of Good Order
 //! enemy units, "at least N out of action").
 
+use super::attack_law::Term;
 use super::units::{Outcome, Unit, UnitState, outcome};
 use crate::dice::Dist;
 use crate::prob::Prob;
@@ -60,6 +61,67 @@ pub struct HexOdds {
 }
 
 impl HexOdds {
+    /// The same odds as [`HexOdds::of`], from a mixture of products
+    /// ([`Term`]) without building the joint law: each unit's odds are a
+    /// mixture of its laws, and the number of enemy units out of action in
+    /// a term is the convolution of independent units' chances.
+    pub fn of_terms<'t>(units: &[Unit], terms: impl IntoIterator<Item = &'t Term>) -> HexOdds {
+        let n = units.len();
+        let enemies: Vec<usize> = (0..n).filter(|&i| units[i].enemy).collect();
+        let mut outcomes = vec![vec![Prob::zero(); OUTCOMES.len()]; n];
+        let mut out_of_action = vec![Prob::zero(); n];
+        let mut burning = vec![Prob::zero(); n];
+        let mut all_eliminated = Prob::zero();
+        // out[k]: P(exactly k enemy units out of action).
+        let mut out = vec![Prob::zero(); enemies.len() + 1];
+        for t in terms {
+            let laws: Vec<Dist<UnitState>> = (0..n).map(|i| t.unit(i)).collect();
+            for (i, u) in units.iter().enumerate() {
+                for (k, o) in OUTCOMES.iter().enumerate() {
+                    let q = laws[i].prob(|s| outcome(&u.start, s) == *o);
+                    outcomes[i][k] = outcomes[i][k].clone() + &t.p * &q;
+                }
+                out_of_action[i] =
+                    out_of_action[i].clone() + &t.p * &laws[i].prob(|s| !in_action(u, s));
+                burning[i] = burning[i].clone() + &t.p * &laws[i].prob(|s| s.burning);
+            }
+            let mut count = vec![Prob::one()];
+            let mut eliminated = t.p.clone();
+            for &i in &enemies {
+                let q = laws[i].prob(|s| !in_action(&units[i], s));
+                let stays = q.complement();
+                let mut next = vec![Prob::zero(); count.len() + 1];
+                for (k, c) in count.iter().enumerate() {
+                    next[k] = next[k].clone() + c * &stays;
+                    next[k + 1] = next[k + 1].clone() + c * &q;
+                }
+                count = next;
+                eliminated = &eliminated * &laws[i].prob(|s| s.eliminated);
+            }
+            for (k, c) in count.iter().enumerate() {
+                out[k] = out[k].clone() + &t.p * c;
+            }
+            all_eliminated = all_eliminated + eliminated;
+        }
+        let e = enemies.len();
+        HexOdds {
+            units: (0..n)
+                .map(|i| UnitOdds {
+                    outcomes: OUTCOMES
+                        .iter()
+                        .zip(&outcomes[i])
+                        .map(|(o, p)| (*o, p.clone()))
+                        .collect(),
+                    p_out_of_action: out_of_action[i].clone(),
+                    p_burning: burning[i].clone(),
+                })
+                .collect(),
+            p_cleared: out[e].clone(),
+            p_all_eliminated: all_eliminated,
+            at_least_out: (1..=e).map(|k| out[k..].iter().sum()).collect(),
+        }
+    }
+
     pub fn of(units: &[Unit], end: &Dist<Vec<UnitState>>) -> HexOdds {
         let per_unit = units
             .iter()

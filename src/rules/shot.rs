@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::attack_law;
+use super::attack_law::{self, Term};
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
 use super::firer::{Firer, GunType, Manning, Phase};
 use super::ift::IftResult;
@@ -689,6 +689,39 @@ impl<'a> ShotProcess<'a> {
         })
     }
 
+    /// Every outcome of the shot as a mixture of products: for each way
+    /// the dice fall up to the units' checks, the hits and the term of the
+    /// units' law ([`attack_law::resolve_terms`]).
+    pub fn exact_terms(&self, units: &[UnitState]) -> Vec<(Vec<HitKind>, Term)> {
+        let attacked =
+            self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
+        let mut terms_of: BTreeMap<LocationState, Vec<Term>> = BTreeMap::new();
+        let laws = attack_law::Laws::default();
+        let mut out = Vec::new();
+        for (s, p) in attacked.iter() {
+            if s.stage == Stage::Done {
+                let term = Term {
+                    p: p.clone(),
+                    base: s.units.clone(),
+                    factors: Vec::new(),
+                };
+                out.push((s.hits.clone(), term));
+                continue;
+            }
+            let terms = terms_of.entry(s.location()).or_insert_with_key(|l| {
+                attack_law::resolve_terms(&*self.targets, &self.order, l, &laws)
+            });
+            for t in terms.iter() {
+                let term = Term {
+                    p: p * &t.p,
+                    ..t.clone()
+                };
+                out.push((s.hits.clone(), term));
+            }
+        }
+        out
+    }
+
     /// Every outcome of the shot, exactly, by stepping the whole process:
     /// the reference [`exact`](Self::exact) is tested against.
     pub fn exact_stepped(&self, units: &[UnitState]) -> Dist<ShotState> {
@@ -1011,8 +1044,11 @@ impl ShotOdds {
 /// The exact odds of one shot at the units of the hex.
 #[derive(Clone, Debug)]
 pub struct UnitShotOdds {
-    /// Which units were hit (and how), and every unit's state after the shot.
-    pub table: Dist<(Vec<HitKind>, Vec<UnitState>)>,
+    /// The law of the shot, as a mixture of products: for each way the dice
+    /// fall up to the units' checks, which units were hit (and how), and
+    /// the term of the units' states after the shot ([`Term`]: the units
+    /// that are not leaders end independently of each other).
+    pub terms: Vec<(Vec<HitKind>, Term)>,
     pub hex: HexOdds,
 }
 
@@ -1023,18 +1059,35 @@ impl UnitShotOdds {
             return None;
         }
         let process = ShotProcess::units(shot);
-        let table = process
-            .exact(&process.start_units())
-            .map(|s| (s.hits.clone(), s.units.clone()));
-        let hex = HexOdds::of(&shot.input.target.units, &table.map(|(_, s)| s.clone()));
-        Some(UnitShotOdds { table, hex })
+        let terms = process.exact_terms(&process.start_units());
+        let hex = HexOdds::of_terms(&shot.input.target.units, terms.iter().map(|(_, t)| t));
+        Some(UnitShotOdds { terms, hex })
     }
 
     pub fn p_hit(&self, i: usize) -> Prob {
-        self.table.prob(|(h, _)| h[i].is_hit())
+        self.p_hits(|h| h[i].is_hit())
     }
 
     pub fn p_critical_hit(&self, i: usize) -> Prob {
-        self.table.prob(|(h, _)| h[i] == HitKind::Critical)
+        self.p_hits(|h| h[i] == HitKind::Critical)
+    }
+
+    fn p_hits(&self, pred: impl Fn(&[HitKind]) -> bool) -> Prob {
+        self.terms
+            .iter()
+            .filter(|(h, _)| pred(h))
+            .map(|(_, t)| &t.p)
+            .sum()
+    }
+
+    /// The joint law of (hits, every unit's state after the shot): as large
+    /// as the product of the units' outcomes, for small stacks and tests.
+    pub fn joint(&self) -> Dist<(Vec<HitKind>, Vec<UnitState>)> {
+        Dist::from_masses(self.terms.iter().flat_map(|(hits, t)| {
+            t.joint()
+                .iter()
+                .map(|(units, q)| ((hits.clone(), units.clone()), &t.p * q))
+                .collect::<Vec<_>>()
+        }))
     }
 }

@@ -373,7 +373,7 @@ pub fn squad_outcomes(morale: u8, column_fp: u8, drm: i16) -> Result<Dist<Outcom
     let s = shot(m, Firer::default(), target)?;
     let odds = UnitShotOdds::of(&s).expect("the hex holds the squad");
     let hit = odds
-        .table
+        .joint()
         .given(|(hits, _)| hits[0] == HitKind::Hit)
         .expect("TH# 7 at DRM 0 can hit");
     Ok(hit.map(|(_, states)| outcome(&UnitState::default(), &states[0])))
