@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use crate::dice::Dist;
 use crate::prob::Prob;
+use crate::rules::attack_law::Term;
 use crate::rules::dc::{Dc, DcState, Detonation, LocationAttack, unit_states};
 use crate::rules::ift::IftResult;
 use crate::rules::location::LocationState;
@@ -23,11 +24,13 @@ use crate::stats;
 /// The odds of one DC attack.
 #[derive(Clone, Debug)]
 pub struct DcOdds {
-    /// The DC and the target Location: final states, dice forgotten, the
-    /// thrower's Location left out.
+    /// The DC and the target Location, dice forgotten, the thrower's
+    /// Location left out: for the DC's figures and the IFT results (the
+    /// exact engine stops it after the DR; the units' odds are in
+    /// `target`).
     pub dist: Dist<DcState>,
-    /// The thrower's Location when it can be attacked: its final state (as
-    /// it started when the DC was removed).
+    /// The thrower's Location when it can be attacked, likewise (as it
+    /// started when the DC was removed).
     pub thrower_dist: Option<Dist<LocationState>>,
     /// Monte Carlo trials behind the distributions; `None` for the exact
     /// engine.
@@ -68,21 +71,45 @@ pub const NOT_ATTACKED: &str = "not attacked";
 
 impl DcOdds {
     /// The exact odds: the target's part enumerated, then the thrower's
-    /// Location given detonation, mixed by P(detonation).
+    /// Location given detonation, mixed by P(detonation); the units' odds
+    /// from the laws of their checks, composed.
     pub fn exact(dc: &Dc) -> DcOdds {
-        let dist = dc.exact_target();
-        let thrower_dist = dc.exact_thrower_given_detonation().map(|given| {
+        let (dist, target_terms) = dc.exact_target();
+        let detonates = dist.prob(|s| s.detonation == Some(Detonation::Detonated));
+        let thrower = dc.exact_thrower_given_detonation().map(|(given, terms)| {
             let start = dc.start().thrower;
-            dist.map(|s| s.detonation == Some(Detonation::Detonated))
-                .bind(|detonated| {
-                    if *detonated {
-                        given.clone()
-                    } else {
-                        Dist::certain(start.clone())
-                    }
+            let dist = Dist::from_masses(
+                given
+                    .iter()
+                    .map(|(s, p)| (s.clone(), &detonates * p))
+                    .chain([(start.clone(), detonates.complement())]),
+            );
+            let mut terms: Vec<Term> = terms
+                .into_iter()
+                .map(|t| Term {
+                    p: &detonates * &t.p,
+                    ..t
                 })
+                .collect();
+            terms.push(Term {
+                p: detonates.complement(),
+                base: start.units[1..].to_vec(),
+                factors: Vec::new(),
+            });
+            (dist, terms)
         });
-        DcOdds::from_dists(dc, dist, thrower_dist, None)
+        let target = HexOdds::of_terms(&dc.target.units(), &target_terms);
+        let (thrower_dist, thrower) = match (thrower, &dc.thrower) {
+            (Some((d, terms)), Some(t)) => (Some(d), Some(HexOdds::of_terms(&t.units(), &terms))),
+            _ => (None, None),
+        };
+        DcOdds {
+            dist,
+            thrower_dist,
+            trials: None,
+            target,
+            thrower,
+        }
     }
 
     /// The odds of a joint distribution of final states (Monte Carlo).

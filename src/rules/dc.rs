@@ -58,6 +58,7 @@
 
 use serde::Serialize;
 
+use super::attack_law::{self, Term};
 use super::effects::Attack;
 use super::ift::{Column, IftResult};
 use super::location::{self, LocationState, Occupants};
@@ -67,6 +68,7 @@ use super::to_hit::Modifier;
 use super::units::{Unit, UnitKind, UnitState};
 use crate::dice::{Dice, Dist, Dr};
 use crate::error::Result;
+use crate::prob::Prob;
 
 /// FP of a Placed or Thrown DC (A23.1).
 pub const DC_FP: u32 = 30;
@@ -215,6 +217,23 @@ impl LocationAttack {
 
     fn task(&self, state: &mut LocationState, dice: &mut dyn Dice) -> bool {
         location::next_task(&self.targets[..], &self.order, &mut state.resolving(), dice)
+    }
+
+    /// The law of the units after the attack, from the Location's states
+    /// just after its DR (with their probabilities): a mixture of products
+    /// indexed by unit (target 0, the Location itself, left out).
+    fn terms<'s>(&self, states: impl Iterator<Item = (&'s LocationState, &'s Prob)>) -> Vec<Term> {
+        let laws = attack_law::Laws::default();
+        let mut out = Vec::new();
+        for (state, p) in states {
+            let terms = attack_law::resolve_terms(&self.targets[..], &self.order, state, &laws);
+            out.extend(terms.into_iter().map(|t| Term {
+                p: p * &t.p,
+                base: t.base[1..].to_vec(),
+                factors: t.factors.into_iter().map(|(i, law)| (i - 1, law)).collect(),
+            }));
+        }
+        out
     }
 }
 
@@ -598,30 +617,37 @@ impl Dc {
         s
     }
 
-    /// The DC and the target Location, exactly (dice forgotten so that
-    /// equal outcomes merge), the thrower's Location left as it started.
-    pub fn exact_target(&self) -> Dist<DcState> {
-        let target_done = |s: &DcState| matches!(s.stage, DcStage::Thrower | DcStage::Done);
-        Dist::certain(self.start())
-            .run(target_done, |s, d| self.step(s, d).forget_dice())
-            .map(DcState::target_part)
+    /// The DC and the target Location just after the DR, exactly (dice
+    /// forgotten so that equal outcomes merge, the thrower's Location left
+    /// out), with the law of the target's units after the attack as a
+    /// mixture of products ([`Term`], indexed by unit, the Location itself
+    /// left out): every Random Selection and check composed
+    /// ([`attack_law::resolve_terms`]).
+    pub fn exact_target(&self) -> (Dist<DcState>, Vec<Term>) {
+        let hit = |s: &DcState| s.stage != DcStage::Detonation;
+        let dist = Dist::certain(self.start()).run(hit, |s, d| self.step(s, d).forget_dice());
+        let terms = self.target.terms(dist.iter().map(|(s, p)| (&s.target, p)));
+        (dist.map(DcState::target_part), terms)
     }
 
-    /// The thrower's Location, exactly, given that the DC went off: its DR
-    /// is independent of the target's, so it is enumerated on its own
-    /// (the joint distribution of two stacks would multiply their states).
-    pub fn exact_thrower_given_detonation(&self) -> Option<Dist<LocationState>> {
-        self.thrower.as_ref()?;
+    /// The thrower's Location just after its DR, exactly, given that the
+    /// DC went off, and the law of its units as [`Dc::exact_target`] gives
+    /// the target's: its DR is independent of the target's, so it is
+    /// worked out on its own (the joint law of two stacks would multiply
+    /// their states).
+    pub fn exact_thrower_given_detonation(&self) -> Option<(Dist<LocationState>, Vec<Term>)> {
+        let thrower = self.thrower.as_ref()?;
         let start = DcState {
             stage: DcStage::Thrower,
             detonation: Some(Detonation::Detonated),
             ..self.start()
         };
-        Some(
-            Dist::certain(start)
-                .run(DcState::finished, |s, d| self.step(s, d).forget_dice())
-                .map(|s| s.thrower.clone()),
-        )
+        let hit = |s: &DcState| s.stage != DcStage::Thrower;
+        let dist = Dist::certain(start)
+            .run(hit, |s, d| self.step(s, d).forget_dice())
+            .map(|s| s.thrower.clone());
+        let terms = thrower.terms(dist.iter());
+        Some((dist, terms))
     }
 }
 
