@@ -361,7 +361,8 @@ pub struct Edge {
 /// Integer table for drawing a node's next edge with one random number.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrawTable {
-    /// Common denominator of the node's edge probabilities.
+    /// Common denominator of the node's edge probabilities; 0 when it does
+    /// not fit in 64 bits (no table: only with units in the hex).
     pub denominator: u64,
     /// Cumulative weights, one per edge, ending at `denominator`.
     pub cumulative: Vec<u64>,
@@ -414,9 +415,11 @@ impl Chain {
                     continue;
                 }
                 let dist = transition_dist(plan, &node, &mut cache);
-                let sampler = dist
-                    .sampler()
-                    .expect("a node's transition denominators divide 6^k and fit in 64 bits");
+                // With many units in the hex a node's denominators can pass
+                // 64 bits: it then has no draw table (the exact solver takes
+                // its reference pass, and such plans are sampled by
+                // stepping the transition, `simulate`).
+                let sampler = dist.sampler();
                 let mut out = Vec::with_capacity(dist.len());
                 let mut cumulative = Vec::with_capacity(dist.len());
                 for (k, ((next, event), p)) in dist.iter().enumerate() {
@@ -439,11 +442,13 @@ impl Chain {
                         event: *event,
                         p: p.clone(),
                     });
-                    cumulative.push(sampler.cumulative_at(k));
+                    if let Some(sampler) = &sampler {
+                        cumulative.push(sampler.cumulative_at(k));
+                    }
                 }
                 edges[i] = out;
                 tables[i] = DrawTable {
-                    denominator: sampler.denominator(),
+                    denominator: sampler.as_ref().map_or(0, |s| s.denominator()),
                     cumulative,
                 };
             }
