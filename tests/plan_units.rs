@@ -224,7 +224,7 @@ fn stop_on_target_broken_means_no_shot_at_a_broken_hex() {
 }
 
 /// The README's three-unit example (a squad, a leader and a half-squad in
-/// woods over three Player Turns): exact vs Monte Carlo. About 15 s in a
+/// woods over three Player Turns): exact vs Monte Carlo. About 8 s in a
 /// release build, minutes in debug, so on demand:
 /// `cargo test --release --test plan_units -- --ignored`.
 #[test]
