@@ -11,6 +11,8 @@ pub mod outcomes;
 pub mod random_selection;
 pub mod readings;
 pub mod shot;
+pub mod shot_odds;
+pub mod shot_process;
 pub mod target;
 pub mod to_hit;
 pub mod units;

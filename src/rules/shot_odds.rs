@@ -1,0 +1,131 @@
+//! The exact odds of one shot: at the hex alone ([`ShotOdds`], every dice
+//! outcome of the shot's process summed up) and at the units in it
+//! ([`UnitShotOdds`], the units' law as a mixture of products).
+
+use super::attack_law::Term;
+use super::ift::IftResult;
+use super::outcomes::HexOdds;
+use super::shot::{AmmoUse, Breakdown, Shot, ShotProcess, ShotState, ShotSummary};
+use super::to_hit::HitKind;
+use super::units::UnitState;
+use crate::dice::Dist;
+use crate::prob::Prob;
+
+/// The exact odds of one shot at the hex: every dice outcome of the shot's
+/// process.
+#[derive(Clone, Debug)]
+pub struct ShotOdds {
+    pub table: Dist<ShotSummary>,
+}
+
+impl ShotOdds {
+    pub fn of(shot: &Shot) -> ShotOdds {
+        let process = ShotProcess::hex(shot);
+        ShotOdds {
+            table: process
+                .exact(&process.start_units())
+                .map(ShotState::summary),
+        }
+    }
+
+    pub fn p_hit(&self) -> Prob {
+        self.table.prob(|s| s.hit.is_hit())
+    }
+
+    pub fn p_critical_hit(&self) -> Prob {
+        self.table.prob(|s| s.hit == HitKind::Critical)
+    }
+
+    pub fn p_multiple_hit(&self) -> Prob {
+        self.table.prob(|s| s.multiple_hit)
+    }
+
+    /// `None` when the ROF is not known.
+    pub fn p_keep_rof(&self) -> Option<Prob> {
+        self.known(|s| s.keeps_rof).map(|d| d.prob(|k| *k))
+    }
+
+    /// P(malfunction, X# included); `None` when the B# is not known.
+    pub fn p_malfunction(&self) -> Option<Prob> {
+        self.known(|s| s.breakdown)
+            .map(|d| d.prob(|b| *b != Breakdown::None))
+    }
+
+    /// P(X#: removed for good); `None` when the B# is not known.
+    pub fn p_removed(&self) -> Option<Prob> {
+        self.known(|s| s.breakdown)
+            .map(|d| d.prob(|b| *b == Breakdown::Removed))
+    }
+
+    pub fn p_ammo(&self, ammo: AmmoUse) -> Prob {
+        self.table.prob(|s| s.ammo == ammo)
+    }
+
+    /// The IFT results of a hit of this kind, given such a hit.
+    pub fn ift_given(&self, kind: HitKind) -> Option<Dist<IftResult>> {
+        self.table
+            .given(|s| s.hit == kind && s.result.is_some())
+            .map(|d| d.map(|s| s.result.unwrap_or(IftResult::NoEffect)))
+    }
+
+    /// The distribution of a field that is either known on every outcome or
+    /// on none.
+    fn known<T: Ord + Clone>(&self, f: impl Fn(&ShotSummary) -> Option<T>) -> Option<Dist<T>> {
+        let d = self.table.map(&f);
+        if d.iter().any(|(v, _)| v.is_none()) {
+            return None;
+        }
+        Some(d.map(|v| v.clone().expect("checked above")))
+    }
+}
+
+/// The exact odds of one shot at the units of the hex.
+#[derive(Clone, Debug)]
+pub struct UnitShotOdds {
+    /// The law of the shot, as a mixture of products: for each way the dice
+    /// fall up to the units' checks, which units were hit (and how), and
+    /// the term of the units' states after the shot ([`Term`]: the units
+    /// that are not leaders end independently of each other).
+    pub terms: Vec<(Vec<HitKind>, Term)>,
+    pub hex: HexOdds,
+}
+
+impl UnitShotOdds {
+    /// `None` when the hex has no units.
+    pub fn of(shot: &Shot) -> Option<UnitShotOdds> {
+        if shot.units.is_empty() {
+            return None;
+        }
+        let process = ShotProcess::units(shot);
+        let terms = process.exact_terms(&process.start_units());
+        let hex = HexOdds::of_terms(&shot.input.target.units, terms.iter().map(|(_, t)| t));
+        Some(UnitShotOdds { terms, hex })
+    }
+
+    pub fn p_hit(&self, i: usize) -> Prob {
+        self.p_hits(|h| h[i].is_hit())
+    }
+
+    pub fn p_critical_hit(&self, i: usize) -> Prob {
+        self.p_hits(|h| h[i] == HitKind::Critical)
+    }
+
+    fn p_hits(&self, pred: impl Fn(&[HitKind]) -> bool) -> Prob {
+        self.terms
+            .iter()
+            .filter(|(h, _)| pred(h))
+            .map(|(_, t)| &t.p)
+            .sum()
+    }
+
+    /// The joint law of (hits, every unit's state after the shot): as large
+    /// as the product of the units' outcomes, for small stacks and tests.
+    pub fn joint(&self) -> Dist<(Vec<HitKind>, Vec<UnitState>)> {
+        Dist::from_masses(self.terms.iter().flat_map(|(hits, t)| {
+            t.joint()
+                .iter()
+                .map(|(units, q)| ((hits.clone(), units.clone()), &t.p * q))
+                .collect::<Vec<_>>()
+        }))
+    }
+}

@@ -1,0 +1,475 @@
+//! A shot resolved step by step: [`ShotProcess::step`] is the one pure
+//! function of the dice that decides a shot at its targets (the To Hit DR,
+//! the effects DR, then each Random Selection and check); [`resolve_shot`]
+//! runs it with dice for the hex alone; [`ShotProcess::exact`] works out
+//! every outcome (the units' checks composed, `attack_law`).
+
+use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use super::attack_law::{self, Term};
+use super::ift::IftResult;
+use super::location::{self, LocationState, Resolving};
+use super::mortar::Ammo;
+use super::random_selection::random_selection;
+use super::readings;
+use super::shot::{AmmoUse, Breakdown, Shot, TargetShot};
+use super::to_hit::{HitKind, HitMode, hit_test};
+use super::units::{Check, UnitKind, UnitState};
+use crate::dice::{Dice, Dist, Dr};
+
+pub use super::location::Group;
+
+/// Where the resolution of a shot stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stage {
+    ToHit,
+    Effects,
+    Units,
+    Done,
+}
+
+/// The state of a shot being resolved, target by target.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShotState {
+    pub stage: Stage,
+    pub ammo: AmmoUse,
+    pub keeps_rof: Option<bool>,
+    pub breakdown: Option<Breakdown>,
+    pub hits: Vec<HitKind>,
+    pub multiple: Vec<bool>,
+    pub results: Vec<Option<IftResult>>,
+    pub units: Vec<UnitState>,
+    pub groups: Vec<Group>,
+    pub pending: Vec<Option<Check>>,
+    /// The units' states as Leader Loss has accounted for them (A10.2).
+    pub seen: Vec<UnitState>,
+    /// The dice, kept for single runs and cleared by the exact engine so
+    /// that equal states merge.
+    pub to_hit_dr: Option<Dr>,
+    pub rolls: Vec<Option<(Dr, i16)>>,
+}
+
+impl ShotState {
+    fn forget_dice(mut self) -> Self {
+        self.to_hit_dr = None;
+        self.rolls.iter_mut().for_each(|r| *r = None);
+        self
+    }
+
+    /// The units' part of the state, owned.
+    fn location(&self) -> LocationState {
+        LocationState {
+            results: self.results.clone(),
+            units: self.units.clone(),
+            groups: self.groups.clone(),
+            pending: self.pending.clone(),
+            seen: self.seen.clone(),
+        }
+    }
+
+    /// The state once the units are resolved to `units`, as the stepped
+    /// process leaves it.
+    fn resolved(&self, units: &[UnitState]) -> ShotState {
+        ShotState {
+            stage: Stage::Done,
+            units: units.to_vec(),
+            seen: units.to_vec(),
+            groups: Vec::new(),
+            pending: vec![None; self.pending.len()],
+            ..self.clone()
+        }
+    }
+
+    /// The units' part of the state, for the attack on the Location.
+    fn resolving(&mut self) -> Resolving<'_> {
+        Resolving {
+            results: &mut self.results,
+            units: &mut self.units,
+            groups: &mut self.groups,
+            pending: &mut self.pending,
+            seen: &mut self.seen,
+        }
+    }
+}
+
+/// A shot at a list of targets: the one function of the dice that resolves
+/// it, step by step ([`ShotProcess::step`]).
+pub struct ShotProcess<'a> {
+    pub shot: &'a Shot,
+    pub targets: Cow<'a, [TargetShot]>,
+    /// Order of the morale and pin checks: leaders first, higher morale first.
+    order: Vec<usize>,
+}
+
+impl<'a> ShotProcess<'a> {
+    /// The shot at the hex alone (no units): IFT results only.
+    pub fn hex(shot: &'a Shot) -> Self {
+        Self::new(shot, Cow::Owned(vec![shot.hex_target()]))
+    }
+
+    /// The shot at the units in the hex.
+    pub fn units(shot: &'a Shot) -> Self {
+        Self::new(shot, Cow::Borrowed(&shot.units))
+    }
+
+    /// The units if the hex has any, else the hex alone.
+    pub fn of(shot: &'a Shot) -> Self {
+        if shot.units.is_empty() {
+            Self::hex(shot)
+        } else {
+            Self::units(shot)
+        }
+    }
+
+    fn new(shot: &'a Shot, targets: Cow<'a, [TargetShot]>) -> Self {
+        let order = location::check_order(&*targets);
+        ShotProcess {
+            shot,
+            targets,
+            order,
+        }
+    }
+
+    /// The state before the dice, with the units as they stand.
+    pub fn start(&self, units: &[UnitState]) -> ShotState {
+        let n = self.targets.len();
+        ShotState {
+            stage: Stage::ToHit,
+            ammo: AmmoUse::Unlimited,
+            keeps_rof: None,
+            breakdown: None,
+            hits: vec![HitKind::Miss; n],
+            multiple: vec![false; n],
+            results: vec![None; n],
+            units: units.to_vec(),
+            groups: Vec::new(),
+            pending: vec![None; n],
+            seen: units.to_vec(),
+            to_hit_dr: None,
+            rolls: vec![None; n],
+        }
+    }
+
+    /// The units' states before the shot.
+    pub fn start_units(&self) -> Vec<UnitState> {
+        self.targets
+            .iter()
+            .map(|t| t.unit.as_ref().map(|u| u.start).unwrap_or_default())
+            .collect()
+    }
+
+    pub fn finished(state: &ShotState) -> bool {
+        state.stage == Stage::Done
+    }
+
+    /// Resolves the shot with these dice, start to end.
+    pub fn run(&self, units: &[UnitState], dice: &mut dyn Dice) -> ShotState {
+        self.run_until(units, Self::finished, dice)
+    }
+
+    /// Every outcome of the shot, exactly: the To Hit and effects DR
+    /// stepped, then the units' Random Selections and checks composed
+    /// ([`attack_law::resolve`]), each distinct situation worked out once.
+    pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
+        let attacked =
+            self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
+        let laws: RefCell<BTreeMap<LocationState, Dist<Vec<UnitState>>>> = RefCell::default();
+        attacked.bind(|s| {
+            if s.stage == Stage::Done {
+                return Dist::certain(s.clone());
+            }
+            let location = s.location();
+            let law = laws
+                .borrow_mut()
+                .entry(location)
+                .or_insert_with_key(|l| attack_law::resolve(&*self.targets, &self.order, l))
+                .clone();
+            law.map(|units| s.resolved(units))
+        })
+    }
+
+    /// Every outcome of the shot as a mixture of products: for each way
+    /// the dice fall up to the units' checks, the hits and the term of the
+    /// units' law ([`attack_law::resolve_terms`]).
+    pub fn exact_terms(&self, units: &[UnitState]) -> Vec<(Vec<HitKind>, Term)> {
+        let attacked =
+            self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
+        let mut terms_of: BTreeMap<LocationState, Vec<Term>> = BTreeMap::new();
+        let laws = attack_law::Laws::default();
+        let mut out = Vec::new();
+        for (s, p) in attacked.iter() {
+            if s.stage == Stage::Done {
+                let term = Term {
+                    p: p.clone(),
+                    base: s.units.clone(),
+                    factors: Vec::new(),
+                };
+                out.push((s.hits.clone(), term));
+                continue;
+            }
+            let terms = terms_of.entry(s.location()).or_insert_with_key(|l| {
+                attack_law::resolve_terms(&*self.targets, &self.order, l, &laws)
+            });
+            for t in terms.iter() {
+                let term = Term {
+                    p: p * &t.p,
+                    ..t.clone()
+                };
+                out.push((s.hits.clone(), term));
+            }
+        }
+        out
+    }
+
+    /// Every outcome of the shot, exactly, by stepping the whole process:
+    /// the reference [`exact`](Self::exact) is tested against.
+    pub fn exact_stepped(&self, units: &[UnitState]) -> Dist<ShotState> {
+        self.exact_until(units, Self::finished)
+    }
+
+    /// Finished with the To Hit DR: all a plan needs when the hex has no
+    /// units (ROF, malfunction and the hit do not depend on the effects).
+    pub fn to_hit_done(state: &ShotState) -> bool {
+        state.stage != Stage::ToHit
+    }
+
+    /// Resolves the shot with these dice until `done`.
+    pub fn run_until(
+        &self,
+        units: &[UnitState],
+        done: impl Fn(&ShotState) -> bool,
+        dice: &mut dyn Dice,
+    ) -> ShotState {
+        let mut state = self.start(units);
+        while !done(&state) {
+            state = self.step(&state, dice);
+        }
+        state
+    }
+
+    /// Every outcome of the shot until `done`, exactly.
+    pub fn exact_until(
+        &self,
+        units: &[UnitState],
+        done: impl Fn(&ShotState) -> bool,
+    ) -> Dist<ShotState> {
+        Dist::certain(self.start(units)).run(done, |s, d| self.step(s, d).forget_dice())
+    }
+
+    /// One step: the To Hit DR, then the effects DR, then each Random
+    /// Selection and each unit's check in turn. Pure.
+    pub fn step(&self, state: &ShotState, dice: &mut dyn Dice) -> ShotState {
+        let mut s = state.clone();
+        match s.stage {
+            Stage::ToHit => self.to_hit(&mut s, dice),
+            Stage::Effects => self.effects(&mut s, dice),
+            Stage::Units => self.unit_task(&mut s, dice),
+            Stage::Done => {}
+        }
+        s
+    }
+
+    fn to_hit(&self, s: &mut ShotState, dice: &mut dyn Dice) {
+        let shot = self.shot;
+        let th = dice.dr();
+        let original = th.original();
+        s.to_hit_dr = Some(th);
+        // C2.24: Multiple ROF is kept on the colored die, hit or miss.
+        s.keeps_rof = shot.effective_rof.map(|rof| th.colored <= rof);
+        // A.11, C5.62, A21.11: malfunction on the Original DR, X# when lowered.
+        s.breakdown = shot.effective_breakdown.map(|effective| {
+            let printed = shot.printed_breakdown.unwrap_or(effective);
+            if original < effective {
+                Breakdown::None
+            } else if effective < printed && original >= printed {
+                Breakdown::Removed
+            } else {
+                Breakdown::Malfunctioned
+            }
+        });
+        // C8.9: special ammunition depletion on the Original DR.
+        s.ammo = match shot.depletion {
+            None => AmmoUse::Unlimited,
+            Some(n) if original < n => AmmoUse::Used,
+            Some(n) if original == n => AmmoUse::RunsOut,
+            Some(_) => AmmoUse::NoneLeft,
+        };
+        if s.ammo == AmmoUse::NoneLeft {
+            s.stage = Stage::Done;
+            return;
+        }
+        // C3.3, C3.6, C3.7: one TH DR for the hex, each target by its own DRM.
+        let mut subsequent = None;
+        let present = |i: usize| !s.units[i].eliminated;
+        for (i, t) in self.targets.iter().enumerate() {
+            if present(i) && t.in_los() {
+                s.hits[i] = hit_test(shot.to_hit_number, t.drm, th, &mut subsequent, dice);
+            }
+        }
+        // C3.33: out of LOS, a unit is hit only if the hardest-to-hit
+        // (highest TH DRM) enemy unit in LOS was hit.
+        let reference = (0..self.targets.len())
+            .filter(|&i| present(i) && self.targets[i].in_los() && self.targets[i].enemy())
+            .max_by_key(|&i| (self.targets[i].drm, std::cmp::Reverse(i)));
+        for (i, t) in self.targets.iter().enumerate() {
+            if present(i) && !t.in_los() {
+                s.hits[i] = reference.map_or(HitKind::Miss, |r| s.hits[r]);
+            }
+        }
+        // C3.8: a non-CH hit on an Original doubles, never an Improbable Hit;
+        // a shot whose TH DR is a Critical Hit scores no Multiple Hit at all.
+        let critical: Vec<usize> = (0..s.hits.len())
+            .filter(|&i| s.hits[i] == HitKind::Critical)
+            .collect();
+        for (i, t) in self.targets.iter().enumerate() {
+            s.multiple[i] = shot.multiple_hits
+                && critical.is_empty()
+                && th.is_doubles()
+                && s.hits[i] == HitKind::Hit
+                && t.hit_mode != HitMode::Improbable;
+        }
+        // C3.74: the Critical Hit goes to a vehicle if one was critically
+        // hit, else to the unit(s) chosen by Random Selection, ties included
+        // (A.9); the others are hit normally.
+        if critical.len() > 1 {
+            let vehicles: Vec<usize> = critical
+                .iter()
+                .copied()
+                .filter(|&i| self.targets[i].kind().is_some_and(UnitKind::is_vehicle))
+                .collect();
+            let candidates = if vehicles.is_empty() {
+                &critical
+            } else {
+                &vehicles
+            };
+            let chosen = random_selection(candidates.len(), 1, dice);
+            for &i in &critical {
+                let keeps = candidates
+                    .iter()
+                    .position(|&c| c == i)
+                    .is_some_and(|k| chosen[k]);
+                if !keeps {
+                    s.hits[i] = HitKind::Hit;
+                }
+            }
+        }
+        let any_hit = s.hits.iter().any(|h| h.is_hit());
+        s.stage = if any_hit && shot.input.ammo == Ammo::He {
+            Stage::Effects
+        } else {
+            Stage::Done
+        };
+    }
+
+    fn effects(&self, s: &mut ShotState, dice: &mut dyn Dice) {
+        let first = dice.dr();
+        let second = s.multiple.iter().any(|m| *m).then(|| dice.dr());
+        let mut hits = Vec::with_capacity(self.targets.len());
+        for (i, t) in self.targets.iter().enumerate() {
+            let attack = match s.hits[i] {
+                HitKind::Miss => continue,
+                HitKind::Hit => t.normal_attack.as_ref(),
+                HitKind::Critical => t.critical_attack.as_ref(),
+            };
+            let Some(attack) = attack else { continue };
+            // Reading: the firer keeps the lower effects DR of a Multiple Hit.
+            let dr = match second {
+                Some(b)
+                    if s.multiple[i]
+                        && readings::MULTIPLE_HIT_KEEPS_LOWER_DR
+                        && b.original() < first.original() =>
+                {
+                    b
+                }
+                _ => first,
+            };
+            let final_dr = i16::from(dr.original()) + attack.drm();
+            s.rolls[i] = Some((dr, final_dr));
+            hits.push((i, attack.column, dr, final_dr));
+        }
+        location::apply_attack(&*self.targets, hits, &mut s.resolving());
+        s.stage = Stage::Units;
+    }
+
+    fn unit_task(&self, s: &mut ShotState, dice: &mut dyn Dice) {
+        if !location::next_task(&*self.targets, &self.order, &mut s.resolving(), dice) {
+            s.stage = Stage::Done;
+        }
+    }
+}
+
+/// The IFT roll of a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EffectsRoll {
+    /// The effects DR used (for a Multiple Hit, the better of the two).
+    pub dr: Dr,
+    pub final_dr: i16,
+    pub result: IftResult,
+}
+
+/// Everything one shot's dice decided, for the first target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShotOutcome {
+    pub to_hit_dr: Dr,
+    pub ammo: AmmoUse,
+    pub hit: HitKind,
+    pub multiple_hit: bool,
+    /// `None` when the ROF is not known.
+    pub keeps_rof: Option<bool>,
+    /// `None` when the B# is not known.
+    pub breakdown: Option<Breakdown>,
+    /// The IFT roll of an HE hit.
+    pub effects: Option<EffectsRoll>,
+}
+
+/// The dice-free summary of the hex's outcome, the key of the exact table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShotSummary {
+    pub ammo: AmmoUse,
+    pub hit: HitKind,
+    pub multiple_hit: bool,
+    pub keeps_rof: Option<bool>,
+    pub breakdown: Option<Breakdown>,
+    pub result: Option<IftResult>,
+}
+
+impl ShotState {
+    pub fn summary(&self) -> ShotSummary {
+        ShotSummary {
+            ammo: self.ammo,
+            hit: self.hits.first().copied().unwrap_or(HitKind::Miss),
+            multiple_hit: self.multiple.first().copied().unwrap_or(false),
+            keeps_rof: self.keeps_rof,
+            breakdown: self.breakdown,
+            result: self.results.first().copied().flatten(),
+        }
+    }
+}
+
+/// Resolves one shot at the hex (no units) from its dice. Pure. Dice are
+/// read in this order: the To Hit DR (colored, white); a subsequent dr if an
+/// Original 2 calls for one; for an HE hit, the effects DR, and a second
+/// effects DR for a Multiple Hit.
+pub fn resolve_shot(shot: &Shot, dice: &mut dyn Dice) -> ShotOutcome {
+    let process = ShotProcess::hex(shot);
+    let state = process.run(&process.start_units(), dice);
+    let summary = state.summary();
+    ShotOutcome {
+        to_hit_dr: state.to_hit_dr.expect("a finished shot has rolled To Hit"),
+        ammo: summary.ammo,
+        hit: summary.hit,
+        multiple_hit: summary.multiple_hit,
+        keeps_rof: summary.keeps_rof,
+        breakdown: summary.breakdown,
+        effects: match (state.rolls[0], summary.result) {
+            (Some((dr, final_dr)), Some(result)) => Some(EffectsRoll {
+                dr,
+                final_dr,
+                result,
+            }),
+            _ => None,
+        },
+    }
+}
