@@ -51,12 +51,12 @@ fn assert_composed_equals_stepped(what: &str, shot: &Shot) {
     let units = &shot.input.target.units;
     assert_eq!(
         odds.hex,
-        HexOdds::of(units, &stepped.map(|s| s.units.clone())),
+        HexOdds::of(units, &stepped.map(|s| s.location.units.clone())),
         "{what}: hex odds"
     );
     assert_eq!(
         odds.joint(),
-        stepped.map(|s| (s.hits.clone(), s.units.clone())),
+        stepped.map(|s| (s.hits.clone(), s.location.units.clone())),
         "{what}: joint"
     );
 }

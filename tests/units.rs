@@ -764,7 +764,11 @@ fn c3_331_a_hit_on_the_concealed_squad_hits_all_three() {
                             let (dr, final_dr) = end.rolls[i].expect("an effects DR");
                             assert_eq!(dr.original(), ec + ew);
                             assert_eq!(final_dr, i16::from(ec + ew) - 1, "{what}");
-                            assert_eq!(end.results[i], Some(col2.result(final_dr)), "{what}");
+                            assert_eq!(
+                                end.location.results[i],
+                                Some(col2.result(final_dr)),
+                                "{what}"
+                            );
                         }
                     }
                     if original == 2 {
@@ -849,7 +853,7 @@ fn c3_332_turret_hit_shocks_hull_hit_immobilizes() {
         let end = vehicle_run(&shot, c, w);
         assert_eq!(end.rolls[0].unwrap().1, k);
         assert_eq!(
-            end.units[0],
+            end.location.units[0],
             UnitState {
                 shocked: true,
                 ..UnitState::default()
@@ -858,7 +862,7 @@ fn c3_332_turret_hit_shocks_hull_hit_immobilizes() {
         let end = vehicle_run(&shot, w, c);
         assert_eq!(end.rolls[0].unwrap().1, k);
         assert_eq!(
-            end.units[0],
+            end.location.units[0],
             UnitState {
                 immobilized: true,
                 ..UnitState::default()
@@ -893,7 +897,7 @@ fn c3_332_turret_hit_shocks_hull_hit_immobilizes() {
                     UnitState::default()
                 };
                 assert_eq!(
-                    vehicle_run(&shot, c, w).units[0],
+                    vehicle_run(&shot, c, w).location.units[0],
                     want,
                     "AFV tem {tem} {c}{w}"
                 );
@@ -928,7 +932,7 @@ fn c3_332_turret_hit_shocks_hull_hit_immobilizes() {
                     UnitState::default()
                 };
                 assert_eq!(
-                    vehicle_run(&shot, c, w).units[0],
+                    vehicle_run(&shot, c, w).location.units[0],
                     want,
                     "truck tem {tem} {c}{w}"
                 );
@@ -1151,7 +1155,7 @@ fn exact_figures(shot: &Shot) -> Vec<Prob> {
     let dist: Dist<ShotState> = process.exact(&process.start_units());
     let mut sums = vec![Prob::zero(); figure_names(units).len()];
     for (s, p) in dist.iter() {
-        for (j, on) in figure_values(units, &s.hits, &s.units)
+        for (j, on) in figure_values(units, &s.hits, &s.location.units)
             .into_iter()
             .enumerate()
         {
@@ -1161,7 +1165,7 @@ fn exact_figures(shot: &Shot) -> Vec<Prob> {
         }
     }
     // The marginals agree with the program's own HexOdds.
-    let hex = HexOdds::of(units, &dist.map(|s| s.units.clone()));
+    let hex = HexOdds::of(units, &dist.map(|s| s.location.units.clone()));
     let per_unit = 2 + OUTCOMES.len() + 2;
     for (i, u) in hex.units.iter().enumerate() {
         for (k, (_, q)) in u.outcomes.iter().enumerate() {
@@ -1185,7 +1189,7 @@ fn monte_carlo_counts(shot: &Shot, runs: u64, seed: u64) -> Vec<u64> {
     let mut counts = vec![0u64; figure_names(units).len()];
     for _ in 0..runs {
         let end = process.run(&start, &mut RngDice(&mut rng));
-        for (j, on) in figure_values(units, &end.hits, &end.units)
+        for (j, on) in figure_values(units, &end.hits, &end.location.units)
             .into_iter()
             .enumerate()
         {

@@ -156,7 +156,7 @@ impl ShotEffect {
             breakdown: state.breakdown,
             hit: state.hits.iter().copied().max().unwrap_or(HitKind::Miss),
             units: if with_units {
-                UnitStates::from_slice(&state.units)
+                UnitStates::from_slice(&state.location.units)
             } else {
                 UnitStates::default()
             },

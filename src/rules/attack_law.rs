@@ -80,24 +80,10 @@ impl Term {
     }
 }
 
-/// The units' final states after resolving `state` to the end: every
-/// Random Selection and check still owed, Leader Loss included.
-pub fn resolve<O: Occupants + ?Sized>(
-    targets: &O,
-    order: &[usize],
-    state: &LocationState,
-) -> Dist<Vec<UnitState>> {
-    let terms = resolve_terms(targets, order, state, &Laws::default());
-    Dist::from_masses(terms.iter().flat_map(|t| {
-        t.joint()
-            .iter()
-            .map(|(units, q)| (units.clone(), &t.p * q))
-            .collect::<Vec<_>>()
-    }))
-}
-
-/// The same law as [`resolve`], as a mixture of products ([`Term`]), one
-/// term for each way the Random Selections and the leaders' checks go.
+/// The law of the units' final states after resolving `state` to the end
+/// (every Random Selection and check still owed, Leader Loss included), as
+/// a mixture of products ([`Term`]), one term for each way the Random
+/// Selections and the leaders' checks go.
 pub fn resolve_terms<O: Occupants + ?Sized>(
     targets: &O,
     order: &[usize],

@@ -84,6 +84,18 @@ impl LocationState {
         }
     }
 
+    /// The state once the attack is resolved to `units`, as
+    /// [`next_task`] leaves it.
+    pub fn resolved(&self, units: &[UnitState]) -> LocationState {
+        LocationState {
+            results: self.results.clone(),
+            units: units.to_vec(),
+            groups: Vec::new(),
+            pending: vec![None; self.pending.len()],
+            seen: units.to_vec(),
+        }
+    }
+
     pub fn resolving(&mut self) -> Resolving<'_> {
         Resolving {
             results: &mut self.results,

@@ -5,18 +5,17 @@
 //! every outcome (the units' checks composed, `attack_law`).
 
 use std::borrow::Cow;
-use std::cell::RefCell;
 use std::collections::BTreeMap;
 
 use super::attack_law::{self, Term};
 use super::ift::IftResult;
-use super::location::{self, LocationState, Resolving};
+use super::location::{self, LocationState};
 use super::mortar::Ammo;
 use super::random_selection::random_selection;
 use super::readings;
 use super::shot::{AmmoUse, Breakdown, Shot, TargetShot};
 use super::to_hit::{HitKind, HitMode, hit_test};
-use super::units::{Check, UnitKind, UnitState};
+use super::units::{UnitKind, UnitState};
 use crate::dice::{Dice, Dist, Dr};
 
 pub use super::location::Group;
@@ -39,12 +38,9 @@ pub struct ShotState {
     pub breakdown: Option<Breakdown>,
     pub hits: Vec<HitKind>,
     pub multiple: Vec<bool>,
-    pub results: Vec<Option<IftResult>>,
-    pub units: Vec<UnitState>,
-    pub groups: Vec<Group>,
-    pub pending: Vec<Option<Check>>,
-    /// The units' states as Leader Loss has accounted for them (A10.2).
-    pub seen: Vec<UnitState>,
+    /// The attack on the targets' Location: IFT results, the units'
+    /// states, the Random Selections and checks still owed.
+    pub location: LocationState,
     /// The dice, kept for single runs and cleared by the exact engine so
     /// that equal states merge.
     pub to_hit_dr: Option<Dr>,
@@ -58,38 +54,13 @@ impl ShotState {
         self
     }
 
-    /// The units' part of the state, owned.
-    fn location(&self) -> LocationState {
-        LocationState {
-            results: self.results.clone(),
-            units: self.units.clone(),
-            groups: self.groups.clone(),
-            pending: self.pending.clone(),
-            seen: self.seen.clone(),
-        }
-    }
-
     /// The state once the units are resolved to `units`, as the stepped
     /// process leaves it.
     fn resolved(&self, units: &[UnitState]) -> ShotState {
         ShotState {
             stage: Stage::Done,
-            units: units.to_vec(),
-            seen: units.to_vec(),
-            groups: Vec::new(),
-            pending: vec![None; self.pending.len()],
+            location: self.location.resolved(units),
             ..self.clone()
-        }
-    }
-
-    /// The units' part of the state, for the attack on the Location.
-    fn resolving(&mut self) -> Resolving<'_> {
-        Resolving {
-            results: &mut self.results,
-            units: &mut self.units,
-            groups: &mut self.groups,
-            pending: &mut self.pending,
-            seen: &mut self.seen,
         }
     }
 }
@@ -142,11 +113,7 @@ impl<'a> ShotProcess<'a> {
             breakdown: None,
             hits: vec![HitKind::Miss; n],
             multiple: vec![false; n],
-            results: vec![None; n],
-            units: units.to_vec(),
-            groups: Vec::new(),
-            pending: vec![None; n],
-            seen: units.to_vec(),
+            location: LocationState::new(units.to_vec()),
             to_hit_dr: None,
             rolls: vec![None; n],
         }
@@ -171,45 +138,37 @@ impl<'a> ShotProcess<'a> {
 
     /// Every outcome of the shot, exactly: the To Hit and effects DR
     /// stepped, then the units' Random Selections and checks composed
-    /// ([`attack_law::resolve`]), each distinct situation worked out once.
+    /// ([`attack_law::resolve_terms`]), each distinct situation worked out
+    /// once.
     pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
-        let attacked =
-            self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
-        let laws: RefCell<BTreeMap<LocationState, Dist<Vec<UnitState>>>> = RefCell::default();
-        attacked.bind(|s| {
-            if s.stage == Stage::Done {
-                return Dist::certain(s.clone());
-            }
-            let location = s.location();
-            let law = laws
-                .borrow_mut()
-                .entry(location)
-                .or_insert_with_key(|l| attack_law::resolve(&*self.targets, &self.order, l))
-                .clone();
-            law.map(|units| s.resolved(units))
-        })
+        Dist::from_masses(self.attacked_terms(units).iter().flat_map(|(s, t)| {
+            t.joint()
+                .iter()
+                .map(|(units, q)| (s.resolved(units), &t.p * q))
+                .collect::<Vec<_>>()
+        }))
     }
 
     /// Every outcome of the shot as a mixture of products: for each way
     /// the dice fall up to the units' checks, the hits and the term of the
     /// units' law ([`attack_law::resolve_terms`]).
     pub fn exact_terms(&self, units: &[UnitState]) -> Vec<(Vec<HitKind>, Term)> {
+        self.attacked_terms(units)
+            .into_iter()
+            .map(|(s, t)| (s.hits, t))
+            .collect()
+    }
+
+    /// Each state the To Hit and effects DR leave (dice forgotten) with
+    /// each term of the law of its units' checks, its probability included.
+    fn attacked_terms(&self, units: &[UnitState]) -> Vec<(ShotState, Term)> {
         let attacked =
             self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
         let mut terms_of: BTreeMap<LocationState, Vec<Term>> = BTreeMap::new();
         let laws = attack_law::Laws::default();
         let mut out = Vec::new();
         for (s, p) in attacked.iter() {
-            if s.stage == Stage::Done {
-                let term = Term {
-                    p: p.clone(),
-                    base: s.units.clone(),
-                    factors: Vec::new(),
-                };
-                out.push((s.hits.clone(), term));
-                continue;
-            }
-            let terms = terms_of.entry(s.location()).or_insert_with_key(|l| {
+            let terms = terms_of.entry(s.location.clone()).or_insert_with_key(|l| {
                 attack_law::resolve_terms(&*self.targets, &self.order, l, &laws)
             });
             for t in terms.iter() {
@@ -217,7 +176,7 @@ impl<'a> ShotProcess<'a> {
                     p: p * &t.p,
                     ..t.clone()
                 };
-                out.push((s.hits.clone(), term));
+                out.push((s.clone(), term));
             }
         }
         out
@@ -302,7 +261,7 @@ impl<'a> ShotProcess<'a> {
         }
         // C3.3, C3.6, C3.7: one TH DR for the hex, each target by its own DRM.
         let mut subsequent = None;
-        let present = |i: usize| !s.units[i].eliminated;
+        let present = |i: usize| !s.location.units[i].eliminated;
         for (i, t) in self.targets.iter().enumerate() {
             if present(i) && t.in_los() {
                 s.hits[i] = hit_test(shot.to_hit_number, t.drm, th, &mut subsequent, dice);
@@ -389,12 +348,17 @@ impl<'a> ShotProcess<'a> {
             s.rolls[i] = Some((dr, final_dr));
             hits.push((i, attack.column, dr, final_dr));
         }
-        location::apply_attack(&*self.targets, hits, &mut s.resolving());
+        location::apply_attack(&*self.targets, hits, &mut s.location.resolving());
         s.stage = Stage::Units;
     }
 
     fn unit_task(&self, s: &mut ShotState, dice: &mut dyn Dice) {
-        if !location::next_task(&*self.targets, &self.order, &mut s.resolving(), dice) {
+        if !location::next_task(
+            &*self.targets,
+            &self.order,
+            &mut s.location.resolving(),
+            dice,
+        ) {
             s.stage = Stage::Done;
         }
     }
@@ -443,7 +407,7 @@ impl ShotState {
             multiple_hit: self.multiple.first().copied().unwrap_or(false),
             keeps_rof: self.keeps_rof,
             breakdown: self.breakdown,
-            result: self.results.first().copied().flatten(),
+            result: self.location.results.first().copied().flatten(),
         }
     }
 }
