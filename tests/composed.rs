@@ -6,7 +6,7 @@
 
 use mortar_odds::rules::firer::Firer;
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::outcomes::HexOdds;
+use mortar_odds::rules::outcomes::{HexOdds, in_action};
 use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess, UnitShotOdds};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
@@ -59,6 +59,20 @@ fn assert_composed_equals_stepped(what: &str, shot: &Shot) {
         stepped.map(|s| (s.hits.clone(), s.location.units.clone())),
         "{what}: joint"
     );
+    // The count of enemy units out of action, counted here state by state
+    // (the program convolves it).
+    let out = stepped.map(|s| {
+        units
+            .iter()
+            .zip(&s.location.units)
+            .filter(|(u, st)| u.enemy && !in_action(u, st))
+            .count()
+    });
+    let enemies = units.iter().filter(|u| u.enemy).count();
+    assert_eq!(odds.hex.p_cleared, out.prob(|k| *k == enemies), "{what}");
+    for (k, p) in odds.hex.at_least_out.iter().enumerate() {
+        assert_eq!(*p, out.prob(|n| *n > k), "{what}: {}+ out", k + 1);
+    }
 }
 
 #[test]

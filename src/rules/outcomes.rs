@@ -122,36 +122,17 @@ impl HexOdds {
         }
     }
 
+    /// The odds from the joint law of the units' final states (each state
+    /// a term of its own).
     pub fn of(units: &[Unit], end: &Dist<Vec<UnitState>>) -> HexOdds {
-        let per_unit = units
+        let terms: Vec<Term> = end
             .iter()
-            .enumerate()
-            .map(|(i, u)| {
-                let outcomes = OUTCOMES
-                    .iter()
-                    .map(|o| (*o, end.prob(|s| outcome(&u.start, &s[i]) == *o)))
-                    .collect();
-                UnitOdds {
-                    outcomes,
-                    p_out_of_action: end.prob(|s| !in_action(u, &s[i])),
-                    p_burning: end.prob(|s| s[i].burning),
-                }
+            .map(|(states, p)| Term {
+                p: p.clone(),
+                base: states.clone(),
+                factors: Vec::new(),
             })
             .collect();
-        let enemies: Vec<usize> = (0..units.len()).filter(|&i| units[i].enemy).collect();
-        let out = |s: &Vec<UnitState>| {
-            enemies
-                .iter()
-                .filter(|&&i| !in_action(&units[i], &s[i]))
-                .count()
-        };
-        HexOdds {
-            units: per_unit,
-            p_cleared: end.prob(|s| out(s) == enemies.len()),
-            p_all_eliminated: end.prob(|s| enemies.iter().all(|&i| s[i].eliminated)),
-            at_least_out: (1..=enemies.len())
-                .map(|k| end.prob(|s| out(s) >= k))
-                .collect(),
-        }
+        HexOdds::of_terms(units, &terms)
     }
 }
