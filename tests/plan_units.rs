@@ -275,3 +275,40 @@ fn figures_of(plan: &FirePlan, odds: &PlanOdds, name: &str) -> mortar_odds::prob
         .and_then(|f| f.exact)
         .unwrap_or_else(|| panic!("no figure {name}"))
 }
+
+/// Seven units in woods over three Player Turns, a budget of 2 states: the
+/// first shot alone has more outcomes than that, so the chain is refused
+/// before any joint law of the units is built (once it took 32 s and
+/// 1.5 GB to refuse), and says how many states it would need at least.
+#[test]
+fn max_states_refuses_a_seven_unit_plan_before_building() {
+    use mortar_odds::plan::chain::Refusal;
+    let location = Target {
+        woods: true,
+        ..Target::default()
+    };
+    let units: Vec<Unit> = (0..7)
+        .map(|i| {
+            let kind = if i == 0 {
+                UnitKind::Leader
+            } else {
+                UnitKind::Squad
+            };
+            unit(&format!("u{i}"), kind, 7 + (i % 2) as u8, &location)
+        })
+        .collect();
+    let p = plan(
+        units,
+        &[Phase::Prep, Phase::Defensive, Phase::Prep],
+        StopRule::Never,
+        IntensiveFirePolicy::WheneverAllowed,
+    );
+    let refused = Chain::compile_within(&p, 2).expect_err("a 2-state budget refuses");
+    assert_eq!(refused.effects_built, 0, "{refused:?}");
+    assert_eq!(refused.states_built, 1, "{refused:?}");
+    match refused.refusal {
+        // Six squads alone end in more than 2^6 ways.
+        Refusal::States { at_least } => assert!(at_least > 64, "{refused:?}"),
+        other => panic!("refused for {other:?}"),
+    }
+}

@@ -8,7 +8,7 @@ use anyhow::Result;
 
 use super::{Engine, RunArgs};
 use crate::plan::FirePlan;
-use crate::plan::chain::Chain;
+use crate::plan::chain::{Chain, MAX_EDGES, Refusal, TooLarge};
 use crate::plan::exact::PlanOdds;
 use crate::plan::{monte_carlo, simulate};
 use crate::report::plan::{McRun, PlanReport};
@@ -34,22 +34,34 @@ pub(super) fn report(plan: &FirePlan, args: &RunArgs, max_states: u64) -> Result
     // The chain: needed by the exact engine, and by Monte Carlo for a plan
     // without units (which samples its tables).
     let chain = if args.engine != Engine::Mc || !has_units {
-        Chain::compile_within(plan, max_states as usize)
+        Some(Chain::compile_within(plan, max_states as usize))
     } else {
         None
     };
-    let too_large = format!(
-        "the exact engine would need more than {} chain states for this plan (units multiply them); run --engine mc, or raise --max-states",
-        max_states
-    );
-    let exact = match (&chain, args.engine) {
-        (_, Engine::Mc) => None,
-        (Some(chain), _) => Some(PlanOdds::of(plan, chain)),
-        (None, Engine::Exact) => anyhow::bail!("plan: {too_large}"),
-        (None, Engine::Both) => None,
+    let too_large = |refused: &TooLarge| match refused.refusal {
+        Refusal::States { at_least } if at_least > max_states as usize + 1 => format!(
+            "the exact engine would need at least {at_least} chain states for this plan, more than --max-states {max_states} (units multiply them); run --engine mc, or raise --max-states"
+        ),
+        Refusal::States { .. } => format!(
+            "the exact engine would need more than {max_states} chain states for this plan (units multiply them); run --engine mc, or raise --max-states"
+        ),
+        Refusal::Memory => format!(
+            "the exact engine would need more than about 1 GB of memory for this plan (more than {MAX_EDGES} transitions; units multiply them); run --engine mc"
+        ),
     };
-    let skipped = (args.engine == Engine::Both && exact.is_none())
-        .then(|| format!("exact engine skipped: {too_large}"));
+    let exact = match (&chain, args.engine) {
+        (_, Engine::Mc) | (None, _) => None,
+        (Some(Ok(chain)), _) => Some(PlanOdds::of(plan, chain)),
+        (Some(Err(refused)), Engine::Exact) => anyhow::bail!("plan: {}", too_large(refused)),
+        (Some(Err(_)), Engine::Both) => None,
+    };
+    let skipped = match (&chain, args.engine) {
+        (Some(Err(refused)), Engine::Both) => {
+            Some(format!("exact engine skipped: {}", too_large(refused)))
+        }
+        _ => None,
+    };
+    let chain = chain.and_then(Result::ok);
     let mc = if args.engine == Engine::Exact {
         None
     } else {

@@ -290,18 +290,68 @@ fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
 }
 
 /// The exact effect of the shot `key` from `node`'s units: the shot's
-/// process run exactly.
-fn shot_effect(plan: &FirePlan, node: &Node, key: ShotKey) -> Dist<ShotEffect> {
+/// process run exactly. With units, the shot's law is first had as a
+/// mixture of products (cheap, linear in the units), and its joint law is
+/// built only if it fits `limits`.
+fn shot_effect(
+    plan: &FirePlan,
+    node: &Node,
+    key: ShotKey,
+    limits: &Limits,
+) -> Result<Dist<ShotEffect>, Refusal> {
     let process = ShotProcess::of(plan.shot(key));
-    let with_units = !plan.units().is_empty();
     let start = shot_start(plan, &process, node);
-    // Without units, ROF, malfunction and the hit are all a plan needs.
-    let shot = if with_units {
-        process.exact(&start)
-    } else {
-        process.exact_until(&start, ShotProcess::to_hit_done)
-    };
-    shot.map(|s| ShotEffect::of(s, with_units))
+    if plan.units().is_empty() {
+        // Without units, ROF, malfunction and the hit are all a plan needs.
+        let shot = process.exact_until(&start, ShotProcess::to_hit_done);
+        return Ok(shot.map(|s| ShotEffect::of(s, false)));
+    }
+    let parts = process.attacked_terms(&start);
+    // Each outcome of one term is a distinct units' state, so a distinct
+    // node of the chain: the largest term is a lower bound of its size.
+    let at_least = parts.iter().map(|(_, t)| t.size()).max().unwrap_or(1) + 1;
+    if at_least > limits.max_nodes {
+        return Err(Refusal::States { at_least });
+    }
+    let work = parts
+        .iter()
+        .fold(0usize, |n, (_, t)| n.saturating_add(t.size()));
+    if work > limits.max_edges {
+        return Err(Refusal::Memory);
+    }
+    Ok(ShotProcess::joint_of(&parts).map(|s| ShotEffect::of(s, true)))
+}
+
+/// What the exact engine may build: chain states, and edges (the memory
+/// of the chain and of its solution grows with them).
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    max_nodes: usize,
+    max_edges: usize,
+}
+
+/// Edges the exact engine builds at most: a chain and its solution take
+/// about 200 bytes an edge, so this keeps an exact plan within about 1 GB.
+pub const MAX_EDGES: usize = 5_000_000;
+
+/// Why a plan's exact chain is not built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The chain has more states than the budget: at least this many.
+    States { at_least: usize },
+    /// The chain's transitions would take more than about 1 GB
+    /// ([`MAX_EDGES`]).
+    Memory,
+}
+
+/// A refused chain, and the work done before the refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    pub refusal: Refusal,
+    /// Shot effects worked out in full (joint laws built) before it.
+    pub effects_built: usize,
+    /// Chain states found before it.
+    pub states_built: usize,
 }
 
 /// The exact distribution of [`transition`] from a node: the same steps,
@@ -314,9 +364,13 @@ pub fn transition_dist(
     match next_shot(plan, node) {
         Some(intensive) => {
             let key = shot_key(plan, node, intensive);
-            let effects = cache
-                .entry((key, node.units))
-                .or_insert_with(|| shot_effect(plan, node, key));
+            let effects = cache.entry((key, node.units)).or_insert_with(|| {
+                let unbounded = Limits {
+                    max_nodes: usize::MAX,
+                    max_edges: usize::MAX,
+                };
+                shot_effect(plan, node, key, &unbounded).expect("no limits")
+            });
             effects.map(|e| after_shot(plan, node, intensive, e))
         }
         None => Dist::enumerate(|d| advance(plan, node, d)),
@@ -326,8 +380,13 @@ pub fn transition_dist(
 /// Fills `cache` with the shot effects the `frontier` nodes need and it
 /// lacks, worked out in parallel (each is an exact enumeration of a shot
 /// over the units' states: almost all the cost of compiling a chain with
-/// units).
-fn fill_cache(plan: &FirePlan, frontier: &[Node], cache: &mut EffectCache) {
+/// units). Refuses, before building any, an effect past `limits`.
+fn fill_cache(
+    plan: &FirePlan,
+    frontier: &[Node],
+    cache: &mut EffectCache,
+    limits: &Limits,
+) -> Result<(), Refusal> {
     let mut missing: Vec<((ShotKey, UnitStates), Node)> = Vec::new();
     for node in frontier {
         if let Some(key) = effect_key(plan, node)
@@ -338,16 +397,16 @@ fn fill_cache(plan: &FirePlan, frontier: &[Node], cache: &mut EffectCache) {
         }
     }
     let work = |(key, node): ((ShotKey, UnitStates), Node)| {
-        let effect = shot_effect(plan, &node, key.0);
-        (key, effect)
+        shot_effect(plan, &node, key.0, limits).map(|effect| (key, effect))
     };
     // Most levels of a plan without units need none or one: no threads then.
-    if missing.len() < 2 {
-        cache.extend(missing.into_iter().map(work));
+    let effects: Result<Vec<_>, Refusal> = if missing.len() < 2 {
+        missing.into_iter().map(work).collect()
     } else {
-        let effects: Vec<_> = missing.into_par_iter().map(work).collect();
-        cache.extend(effects);
-    }
+        missing.into_par_iter().map(work).collect()
+    };
+    cache.extend(effects?);
+    Ok(())
 }
 
 /// One compiled transition.
@@ -379,13 +438,20 @@ pub struct Chain {
 }
 
 impl Chain {
-    /// The whole reachable chain.
+    /// The whole reachable chain (within the memory guard, [`MAX_EDGES`]).
     pub fn compile(plan: &FirePlan) -> Chain {
-        Chain::compile_within(plan, usize::MAX).expect("no node budget")
+        Chain::compile_within(plan, usize::MAX).expect("within the memory guard")
     }
 
-    /// The reachable chain, or `None` if it has more than `max_nodes` nodes.
-    pub fn compile_within(plan: &FirePlan, max_nodes: usize) -> Option<Chain> {
+    /// The reachable chain, or why not: more than `max_nodes` nodes, or
+    /// more than [`MAX_EDGES`] edges. A shot whose effect alone passes a
+    /// limit is refused before its joint law is built.
+    pub fn compile_within(plan: &FirePlan, max_nodes: usize) -> Result<Chain, TooLarge> {
+        let limits = Limits {
+            max_nodes,
+            max_edges: MAX_EDGES,
+        };
+        let mut built = 0usize;
         let start = Node::start(plan);
         let mut index: BTreeMap<Node, usize> = BTreeMap::new();
         let mut nodes = vec![start];
@@ -407,7 +473,11 @@ impl Chain {
                 .map(|&i| nodes[i])
                 .filter(|n| !n.is_end(plan))
                 .collect();
-            fill_cache(plan, &open, &mut cache);
+            fill_cache(plan, &open, &mut cache, &limits).map_err(|refusal| TooLarge {
+                refusal,
+                effects_built: cache.len(),
+                states_built: nodes.len(),
+            })?;
             let mut next_level = Vec::new();
             for i in std::mem::take(&mut frontier) {
                 let node = nodes[i];
@@ -415,6 +485,14 @@ impl Chain {
                     continue;
                 }
                 let dist = transition_dist(plan, &node, &mut cache);
+                built += dist.len();
+                if built > limits.max_edges {
+                    return Err(TooLarge {
+                        refusal: Refusal::Memory,
+                        effects_built: cache.len(),
+                        states_built: nodes.len(),
+                    });
+                }
                 // With many units in the hex a node's denominators can pass
                 // 64 bits: it then has no draw table (the exact solver takes
                 // its reference pass, and such plans are sampled by
@@ -427,7 +505,13 @@ impl Chain {
                         Some(&to) => to,
                         None => {
                             if nodes.len() >= max_nodes {
-                                return None;
+                                return Err(TooLarge {
+                                    refusal: Refusal::States {
+                                        at_least: max_nodes + 1,
+                                    },
+                                    effects_built: cache.len(),
+                                    states_built: nodes.len(),
+                                });
                             }
                             nodes.push(*next);
                             edges.push(Vec::new());
@@ -454,7 +538,7 @@ impl Chain {
             }
             frontier = next_level;
         }
-        Some(Chain {
+        Ok(Chain {
             nodes,
             edges,
             tables,

@@ -242,7 +242,7 @@ struct Run {
 
 impl Run {
     fn of(plan: &FirePlan, options: &Options) -> Run {
-        let chain = Chain::compile_within(plan, options.max_states);
+        let chain = Chain::compile_within(plan, options.max_states).ok();
         let exact = chain.as_ref().map(|c| PlanOdds::of(plan, c));
         let mc = match exact {
             Some(_) => None,

@@ -71,6 +71,14 @@ impl Term {
             })
     }
 
+    /// The number of outcomes of [`joint`](Self::joint), without building
+    /// it: the product of the factors' sizes (saturating).
+    pub fn size(&self) -> usize {
+        self.factors
+            .iter()
+            .fold(1usize, |n, (_, law)| n.saturating_mul(law.len()))
+    }
+
     /// The law of unit `i`'s state in this term (`p` left out).
     pub fn unit(&self, i: usize) -> Dist<UnitState> {
         self.factors

@@ -141,7 +141,13 @@ impl<'a> ShotProcess<'a> {
     /// ([`attack_law::resolve_terms`]), each distinct situation worked out
     /// once.
     pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
-        Dist::from_masses(self.attacked_terms(units).iter().flat_map(|(s, t)| {
+        Self::joint_of(&self.attacked_terms(units))
+    }
+
+    /// The joint law of [`attacked_terms`](Self::attacked_terms): one
+    /// outcome per state and units' states.
+    pub fn joint_of(terms: &[(ShotState, Term)]) -> Dist<ShotState> {
+        Dist::from_masses(terms.iter().flat_map(|(s, t)| {
             t.joint()
                 .iter()
                 .map(|(units, q)| (s.resolved(units), &t.p * q))
@@ -160,8 +166,10 @@ impl<'a> ShotProcess<'a> {
     }
 
     /// Each state the To Hit and effects DR leave (dice forgotten) with
-    /// each term of the law of its units' checks, its probability included.
-    fn attacked_terms(&self, units: &[UnitState]) -> Vec<(ShotState, Term)> {
+    /// each term of the law of its units' checks, its probability included:
+    /// the shot's law before any joint law of the units is built (its size
+    /// is the sum of the terms' [`Term::size`]).
+    pub fn attacked_terms(&self, units: &[UnitState]) -> Vec<(ShotState, Term)> {
         let attacked =
             self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
         let mut terms_of: BTreeMap<LocationState, Vec<Term>> = BTreeMap::new();
