@@ -203,7 +203,7 @@ impl Dice for Tape<'_> {
 ///
 /// Outcomes are kept sorted and distinct, every probability is positive and
 /// they sum to exactly one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Dist<T> {
     outcomes: Vec<(T, Prob)>,
 }

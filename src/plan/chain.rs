@@ -30,6 +30,7 @@ use super::same_player_turn;
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule, rally_phases_between};
 use crate::dice::{Dice, Dist};
 use crate::prob::Prob;
+use crate::rules::attack_law::{self, AttackLaws, Term};
 use crate::rules::shot::{Breakdown, ShotProcess, ShotState};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::{UnitState, UnitStates};
@@ -298,6 +299,7 @@ fn shot_effect(
     node: &Node,
     key: ShotKey,
     limits: &Limits,
+    laws: &AttackLaws,
 ) -> Result<Dist<ShotEffect>, Refusal> {
     let process = ShotProcess::of(plan.shot(key));
     let start = shot_start(plan, &process, node);
@@ -306,7 +308,7 @@ fn shot_effect(
         let shot = process.exact_until(&start, ShotProcess::to_hit_done);
         return Ok(shot.map(|s| ShotEffect::of(s, false)));
     }
-    let parts = process.attacked_terms(&start);
+    let parts = process.attacked_terms_with(&start, laws);
     // Each outcome of one term is a distinct units' state, so a distinct
     // node of the chain: the largest term is a lower bound of its size.
     let at_least = parts.iter().map(|(_, t)| t.size()).max().unwrap_or(1) + 1;
@@ -319,7 +321,33 @@ fn shot_effect(
     if work > limits.max_edges {
         return Err(Refusal::Memory);
     }
-    Ok(ShotProcess::joint_of(&parts).map(|s| ShotEffect::of(s, true)))
+    Ok(effects_of(&parts))
+}
+
+/// The law of a shot's effect from its parts: parts with the same effect
+/// on the weapon and the same term of the units' law are merged before the
+/// units' joint law is built, once for each.
+fn effects_of(parts: &[(ShotState, Term)]) -> Dist<ShotEffect> {
+    type Factors = [(usize, Dist<UnitState>)];
+    let mut merged: BTreeMap<(ShotEffect, &[UnitState], &Factors), Prob> = BTreeMap::new();
+    for (s, t) in parts {
+        let slot = merged
+            .entry((ShotEffect::of(s, false), &t.base, &t.factors))
+            .or_insert_with(Prob::zero);
+        *slot = slot.clone() + &t.p;
+    }
+    Dist::from_masses(merged.into_iter().flat_map(|((head, base, factors), p)| {
+        attack_law::joint(base, factors)
+            .iter()
+            .map(|(units, q)| {
+                let effect = ShotEffect {
+                    units: UnitStates::from_slice(units),
+                    ..head
+                };
+                (effect, &p * q)
+            })
+            .collect::<Vec<_>>()
+    }))
 }
 
 /// What the exact engine may build: chain states, and edges (the memory
@@ -360,6 +388,7 @@ pub fn transition_dist(
     plan: &FirePlan,
     node: &Node,
     cache: &mut EffectCache,
+    laws: &AttackLaws,
 ) -> Dist<(Node, Event)> {
     match next_shot(plan, node) {
         Some(intensive) => {
@@ -369,7 +398,7 @@ pub fn transition_dist(
                     max_nodes: usize::MAX,
                     max_edges: usize::MAX,
                 };
-                shot_effect(plan, node, key, &unbounded).expect("no limits")
+                shot_effect(plan, node, key, &unbounded, laws).expect("no limits")
             });
             effects.map(|e| after_shot(plan, node, intensive, e))
         }
@@ -386,6 +415,7 @@ fn fill_cache(
     frontier: &[Node],
     cache: &mut EffectCache,
     limits: &Limits,
+    laws: &AttackLaws,
 ) -> Result<(), Refusal> {
     let mut missing: Vec<((ShotKey, UnitStates), Node)> = Vec::new();
     for node in frontier {
@@ -397,7 +427,7 @@ fn fill_cache(
         }
     }
     let work = |(key, node): ((ShotKey, UnitStates), Node)| {
-        shot_effect(plan, &node, key.0, limits).map(|effect| (key, effect))
+        shot_effect(plan, &node, key.0, limits, laws).map(|effect| (key, effect))
     };
     // Most levels of a plan without units need none or one: no threads then.
     let effects: Result<Vec<_>, Refusal> = if missing.len() < 2 {
@@ -463,6 +493,9 @@ impl Chain {
         };
         let mut tables = vec![empty.clone()];
         let mut cache = EffectCache::new();
+        // Every shot of the plan is at the same units: the laws of their
+        // checks are worked out once per situation for all of them.
+        let laws = AttackLaws::default();
         // Breadth first, a level at a time: the level's missing shot
         // effects are worked out in parallel, then its nodes are expanded
         // in order, so nodes are numbered as a plain FIFO search would.
@@ -473,7 +506,7 @@ impl Chain {
                 .map(|&i| nodes[i])
                 .filter(|n| !n.is_end(plan))
                 .collect();
-            fill_cache(plan, &open, &mut cache, &limits).map_err(|refusal| TooLarge {
+            fill_cache(plan, &open, &mut cache, &limits, &laws).map_err(|refusal| TooLarge {
                 refusal,
                 effects_built: cache.len(),
                 states_built: nodes.len(),
@@ -484,7 +517,7 @@ impl Chain {
                 if node.is_end(plan) {
                     continue;
                 }
-                let dist = transition_dist(plan, &node, &mut cache);
+                let dist = transition_dist(plan, &node, &mut cache, &laws);
                 built += dist.len();
                 if built > limits.max_edges {
                     return Err(TooLarge {

@@ -16,11 +16,11 @@
 //!
 //! The result is the same distribution as the stepped process's (tested).
 
-use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 
 use super::location::{self, Job, LocationState, Occupants};
-use super::units::{Check, UnitKind, UnitState};
+use super::units::{Check, Unit, UnitKind, UnitState};
 use crate::dice::Dist;
 use crate::prob::Prob;
 
@@ -28,9 +28,58 @@ use crate::prob::Prob;
 /// (only the leaders' matter, and the unit's own, put in at play time).
 pub type Scripted = (Check, Vec<UnitState>);
 
-/// Each unit's law, by (unit, its state before its checks, its script):
-/// worked out once for all the situations of one shot or attack.
-pub type Laws = RefCell<BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>>;
+/// Each unit's law, by (unit, its state before its checks, its script).
+type UnitLaws = BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>;
+
+/// The laws of the resolution of attacks on one set of units, each
+/// distinct situation worked out once: the terms by the Location's state
+/// once the effects DR is applied, and each unit's law by its script. They
+/// depend on the units alone (not on the To Hit or the effects DR that led
+/// there), so one `AttackLaws` serves every shot at the same units: all the
+/// shots of a fire plan, whatever their Acquisition or Intensive Fire. It
+/// may be shared between threads.
+#[derive(Debug, Default)]
+pub struct AttackLaws {
+    /// The units the laws are of (set by the first resolution).
+    units: Mutex<Option<Vec<Option<Unit>>>>,
+    terms: Mutex<BTreeMap<LocationState, Arc<Vec<Term>>>>,
+    laws: Mutex<UnitLaws>,
+}
+
+impl AttackLaws {
+    /// [`resolve_terms`], worked out once per Location state.
+    ///
+    /// # Panics
+    /// If `targets` are not the units of the laws' earlier resolutions.
+    pub fn resolve<O: Occupants + ?Sized>(
+        &self,
+        targets: &O,
+        order: &[usize],
+        state: &LocationState,
+    ) -> Arc<Vec<Term>> {
+        let units: Vec<Option<Unit>> = (0..targets.count())
+            .map(|i| targets.unit(i).cloned())
+            .collect();
+        let mut known = lock(&self.units);
+        assert!(
+            known.get_or_insert_with(|| units.clone()) == &units,
+            "one AttackLaws serves one set of units"
+        );
+        drop(known);
+        if let Some(terms) = lock(&self.terms).get(state) {
+            return terms.clone();
+        }
+        let terms = Arc::new(resolve_terms(targets, order, state, &self.laws));
+        lock(&self.terms).insert(state.clone(), Arc::clone(&terms));
+        terms
+    }
+}
+
+/// The lock's map, whatever a panicking thread left (the maps only ever
+/// gain complete entries).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 /// The leaders' part of the resolution, with the other units' checks
 /// written down.
@@ -58,17 +107,7 @@ pub struct Term {
 impl Term {
     /// The joint law of the units' states in this term (`p` left out).
     pub fn joint(&self) -> Dist<Vec<UnitState>> {
-        self.factors
-            .iter()
-            .fold(Dist::certain(self.base.clone()), |joint, (i, law)| {
-                joint.bind(|units| {
-                    law.map(|s| {
-                        let mut units = units.clone();
-                        units[*i] = *s;
-                        units
-                    })
-                })
-            })
+        joint(&self.base, &self.factors)
     }
 
     /// The number of outcomes of [`joint`](Self::joint), without building
@@ -88,15 +127,31 @@ impl Term {
     }
 }
 
+/// The joint law of the units' states when those of `base` stand, but for
+/// the units of `factors`, each independently by its own law.
+pub fn joint(base: &[UnitState], factors: &[(usize, Dist<UnitState>)]) -> Dist<Vec<UnitState>> {
+    factors
+        .iter()
+        .fold(Dist::certain(base.to_vec()), |joint, (i, law)| {
+            joint.bind(|units| {
+                law.map(|s| {
+                    let mut units = units.clone();
+                    units[*i] = *s;
+                    units
+                })
+            })
+        })
+}
+
 /// The law of the units' final states after resolving `state` to the end
 /// (every Random Selection and check still owed, Leader Loss included), as
 /// a mixture of products ([`Term`]), one term for each way the Random
 /// Selections and the leaders' checks go.
-pub fn resolve_terms<O: Occupants + ?Sized>(
+fn resolve_terms<O: Occupants + ?Sized>(
     targets: &O,
     order: &[usize],
     state: &LocationState,
-    laws: &Laws,
+    laws: &Mutex<UnitLaws>,
 ) -> Vec<Term> {
     // 1. Random Selection groups, jointly.
     let selected = Dist::certain(state.clone()).run(
@@ -158,11 +213,13 @@ pub fn resolve_terms<O: Occupants + ?Sized>(
                 .filter(|(_, script)| !script.is_empty())
                 .map(|(i, script)| {
                     let start = d.location.units[i];
-                    let law = laws
-                        .borrow_mut()
-                        .entry((i, start, script.clone()))
-                        .or_insert_with(|| play(targets, i, start, script))
-                        .clone();
+                    let key = (i, start, script.clone());
+                    let known = lock(laws).get(&key).cloned();
+                    let law = known.unwrap_or_else(|| {
+                        let law = play(targets, i, start, script);
+                        lock(laws).insert(key, law.clone());
+                        law
+                    });
                     (i, law)
                 })
                 .collect();

@@ -223,14 +223,20 @@ impl LocationAttack {
     /// just after its DR (with their probabilities): a mixture of products
     /// indexed by unit (target 0, the Location itself, left out).
     fn terms<'s>(&self, states: impl Iterator<Item = (&'s LocationState, &'s Prob)>) -> Vec<Term> {
-        let laws = attack_law::Laws::default();
+        let laws = attack_law::AttackLaws::default();
         let mut out = Vec::new();
         for (state, p) in states {
-            let terms = attack_law::resolve_terms(&self.targets[..], &self.order, state, &laws);
-            out.extend(terms.into_iter().map(|t| Term {
-                p: p * &t.p,
-                base: t.base[1..].to_vec(),
-                factors: t.factors.into_iter().map(|(i, law)| (i - 1, law)).collect(),
+            let terms = laws.resolve(&self.targets[..], &self.order, state);
+            out.extend(terms.iter().map(|t| {
+                Term {
+                    p: p * &t.p,
+                    base: t.base[1..].to_vec(),
+                    factors: t
+                        .factors
+                        .iter()
+                        .map(|(i, law)| (i - 1, law.clone()))
+                        .collect(),
+                }
             }));
         }
         out
@@ -622,7 +628,7 @@ impl Dc {
     /// out), with the law of the target's units after the attack as a
     /// mixture of products ([`Term`], indexed by unit, the Location itself
     /// left out): every Random Selection and check composed
-    /// ([`attack_law::resolve_terms`]).
+    /// ([`attack_law::AttackLaws`]).
     pub fn exact_target(&self) -> (Dist<DcState>, Vec<Term>) {
         let hit = |s: &DcState| s.stage != DcStage::Detonation;
         let dist = Dist::certain(self.start()).run(hit, |s, d| self.step(s, d).forget_dice());

@@ -5,9 +5,8 @@
 //! every outcome (the units' checks composed, `attack_law`).
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
-use super::attack_law::{self, Term};
+use super::attack_law::{AttackLaws, Term};
 use super::ift::IftResult;
 use super::location::{self, LocationState};
 use super::mortar::Ammo;
@@ -138,7 +137,7 @@ impl<'a> ShotProcess<'a> {
 
     /// Every outcome of the shot, exactly: the To Hit and effects DR
     /// stepped, then the units' Random Selections and checks composed
-    /// ([`attack_law::resolve_terms`]), each distinct situation worked out
+    /// ([`AttackLaws`]), each distinct situation worked out
     /// once.
     pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
         Self::joint_of(&self.attacked_terms(units))
@@ -146,7 +145,7 @@ impl<'a> ShotProcess<'a> {
 
     /// The joint law of [`attacked_terms`](Self::attacked_terms): one
     /// outcome per state and units' states.
-    pub fn joint_of(terms: &[(ShotState, Term)]) -> Dist<ShotState> {
+    fn joint_of(terms: &[(ShotState, Term)]) -> Dist<ShotState> {
         Dist::from_masses(terms.iter().flat_map(|(s, t)| {
             t.joint()
                 .iter()
@@ -157,7 +156,7 @@ impl<'a> ShotProcess<'a> {
 
     /// Every outcome of the shot as a mixture of products: for each way
     /// the dice fall up to the units' checks, the hits and the term of the
-    /// units' law ([`attack_law::resolve_terms`]).
+    /// units' law ([`AttackLaws`]).
     pub fn exact_terms(&self, units: &[UnitState]) -> Vec<(Vec<HitKind>, Term)> {
         self.attacked_terms(units)
             .into_iter()
@@ -170,15 +169,21 @@ impl<'a> ShotProcess<'a> {
     /// the shot's law before any joint law of the units is built (its size
     /// is the sum of the terms' [`Term::size`]).
     pub fn attacked_terms(&self, units: &[UnitState]) -> Vec<(ShotState, Term)> {
+        self.attacked_terms_with(units, &AttackLaws::default())
+    }
+
+    /// [`attacked_terms`](Self::attacked_terms) with the laws of earlier
+    /// shots at the same units.
+    pub fn attacked_terms_with(
+        &self,
+        units: &[UnitState],
+        laws: &AttackLaws,
+    ) -> Vec<(ShotState, Term)> {
         let attacked =
             self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
-        let mut terms_of: BTreeMap<LocationState, Vec<Term>> = BTreeMap::new();
-        let laws = attack_law::Laws::default();
         let mut out = Vec::new();
         for (s, p) in attacked.iter() {
-            let terms = terms_of.entry(s.location.clone()).or_insert_with_key(|l| {
-                attack_law::resolve_terms(&*self.targets, &self.order, l, &laws)
-            });
+            let terms = laws.resolve(&*self.targets, &self.order, &s.location);
             for t in terms.iter() {
                 let term = Term {
                     p: p * &t.p,
