@@ -46,7 +46,7 @@ pub(super) fn report(plan: &FirePlan, args: &RunArgs, max_states: u64) -> Result
             "the exact engine would need more than {max_states} chain states for this plan (units multiply them); run --engine mc, or raise --max-states"
         ),
         Refusal::Memory => format!(
-            "the exact engine would need more than about 1 GB of memory for this plan (more than {MAX_EDGES} transitions; units multiply them); run --engine mc"
+            "the exact engine would need more than about 1 GB of memory for this plan (more than {MAX_EDGES} transitions or shot outcomes; units multiply them); run --engine mc"
         ),
     };
     let exact = match (&chain, args.engine) {
