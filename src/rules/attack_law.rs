@@ -57,15 +57,23 @@ impl AttackLaws {
         order: &[usize],
         state: &LocationState,
     ) -> Arc<Vec<Term>> {
-        let units: Vec<Option<Unit>> = (0..targets.count())
-            .map(|i| targets.unit(i).cloned())
-            .collect();
-        let mut known = lock(&self.units);
+        // The units are copied once, on the first call; later calls only
+        // compare them.
+        let mut guard = lock(&self.units);
+        let known = guard.get_or_insert_with(|| {
+            (0..targets.count())
+                .map(|i| targets.unit(i).cloned())
+                .collect()
+        });
         assert!(
-            known.get_or_insert_with(|| units.clone()) == &units,
+            known.len() == targets.count()
+                && known
+                    .iter()
+                    .enumerate()
+                    .all(|(i, u)| u.as_ref() == targets.unit(i)),
             "one AttackLaws serves one set of units"
         );
-        drop(known);
+        drop(guard);
         if let Some(terms) = lock(&self.terms).get(state) {
             return terms.clone();
         }
