@@ -9,8 +9,10 @@
 //! visited `1 / (1 - c)` times on average. Expected values come from those
 //! visit counts, so they are exact whatever the cap.
 //!
-//! One pass per tally; every pass shares the chain's transitions, and the
-//! passes run in parallel.
+//! One pass per tally, in parallel. The first pass (no count) runs on the
+//! whole chain; each counting pass runs on the chain merged for its count
+//! (`lump.rs`: nodes with the same future for that count are one), about a
+//! tenth of the transitions with units in the hex.
 //!
 //! The passes compute in [`Smooth`] fractions: every edge probability of a
 //! node is an integer weight over the node's [`DrawTable`] denominator, so
@@ -23,6 +25,7 @@
 //!
 //! [`DrawTable`]: super::chain::DrawTable
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use num_traits::ToPrimitive;
@@ -30,6 +33,7 @@ use rayon::prelude::*;
 
 use super::FirePlan;
 use super::chain::{Chain, Edge, Event, Node, Weapon};
+use super::lump;
 use super::smooth::{Basis, Denominator, Ratio, Scratch, Smooth};
 use crate::dice::Dist;
 use crate::prob::Prob;
@@ -159,7 +163,7 @@ impl Tally {
 }
 
 /// How a tally moves along an edge.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 enum Step {
     Same,
     /// One more (stopping at the cap).
@@ -223,12 +227,7 @@ struct Totals {
 
 impl PlanOdds {
     pub fn of(plan: &FirePlan, chain: &Chain) -> PlanOdds {
-        let smooth = Prepared::new(chain).and_then(|prep| {
-            PASSES
-                .par_iter()
-                .map(|&tally| run_smooth(plan, chain, &prep, tally))
-                .collect::<Option<Vec<Totals>>>()
-        });
+        let smooth = smooth_totals(plan, chain);
         let totals = smooth.unwrap_or_else(|| {
             PASSES
                 .iter()
@@ -290,6 +289,30 @@ impl PlanOdds {
 // The passes in smooth fractions
 // ---------------------------------------------------------------------------
 
+/// Every pass in smooth fractions, the counting passes on the chain merged
+/// for their count (the first pass reads every node's units and weapon);
+/// `None` if the chain does not fit the scheme.
+fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
+    let order = node_order(chain);
+    PASSES
+        .par_iter()
+        .map(|&tally| {
+            let merged = match tally {
+                Tally::Nothing => None,
+                _ => lump::quotient(chain, &order, |e| {
+                    (Step::of(tally, e), *e == Event::PhaseEnd)
+                }),
+            };
+            let (chain, order) = match merged {
+                Some(q) => (Cow::Owned(q.chain), q.order),
+                None => (Cow::Borrowed(chain), order.clone()),
+            };
+            let prep = Prepared::new(&chain, order)?;
+            run_smooth(plan, &chain, &prep, tally)
+        })
+        .collect()
+}
+
 /// What every smooth pass shares: the basis of the denominators, the order
 /// of the nodes, and each edge's integer weight.
 struct Prepared {
@@ -307,13 +330,12 @@ impl Prepared {
     /// `None` if the chain does not fit the scheme: a table that does not
     /// give the edges' probabilities exactly, an edge back in node order,
     /// or a self-loop that cannot end (all left to the reference passes).
-    fn new(chain: &Chain) -> Option<Prepared> {
+    fn new(chain: &Chain, order: Vec<usize>) -> Option<Prepared> {
         let n = chain.nodes.len();
-        if chain.edges.len() != n || chain.tables.len() != n || chain.start >= n {
+        if chain.edges.len() != n || chain.tables.len() != n || chain.start >= n || order.len() != n
+        {
             return None;
         }
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| chain.nodes[i]);
         let mut rank = vec![0; n];
         for (r, &i) in order.iter().enumerate() {
             rank[i] = r;
@@ -388,6 +410,14 @@ impl Prepared {
             denominator,
         })
     }
+}
+
+/// The chain's nodes in [`Node`] order, in which every edge goes forward
+/// (a self-loop aside).
+fn node_order(chain: &Chain) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..chain.nodes.len()).collect();
+    order.sort_by_key(|&i| chain.nodes[i]);
+    order
 }
 
 /// The steps and weights of node `i`'s edges back to node `i`.
@@ -895,11 +925,7 @@ mod tests {
     /// The smooth passes and the reference passes give the same figures.
     fn same_both_ways(plan: &FirePlan) {
         let chain = Chain::compile(plan);
-        let prep = Prepared::new(&chain).expect("the chain fits the smooth scheme");
-        let smooth: Vec<Totals> = PASSES
-            .iter()
-            .map(|&t| run_smooth(plan, &chain, &prep, t).expect("a smooth pass"))
-            .collect();
+        let smooth = smooth_totals(plan, &chain).expect("the chain fits the smooth scheme");
         let reference: Vec<Totals> = PASSES
             .iter()
             .map(|&t| run(plan, &chain, t).totals())
@@ -942,9 +968,29 @@ mod tests {
             .find(|&i| broken.edges[i].len() > 1)
             .expect("a node with a choice");
         broken.tables[i].cumulative[0] += 1;
-        assert!(Prepared::new(&broken).is_none());
-        assert!(Prepared::new(&chain).is_some());
+        assert!(smooth_totals(&plan, &broken).is_none());
+        assert!(smooth_totals(&plan, &chain).is_some());
         assert_eq!(PlanOdds::of(&plan, &broken), PlanOdds::of(&plan, &chain));
+    }
+
+    #[test]
+    fn counting_passes_run_on_fewer_states() {
+        let (shot, input) = example(include_str!("../../examples/stack-in-woods.toml"), None);
+        let plan = FirePlan::new(shot, input).unwrap();
+        let chain = Chain::compile(&plan);
+        let order = node_order(&chain);
+        for tally in [
+            Tally::Shots,
+            Tally::Hits,
+            Tally::Criticals,
+            Tally::ShotsInPhase,
+        ] {
+            let q = lump::quotient(&chain, &order, |e| {
+                (Step::of(tally, e), *e == Event::PhaseEnd)
+            })
+            .expect("the chain's tables are exact");
+            assert!(q.chain.nodes.len() * 4 < chain.nodes.len());
+        }
     }
 
     #[test]
@@ -953,6 +999,10 @@ mod tests {
             include_str!("../../examples/stack-in-woods.toml"),
             Some(&["DFPh"]),
         );
+        shot.target.units.truncate(1);
+        same_both_ways(&FirePlan::new(shot, input).unwrap());
+        // Three phases, a unit whose states the counting passes merge.
+        let (mut shot, input) = example(include_str!("../../examples/stack-in-woods.toml"), None);
         shot.target.units.truncate(1);
         same_both_ways(&FirePlan::new(shot, input).unwrap());
     }

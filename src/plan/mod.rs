@@ -12,6 +12,7 @@
 pub mod chain;
 pub mod exact;
 pub mod figures;
+mod lump;
 pub mod monte_carlo;
 pub mod simulate;
 pub mod smooth;

@@ -1,0 +1,153 @@
+//! A smaller chain with the same figures, for one count at a time.
+//!
+//! A pass that counts shots (or hits, or Critical Hits) reads of a node
+//! only its phase and whether the plan ends there, and of an edge only how
+//! it moves the count. Two nodes that agree on those and send the same
+//! probability, by move, to each group of such nodes have the same future
+//! for that pass, whatever else tells them apart (a broken squad and an
+//! eliminated one, when the plan stops on Good Order units alone; a
+//! malfunction long repaired). [`quotient`] merges them: it takes the
+//! nodes from the last to the first, gives each the group of its phase,
+//! its end and its moves to the groups already made, and keeps one node
+//! per group, with its edges merged by group and move. Every merge is
+//! exact (integer weights over the node's table); a merged chain's
+//! figures are those of the whole chain (tested against the reference
+//! passes, which never merge).
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use num_traits::ToPrimitive;
+
+use super::chain::{Chain, DrawTable, Edge, Event};
+use crate::prob::Prob;
+
+/// A chain whose nodes are groups of the original's, and its order.
+pub(super) struct Quotient {
+    pub chain: Chain,
+    /// The groups in an order where every edge goes forward (a self-loop
+    /// aside).
+    pub order: Vec<usize>,
+}
+
+/// What a group is known by: the phase, whether the plan ends there, the
+/// table's denominator and the merged weights by (group, move), all in
+/// lowest terms.
+type Key<L> = (u8, bool, u64, Vec<(usize, L, u64)>);
+
+/// An edge back to the node itself, while its group is being made.
+const SELF: usize = usize::MAX;
+
+/// The chain merged for a pass that reads of an edge only `label(event)`;
+/// `order` lists the nodes with every edge going forward. `None` if a
+/// node's table does not give its edges' probabilities exactly (the passes
+/// then use the chain as it is).
+pub(super) fn quotient<L: Copy + Ord + Hash>(
+    chain: &Chain,
+    order: &[usize],
+    label: impl Fn(&Event) -> L,
+) -> Option<Quotient> {
+    let n = chain.nodes.len();
+    let mut group = vec![usize::MAX; n];
+    let mut groups: HashMap<Key<L>, usize> = HashMap::new();
+    // Per group: its first node, and the event first seen for each move.
+    let mut first: Vec<usize> = Vec::new();
+    let mut events: Vec<Vec<Event>> = Vec::new();
+    for &i in order.iter().rev() {
+        let table = &chain.tables[i];
+        let edges = &chain.edges[i];
+        if !edges.is_empty() && (table.denominator == 0 || table.cumulative.len() != edges.len()) {
+            return None;
+        }
+        // The group being made is not known yet: an edge back to the node
+        // itself is kept apart from edges to others of its group.
+        let mut merged: Vec<(usize, L, u64, Event)> = Vec::new();
+        let mut below = 0;
+        for (e, &c) in edges.iter().zip(&table.cumulative) {
+            let w = c.checked_sub(below)?;
+            below = c;
+            // The table must give the edge's probability exactly.
+            let (numer, denom) = (e.p.numer().to_u64()?, e.p.denom().to_u64()?);
+            if u128::from(numer) * u128::from(table.denominator)
+                != u128::from(w) * u128::from(denom)
+            {
+                return None;
+            }
+            let to = if e.to == i { SELF } else { group[e.to] };
+            let l = label(&e.event);
+            match merged.iter_mut().find(|m| m.0 == to && m.1 == l) {
+                Some(m) => m.2 += w,
+                None => merged.push((to, l, w, e.event)),
+            }
+        }
+        merged.sort_by_key(|m| (m.0, m.1));
+        let g = merged
+            .iter()
+            .fold(table.denominator, |g, m| gcd(g, m.2))
+            .max(1);
+        let end = edges.is_empty();
+        let key: Key<L> = (
+            chain.nodes[i].phase,
+            end,
+            if end { 0 } else { table.denominator / g },
+            merged.iter().map(|m| (m.0, m.1, m.2 / g)).collect(),
+        );
+        let next = groups.len();
+        let k = *groups.entry(key).or_insert(next);
+        if k == next {
+            first.push(i);
+            events.push(merged.iter().map(|m| m.3).collect());
+        }
+        group[i] = k;
+    }
+    let mut by_group: Vec<Option<&Key<L>>> = vec![None; groups.len()];
+    for (key, &k) in &groups {
+        by_group[k] = Some(key);
+    }
+    let mut nodes = Vec::with_capacity(groups.len());
+    let mut all_edges = Vec::with_capacity(groups.len());
+    let mut tables = Vec::with_capacity(groups.len());
+    for (k, key) in by_group.into_iter().enumerate() {
+        let (_, _, den, moves) = key?;
+        nodes.push(chain.nodes[first[k]]);
+        let mut sum = 0;
+        let mut cumulative = Vec::with_capacity(moves.len());
+        let edges = moves
+            .iter()
+            .zip(&events[k])
+            .map(|(&(to, _, w), &event)| {
+                sum += w;
+                cumulative.push(sum);
+                Edge {
+                    // Back to the node itself, or to another of its group:
+                    // a self-loop of the group either way.
+                    to: if to == SELF { k } else { to },
+                    event,
+                    p: Prob::new(w, *den),
+                }
+            })
+            .collect();
+        all_edges.push(edges);
+        tables.push(DrawTable {
+            denominator: *den,
+            cumulative,
+        });
+    }
+    Some(Quotient {
+        chain: Chain {
+            nodes,
+            edges: all_edges,
+            tables,
+            start: group[chain.start],
+        },
+        // Every group was made after those its edges lead to.
+        order: (0..groups.len()).rev().collect(),
+    })
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
