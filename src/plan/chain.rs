@@ -27,10 +27,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::same_player_turn;
+use super::shot_effect::{ShotLaws, shot_effect};
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule, rally_phases_between};
 use crate::dice::{Dice, Dist};
 use crate::prob::Prob;
-use crate::rules::attack_law::{self, AttackLaws, Term};
 use crate::rules::shot::{Breakdown, ShotProcess, ShotState};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::{UnitState, UnitStates};
@@ -290,72 +290,12 @@ fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
     next_shot(plan, node).map(|intensive| (shot_key(plan, node, intensive), node.units))
 }
 
-/// The exact effect of the shot `key` from `node`'s units: the shot's
-/// process run exactly. With units, the shot's law is first had as a
-/// mixture of products (cheap, linear in the units), and its joint law is
-/// built only if it fits `limits`.
-fn shot_effect(
-    plan: &FirePlan,
-    node: &Node,
-    key: ShotKey,
-    limits: &Limits,
-    laws: &AttackLaws,
-) -> Result<Dist<ShotEffect>, Refusal> {
-    let process = ShotProcess::of(plan.shot(key));
-    let start = shot_start(plan, &process, node);
-    if plan.units().is_empty() {
-        // Without units, ROF, malfunction and the hit are all a plan needs.
-        let shot = process.exact_until(&start, ShotProcess::to_hit_done);
-        return Ok(shot.map(|s| ShotEffect::of(s, false)));
-    }
-    let parts = process.attacked_terms_with(&start, laws);
-    // Each outcome of one term is a distinct units' state, so a distinct
-    // node of the chain: the largest term is a lower bound of its size.
-    let at_least = parts.iter().map(|(_, t)| t.size()).max().unwrap_or(1) + 1;
-    if at_least > limits.max_nodes {
-        return Err(Refusal::States { at_least });
-    }
-    let work = parts
-        .iter()
-        .fold(0usize, |n, (_, t)| n.saturating_add(t.size()));
-    if work > limits.max_edges {
-        return Err(Refusal::Memory);
-    }
-    Ok(effects_of(&parts))
-}
-
-/// The law of a shot's effect from its parts: parts with the same effect
-/// on the weapon and the same term of the units' law are merged before the
-/// units' joint law is built, once for each.
-fn effects_of(parts: &[(ShotState, Term)]) -> Dist<ShotEffect> {
-    type Factors = [(usize, Dist<UnitState>)];
-    let mut merged: BTreeMap<(ShotEffect, &[UnitState], &Factors), Prob> = BTreeMap::new();
-    for (s, t) in parts {
-        let slot = merged
-            .entry((ShotEffect::of(s, false), &t.base, &t.factors))
-            .or_insert_with(Prob::zero);
-        *slot = slot.clone() + &t.p;
-    }
-    Dist::from_masses(merged.into_iter().flat_map(|((head, base, factors), p)| {
-        attack_law::joint(base, factors)
-            .iter()
-            .map(|(units, q)| {
-                let effect = ShotEffect {
-                    units: UnitStates::from_slice(units),
-                    ..head
-                };
-                (effect, &p * q)
-            })
-            .collect::<Vec<_>>()
-    }))
-}
-
 /// What the exact engine may build: chain states, and edges (the memory
 /// of the chain and of its solution grows with them).
 #[derive(Clone, Copy, Debug)]
-struct Limits {
-    max_nodes: usize,
-    max_edges: usize,
+pub(super) struct Limits {
+    pub max_nodes: usize,
+    pub max_edges: usize,
 }
 
 /// Edges (and outcomes of one shot) the exact engine builds at most. A
@@ -386,11 +326,11 @@ pub struct TooLarge {
 
 /// The exact distribution of [`transition`] from a node: the same steps,
 /// enumerated (the shot's process run exactly, its effect cached).
-pub fn transition_dist(
+fn transition_dist(
     plan: &FirePlan,
     node: &Node,
     cache: &mut EffectCache,
-    laws: &AttackLaws,
+    laws: &ShotLaws,
 ) -> Dist<(Node, Event)> {
     match next_shot(plan, node) {
         Some(intensive) => {
@@ -417,7 +357,7 @@ fn fill_cache(
     frontier: &[Node],
     cache: &mut EffectCache,
     limits: &Limits,
-    laws: &AttackLaws,
+    laws: &ShotLaws,
 ) -> Result<(), Refusal> {
     let mut missing: Vec<((ShotKey, UnitStates), Node)> = Vec::new();
     for node in frontier {
@@ -497,7 +437,7 @@ impl Chain {
         let mut cache = EffectCache::new();
         // Every shot of the plan is at the same units: the laws of their
         // checks are worked out once per situation for all of them.
-        let laws = AttackLaws::default();
+        let laws = ShotLaws::default();
         // Breadth first, a level at a time: the level's missing shot
         // effects are worked out in parallel, then its nodes are expanded
         // in order, so nodes are numbered as a plain FIFO search would.

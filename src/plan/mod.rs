@@ -14,6 +14,7 @@ pub mod exact;
 pub mod figures;
 mod lump;
 pub mod monte_carlo;
+mod shot_effect;
 pub mod simulate;
 pub mod smooth;
 

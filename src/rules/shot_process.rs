@@ -195,6 +195,37 @@ impl<'a> ShotProcess<'a> {
         out
     }
 
+    /// The terms of the law of the units' final states from a state whose
+    /// To Hit DR is made (`after`): one for each way the effects DR, the
+    /// Random Selections and the leaders' checks go, its probability
+    /// included.
+    pub fn terms_after_to_hit(&self, after: &AfterToHit, laws: &AttackLaws) -> Vec<Term> {
+        let state = ShotState {
+            stage: after.stage,
+            hits: after.hits.clone(),
+            multiple: after.multiple.clone(),
+            location: after.location.clone(),
+            ..self.start(&after.location.units)
+        };
+        let attacked = Dist::certain(state).run(
+            |s| !matches!(s.stage, Stage::ToHit | Stage::Effects),
+            |s, d| self.step(s, d).forget_dice(),
+        );
+        let mut out = Vec::new();
+        for (s, p) in attacked.iter() {
+            for t in laws
+                .resolve(&*self.targets, &self.order, &s.location)
+                .iter()
+            {
+                out.push(Term {
+                    p: p * &t.p,
+                    ..t.clone()
+                });
+            }
+        }
+        out
+    }
+
     /// Every outcome of the shot, exactly, by stepping the whole process:
     /// the reference [`exact`](Self::exact) is tested against.
     pub fn exact_stepped(&self, units: &[UnitState]) -> Dist<ShotState> {
@@ -373,6 +404,30 @@ impl<'a> ShotProcess<'a> {
             dice,
         ) {
             s.stage = Stage::Done;
+        }
+    }
+}
+
+/// What the rest of a shot reads once its To Hit DR is made (the effects
+/// DR, C3.8's second one, the units' checks): the hits, the Multiple Hits
+/// and the Location. ROF, malfunction and ammunition are settled by then,
+/// so states that differ only in those end alike.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AfterToHit {
+    stage: Stage,
+    hits: Vec<HitKind>,
+    multiple: Vec<bool>,
+    location: LocationState,
+}
+
+impl ShotState {
+    /// The part of the state the rest of the shot reads (see [`AfterToHit`]).
+    pub fn after_to_hit(&self) -> AfterToHit {
+        AfterToHit {
+            stage: self.stage,
+            hits: self.hits.clone(),
+            multiple: self.multiple.clone(),
+            location: self.location.clone(),
         }
     }
 }

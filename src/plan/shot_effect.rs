@@ -1,0 +1,204 @@
+//! The exact effect of one shot of a plan, for the chain.
+//!
+//! A shot's To Hit DR settles what the plan needs of the weapon (ROF kept,
+//! malfunction, the hit); what its units go through after that depends only
+//! on the hits and the units' states ([`AfterToHit`]), not on the
+//! Acquisition, Intensive Fire or phase that led there. So the law of the
+//! units' states after each such situation is worked out once for the whole
+//! plan ([`ShotLaws`]), and a shot's effect is its To Hit outcomes, each
+//! with the law of what follows.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use super::FirePlan;
+use super::ShotKey;
+use super::chain::{Limits, Node, Refusal, ShotEffect};
+use crate::dice::Dist;
+use crate::prob::Prob;
+use crate::rules::attack_law::{self, AttackLaws, Term};
+use crate::rules::effects::Attack;
+use crate::rules::shot::{ShotProcess, TargetShot};
+use crate::rules::shot_process::AfterToHit;
+use crate::rules::units::{UnitState, UnitStates};
+
+/// Each target's attacks: normal, and on a Critical Hit.
+type Attacks = Vec<(Option<Attack>, Option<Attack>)>;
+
+/// The law of the units' states, shared.
+type UnitsLaw = Arc<Dist<UnitStates>>;
+
+/// The laws a plan's shots share, each worked out once: the units' checks
+/// ([`AttackLaws`]) and the units' states after each situation a To Hit DR
+/// leaves. Shared between threads.
+#[derive(Debug, Default)]
+pub struct ShotLaws {
+    checks: AttackLaws,
+    /// The targets' attacks (normal, Critical Hit) of each distinct set of
+    /// them among the plan's shots (one, in every plan so far).
+    attacks: Mutex<Vec<Attacks>>,
+    /// By the index of the targets' attacks and the situation.
+    after: Mutex<BTreeMap<(usize, AfterToHit), UnitsLaw>>,
+    /// Outcomes held in `after`, for the memory guard.
+    held: Mutex<usize>,
+}
+
+impl ShotLaws {
+    /// The index of these targets' attacks among those seen.
+    fn attacks_of(&self, targets: &[TargetShot]) -> usize {
+        let mine: Attacks = targets
+            .iter()
+            .map(|t| (t.normal_attack.clone(), t.critical_attack.clone()))
+            .collect();
+        let mut seen = lock(&self.attacks);
+        match seen.iter().position(|a| *a == mine) {
+            Some(k) => k,
+            None => {
+                seen.push(mine);
+                seen.len() - 1
+            }
+        }
+    }
+
+    /// The law of the units' states after `after`, worked out once; refused
+    /// before it is built if it passes `limits`.
+    fn after_to_hit(
+        &self,
+        process: &ShotProcess<'_>,
+        attacks: usize,
+        after: &AfterToHit,
+        limits: &Limits,
+    ) -> Result<UnitsLaw, Refusal> {
+        let key = (attacks, after.clone());
+        if let Some(law) = lock(&self.after).get(&key) {
+            return Ok(Arc::clone(law));
+        }
+        let terms = process.terms_after_to_hit(after, &self.checks);
+        // Each outcome of one term is a distinct units' state, so a
+        // distinct node of the chain: the largest term is a lower bound of
+        // its size.
+        let at_least = terms.iter().map(Term::size).max().unwrap_or(1) + 1;
+        if at_least > limits.max_nodes {
+            return Err(Refusal::States { at_least });
+        }
+        let size = terms.iter().fold(0usize, |n, t| n.saturating_add(t.size()));
+        {
+            let mut held = lock(&self.held);
+            if held.saturating_add(size) > limits.max_edges {
+                return Err(Refusal::Memory);
+            }
+            *held += size;
+        }
+        let law = Arc::new(joint_of(&terms));
+        lock(&self.after).insert(key, Arc::clone(&law));
+        Ok(law)
+    }
+}
+
+/// The lock's value, whatever a panicking thread left (the maps only ever
+/// gain complete entries).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The joint law of the units' states of a mixture of terms: terms with
+/// the same base and factors are merged first, and each joint law built
+/// once.
+fn joint_of(terms: &[Term]) -> Dist<UnitStates> {
+    type Factors = [(usize, Dist<UnitState>)];
+    let mut merged: BTreeMap<(&[UnitState], &Factors), Prob> = BTreeMap::new();
+    for t in terms {
+        let slot = merged
+            .entry((&t.base, &t.factors))
+            .or_insert_with(Prob::zero);
+        *slot = slot.clone() + &t.p;
+    }
+    Dist::from_masses(merged.into_iter().flat_map(|((base, factors), p)| {
+        attack_law::joint(base, factors)
+            .iter()
+            .map(|(units, q)| (UnitStates::from_slice(units), &p * q))
+            .collect::<Vec<_>>()
+    }))
+}
+
+/// The exact effect of the shot `key` from `node`: its To Hit outcomes,
+/// and with units in the hex, each with the law of the units' states after
+/// it. Refused, before any joint law past `limits` is built.
+pub(super) fn shot_effect(
+    plan: &FirePlan,
+    node: &Node,
+    key: ShotKey,
+    limits: &Limits,
+    laws: &ShotLaws,
+) -> Result<Dist<ShotEffect>, Refusal> {
+    let process = ShotProcess::of(plan.shot(key));
+    let with_units = !plan.units().is_empty();
+    let start = if with_units {
+        node.units.as_slice().to_vec()
+    } else {
+        process.start_units()
+    };
+    let heads = process.exact_until(&start, ShotProcess::to_hit_done);
+    if !with_units {
+        // Without units, ROF, malfunction and the hit are all a plan needs.
+        return Ok(heads.map(|s| ShotEffect::of(s, false)));
+    }
+    let attacks = laws.attacks_of(&process.targets);
+    let mut out = Vec::new();
+    for (s, p) in heads.iter() {
+        let head = ShotEffect::of(s, false);
+        let law = laws.after_to_hit(&process, attacks, &s.after_to_hit(), limits)?;
+        out.extend(law.iter().map(|(units, q)| {
+            (
+                ShotEffect {
+                    units: *units,
+                    ..head
+                },
+                p * q,
+            )
+        }));
+    }
+    Ok(Dist::from_masses(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::scenario::Scenario;
+
+    /// Each shot of a plan at units, as the chain takes it, equals the
+    /// effect read off the shot's whole exact law
+    /// ([`ShotProcess::exact`], itself tested against the stepped process),
+    /// with and without Multiple Hits (C3.8), from the units as they start
+    /// and with the leader broken.
+    #[test]
+    fn shot_effects_match_the_whole_shot() {
+        let text = include_str!("../../examples/stack-in-woods.toml");
+        for multiple in [false, true] {
+            let (mut shot, input) = Scenario::parse("stack", text, Default::default())
+                .and_then(|s| s.plan_input(&Catalog::builtin()))
+                .expect("the example loads");
+            shot.mortar.multiple_hits = multiple;
+            shot.target.units.truncate(2);
+            let plan = FirePlan::new(shot, input).expect("a plan");
+            let laws = ShotLaws::default();
+            let unbounded = Limits {
+                max_nodes: usize::MAX,
+                max_edges: usize::MAX,
+            };
+            let start = Node::start(&plan);
+            let mut leader_broken = start;
+            leader_broken.units.as_mut_slice()[1].broken = true;
+            for node in [start, leader_broken] {
+                for (&key, s) in &plan.shots {
+                    let mine = shot_effect(&plan, &node, key, &unbounded, &laws).expect("no limit");
+                    let whole = ShotProcess::of(s)
+                        .exact(node.units.as_slice())
+                        .map(|st| ShotEffect::of(st, true));
+                    assert_eq!(mine, whole, "{key:?}, multiple hits {multiple}");
+                }
+            }
+        }
+    }
+}
