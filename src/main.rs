@@ -5,8 +5,10 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 
+mod cli;
+
 fn main() -> ExitCode {
-    let cli = match mortar_odds::cli::parse(std::env::args_os()) {
+    let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             let _ = e.print();
@@ -20,7 +22,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match mortar_odds::cli::run(cli) {
+    match cli::run(cli) {
         Ok(out) => {
             let _ = std::io::stdout().write_all(out.as_bytes());
             ExitCode::SUCCESS

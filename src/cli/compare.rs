@@ -9,7 +9,7 @@ use clap::Args;
 
 use super::output::{Rendered, ReportOutput};
 use super::{PlanFlags, ScenarioFlags, scenario_name};
-use crate::report::compare::{self, MortarChoice, Options};
+use mortar_odds::report::compare::{self, MortarChoice, Options};
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -49,7 +49,7 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
         .mortars
         .iter()
         .map(|m| MortarChoice::parse(m))
-        .collect::<crate::Result<Vec<_>>>()?;
+        .collect::<mortar_odds::Result<Vec<_>>>()?;
     let (catalog, source) = args
         .flags
         .source(args.scenario.as_ref(), args.plan.overrides())?;

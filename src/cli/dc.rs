@@ -9,13 +9,13 @@ use clap::Args;
 use toml::{Table, Value};
 
 use super::output::{Format, Rendered, emit};
-use crate::dc::{DcOdds, monte_carlo};
-use crate::report::dc::DcReport;
-use crate::rules::dc::Dc;
-use crate::scenario::dc::DcScenario;
-use crate::scenario::set_key;
-use crate::table::OddsRow;
-use crate::table::rows::RowBuilder;
+use mortar_odds::dc::{DcOdds, monte_carlo};
+use mortar_odds::report::dc::DcReport;
+use mortar_odds::rules::dc::Dc;
+use mortar_odds::scenario::dc::DcScenario;
+use mortar_odds::scenario::set_key;
+use mortar_odds::table::OddsRow;
+use mortar_odds::table::rows::RowBuilder;
 
 #[derive(Args, Debug)]
 pub(super) struct DcArgs {

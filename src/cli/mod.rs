@@ -11,13 +11,13 @@ use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use toml::{Table, Value};
 
-use crate::catalog::Catalog;
-use crate::plan::FirePlan;
-use crate::report::shot::ShotReport;
-use crate::report::text_table;
-use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
-use crate::scenario::{Scenario, ScenarioSource, set_key};
-use crate::table::rows::RowBuilder;
+use mortar_odds::catalog::Catalog;
+use mortar_odds::plan::FirePlan;
+use mortar_odds::report::shot::ShotReport;
+use mortar_odds::report::text_table;
+use mortar_odds::rules::shot::{Shot, ShotOdds, UnitShotOdds};
+use mortar_odds::scenario::{Scenario, ScenarioSource, set_key};
+use mortar_odds::table::rows::RowBuilder;
 
 mod compare;
 mod output;

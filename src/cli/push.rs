@@ -9,14 +9,14 @@ use toml::{Table, Value};
 
 use super::output::{Format, Rendered, emit};
 use super::{Engine, RunArgs};
-use crate::error::Error;
-use crate::manhandling::exact::PushOdds;
-use crate::manhandling::hookup::hookup_rows;
-use crate::manhandling::report::{PushReport, hookup_text};
-use crate::manhandling::scenario::PushScenario;
-use crate::manhandling::{Push, monte_carlo};
-use crate::report::pretty_json;
-use crate::table::rows::RowBuilder;
+use mortar_odds::error::Error;
+use mortar_odds::manhandling::exact::PushOdds;
+use mortar_odds::manhandling::hookup::hookup_rows;
+use mortar_odds::manhandling::report::{PushReport, hookup_text};
+use mortar_odds::manhandling::scenario::PushScenario;
+use mortar_odds::manhandling::{Push, monte_carlo};
+use mortar_odds::report::pretty_json;
+use mortar_odds::table::rows::RowBuilder;
 
 #[derive(Args, Debug)]
 pub(super) struct PushArgs {

@@ -16,19 +16,19 @@ use super::dc::DcRun;
 use super::output::write_atomic;
 use super::push::push_report;
 use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
-use crate::catalog::Catalog;
-use crate::chart::{self, Chart};
-use crate::plan::FirePlan;
-use crate::report::charts;
-use crate::report::compare::{self, MortarChoice};
-use crate::report::index::{ChartLink, Entry, Index, PlanEntry};
-use crate::report::shot::ShotReport;
-use crate::report::worth;
-use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
-use crate::scenario::ScenarioSource;
-use crate::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
-use crate::table::rows::RowBuilder;
-use crate::table::{self, OddsRow, Row, WorthRow};
+use mortar_odds::catalog::Catalog;
+use mortar_odds::chart::{self, Chart};
+use mortar_odds::plan::FirePlan;
+use mortar_odds::report::charts;
+use mortar_odds::report::compare::{self, MortarChoice};
+use mortar_odds::report::index::{ChartLink, Entry, Index, PlanEntry};
+use mortar_odds::report::shot::ShotReport;
+use mortar_odds::report::worth;
+use mortar_odds::rules::shot::{Shot, ShotOdds, UnitShotOdds};
+use mortar_odds::scenario::ScenarioSource;
+use mortar_odds::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
+use mortar_odds::table::rows::RowBuilder;
+use mortar_odds::table::{self, OddsRow, Row, WorthRow};
 
 /// The comparison of the main job: the mortars of the README's `compare`
 /// example on `examples/squad-in-woods-plan.toml`. The values after `:`
@@ -239,7 +239,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             let choices = COMPARE
                 .iter()
                 .map(|c| MortarChoice::parse(c))
-                .collect::<crate::Result<Vec<_>>>()?;
+                .collect::<mortar_odds::Result<Vec<_>>>()?;
             let options = compare::Options {
                 trials: args.trials,
                 seed: args.seed,

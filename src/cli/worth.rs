@@ -7,7 +7,7 @@ use toml::Table;
 
 use super::output::{Rendered, ReportOutput};
 use super::{ScenarioArgs, scenario_name};
-use crate::report::worth;
+use mortar_odds::report::worth;
 
 #[derive(Args, Debug)]
 pub(super) struct WorthArgs {
