@@ -9,6 +9,7 @@ use clap::Args;
 
 use super::output::{Rendered, ReportOutput};
 use super::{PlanFlags, ScenarioFlags, scenario_name};
+use mortar_odds::plan::chain::DEFAULT_MAX_STATES;
 use mortar_odds::report::compare::{self, MortarChoice, Options};
 
 #[derive(Args, Debug)]
@@ -35,7 +36,7 @@ pub(super) struct CompareArgs {
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     seed: u64,
     /// Largest number of chain states the exact engine may build; beyond, Monte Carlo.
-    #[arg(long, default_value = "20000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_states: u64,
 }
 

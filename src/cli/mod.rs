@@ -13,6 +13,7 @@ use toml::{Table, Value};
 
 use mortar_odds::catalog::Catalog;
 use mortar_odds::plan::FirePlan;
+use mortar_odds::plan::chain::DEFAULT_MAX_STATES;
 use mortar_odds::report::shot::ShotReport;
 use mortar_odds::report::text_table;
 use mortar_odds::rules::shot::{Shot, ShotOdds, UnitShotOdds};
@@ -103,7 +104,7 @@ struct PlanArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Largest number of chain states the exact engine may build (units multiply them).
-    #[arg(long, default_value = "20000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_states: u64,
     #[command(flatten)]
     plan: PlanFlags,

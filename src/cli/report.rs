@@ -19,6 +19,7 @@ use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
 use mortar_odds::catalog::Catalog;
 use mortar_odds::chart::{self, Chart};
 use mortar_odds::plan::FirePlan;
+use mortar_odds::plan::chain::DEFAULT_MAX_STATES;
 use mortar_odds::report::charts;
 use mortar_odds::report::compare::{self, MortarChoice};
 use mortar_odds::report::index::{ChartLink, Entry, Index, PlanEntry};
@@ -195,7 +196,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         if scenario.plan.is_some() {
             let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
             let plan = FirePlan::new(shot_input, plan_input)?;
-            let r = run_plan::report(&plan, &run, 20_000)?;
+            let r = run_plan::report(&plan, &run, DEFAULT_MAX_STATES as u64)?;
             files.add(format!("plans/{name}.txt"), r.to_text());
             files.add(format!("plans/{name}.json"), r.to_json());
             rows.extend(RowBuilder::new(&name, &r.mortar.name).plan(&r));

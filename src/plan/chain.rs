@@ -304,6 +304,10 @@ pub(super) struct Limits {
 /// of `examples/stack-in-woods.toml`), so this keeps it within about 1 GB.
 pub const MAX_EDGES: usize = 1_500_000;
 
+/// Chain states the exact engine builds at most unless told otherwise
+/// (`--max-states`); past them a plan runs by Monte Carlo.
+pub const DEFAULT_MAX_STATES: usize = 20_000;
+
 /// Why a plan's exact chain is not built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {

@@ -156,7 +156,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            max_states: 20_000,
+            max_states: crate::plan::chain::DEFAULT_MAX_STATES,
             trials: 200_000,
             seed: 1,
         }
