@@ -7,11 +7,14 @@
 //! exact solver (self-loops, tallies, caps, per-phase figures) against plain
 //! sampling of the chain, and the figures plumbing of both.
 
+mod common;
+
 use std::fmt;
 use std::sync::OnceLock;
 
+use common::binomial_two_sided;
 use rayon::prelude::*;
-use statrs::distribution::{Binomial, ChiSquared, ContinuousCDF, DiscreteCDF};
+use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 use mortar_odds::plan::chain::Chain;
 use mortar_odds::plan::exact::{PlanOdds, TALLY_CAP};
@@ -581,15 +584,6 @@ impl Failure {
 /// The number of trials behind a proportion estimate (exact below 2^53).
 fn successes(mc_value: f64, trials: u64) -> u64 {
     (mc_value * trials as f64).round() as u64
-}
-
-/// Two-sided exact binomial p-value of `k` successes in `n` trials at `p`:
-/// twice the smaller tail, at most 1.
-fn binomial_two_sided(p: f64, n: u64, k: u64) -> f64 {
-    let b = Binomial::new(p, n).expect("a probability in [0, 1]");
-    let lower = b.cdf(k);
-    let upper = if k == 0 { 1.0 } else { b.sf(k - 1) };
-    (2.0 * lower.min(upper)).min(1.0)
 }
 
 /// Checks one figure that has both sides; `Some(test)` when it fails.

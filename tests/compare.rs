@@ -6,7 +6,7 @@ use std::fs;
 
 mod common;
 
-use common::{assert_snapshot, json, rejects, succeeds};
+use common::{assert_snapshot, json, png_size, rejects, succeeds};
 use serde_json::Value;
 
 /// Two catalog mortars with the values the catalog lacks; at 14 hexes the
@@ -227,15 +227,6 @@ fn compare_markdown_matches_the_snapshot() {
         "markdown",
     ]);
     assert_snapshot("compare.md", &actual, "compare --format markdown");
-}
-
-/// Width and height from a PNG's IHDR.
-fn png_size(bytes: &[u8]) -> (u32, u32) {
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
-    assert_eq!(&bytes[12..16], b"IHDR");
-    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
-    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
-    (w, h)
 }
 
 #[test]

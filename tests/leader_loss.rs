@@ -6,16 +6,14 @@
 //! failed then except the two that guard who takes no check
 //! (`only_lower_morale_levels_check`, `is_for_the_leaders_own_side`).
 
+mod common;
+
+use common::p;
 use mortar_odds::dice::{Dice, Dist, Dr, FixedDice};
-use mortar_odds::prob::Prob;
 use mortar_odds::rules::ift::{Column, IftResult};
 use mortar_odds::rules::location::{self, LocationState};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
-
-fn p(n: u64, d: u64) -> Prob {
-    Prob::new(n, d)
-}
 
 fn unit(kind: UnitKind, morale: u8, broken_morale: u8) -> Unit {
     Unit {

@@ -2,9 +2,12 @@
 //! properties, exact vs Monte Carlo, and `mortar-odds push` as a player
 //! runs it.
 
+mod common;
+
 use std::io::Write;
 
 use assert_cmd::Command;
+use common::p;
 use mortar_odds::dice::{Dist, FixedDice};
 use mortar_odds::manhandling::exact::{PHASE_CAP, PushOdds};
 use mortar_odds::manhandling::monte_carlo::{self, PushTally};
@@ -40,10 +43,6 @@ fn input(m_number: u8, path: &str, mf: u8) -> PushInput {
 
 fn push(m_number: u8, path: &str, mf: u8) -> Push {
     Push::new(input(m_number, path, mf)).expect("a valid push")
-}
-
-fn p(n: u64, d: u64) -> Prob {
-    Prob::new(n, d)
 }
 
 // ----- the seed's example ----------------------------------------------------

@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{assert_snapshot, mortar_odds, rejects};
+use common::{assert_snapshot, mortar_odds, png_size, rejects};
 use mortar_odds::table::{self, OddsRow, Row};
 
 fn stdout(args: &[&str]) -> String {
@@ -18,20 +18,6 @@ fn stdout(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).expect("utf-8")
-}
-
-/// Width and height from a PNG's IHDR chunk.
-fn png_size(bytes: &[u8]) -> (u32, u32) {
-    assert!(
-        bytes.len() > 1000,
-        "a PNG of {} bytes is too small",
-        bytes.len()
-    );
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
-    assert_eq!(&bytes[12..16], b"IHDR");
-    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
-    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
-    (w, h)
 }
 
 #[test]
@@ -235,8 +221,14 @@ fn report_writes_tables_charts_sheets_and_index() {
         .collect();
     assert!(pngs.len() >= 6, "{charts:?}");
     for png in &pngs {
+        let bytes = fs::read(png).unwrap();
+        assert!(
+            bytes.len() > 1000,
+            "a PNG of {} bytes is too small",
+            bytes.len()
+        );
         assert_eq!(
-            png_size(&fs::read(png).unwrap()),
+            png_size(&bytes),
             mortar_odds::chart::SIZE,
             "{}",
             png.display()

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{json, rejects};
+use common::{json, p, rejects};
 use mortar_odds::dice::{Dice, Dist, Dr, FixedDice};
 use mortar_odds::plan::chain::Chain;
 use mortar_odds::plan::exact::PlanOdds;
@@ -20,10 +20,6 @@ use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::{HitKind, to_hit_number};
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
 use mortar_odds::{Error, Result};
-
-fn p(n: u64, d: u64) -> Prob {
-    Prob::new(n, d)
-}
 
 /// A mortar Gun (or SW below 61mm) with this ROF, B# 12, range 1-40.
 fn mortar(caliber: u16, rof: u8) -> Mortar {

@@ -1,5 +1,8 @@
 //! The rules' worked examples, as exact values.
 
+mod common;
+
+use common::p;
 use mortar_odds::dice::{Dist, FixedDice};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::{Firer, Manning, Phase};
@@ -25,10 +28,6 @@ fn shot(mortar: Mortar, firer: Firer, target: Target) -> Shot {
         ammo: Ammo::He,
     })
     .expect("valid shot")
-}
-
-fn p(n: u64, d: u64) -> Prob {
-    Prob::new(n, d)
 }
 
 /// The IFT results for a fixed column and DRM over one effects DR.

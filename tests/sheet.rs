@@ -17,15 +17,11 @@ use mortar_odds::sheet::page::{self, Paper, text_width};
 use mortar_odds::sheet::{Sheet, SheetParams, render_html, render_svg};
 
 mod common;
-use common::{assert_snapshot, mortar_odds, rejects};
+use common::{assert_snapshot, mortar_odds, p, rejects};
 
 static SHEET: LazyLock<Sheet> = LazyLock::new(|| {
     Sheet::new(SheetParams::default(), Catalog::builtin().iter()).expect("the sheet works out")
 });
-
-fn p(n: u64, d: u64) -> Prob {
-    Prob::new(n, d)
-}
 
 /// The To Hit cell of a class (index into the sheet's tables), the column
 /// whose ranges are `ranges`, and a net DRM.

@@ -11,13 +11,15 @@
 //! 6. Properties: outcome probabilities sum to one; better TEM and higher
 //!    morale never put a lone squad out of action more often.
 
+mod common;
+
 use std::collections::BTreeMap;
 
+use common::{binomial_two_sided, p};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
-use statrs::distribution::{Binomial, DiscreteCDF};
 
 use mortar_odds::dice::{Dist, FixedDice, RngDice};
 use mortar_odds::prob::Prob;
@@ -79,10 +81,6 @@ fn shot_at(mortar: Mortar, mut hex: Target, units: Vec<Unit>) -> Shot {
         ammo: Ammo::He,
     })
     .expect("a valid shot")
-}
-
-fn p(n: u64, d: u64) -> Prob {
-    Prob::new(n, d)
 }
 
 /// P(each outcome) of unit `i`, in the order of [`OUTCOMES`].
@@ -1197,14 +1195,6 @@ fn monte_carlo_counts(shot: &Shot, runs: u64, seed: u64) -> Vec<u64> {
         }
     }
     counts
-}
-
-/// Two-sided exact binomial p-value of `k` successes in `n` trials at `p`.
-fn binomial_two_sided(p: f64, n: u64, k: u64) -> f64 {
-    let b = Binomial::new(p, n).expect("a probability in [0, 1]");
-    let lower = b.cdf(k);
-    let upper = if k == 0 { 1.0 } else { b.sf(k - 1) };
-    (2.0 * lower.min(upper)).min(1.0)
 }
 
 /// `Some(why)` when `k` of `n` is not consistent with the exact `exact`.

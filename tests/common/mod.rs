@@ -1,13 +1,15 @@
-//! Helpers shared by the test crates that run the program: run it from the
-//! crate root, expect success or a one-line rejection, read its JSON,
-//! compare snapshot files.
+//! Helpers shared by the test crates: run the program from the crate root,
+//! expect success or a one-line rejection, read its JSON, compare snapshot
+//! files; exact fractions, binomial tests and PNG headers.
 #![allow(dead_code)] // each test crate uses some of them
 
 use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
+use mortar_odds::prob::Prob;
 use serde_json::Value;
+use statrs::distribution::{Binomial, DiscreteCDF};
 
 pub const MANIFEST_DIR: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -146,4 +148,26 @@ pub fn sum_of_rows(rows: &Value) -> (u128, u128) {
         (num, den) = (num / g, den / g);
     }
     (num, den)
+}
+
+/// The exact fraction `n / d`.
+pub fn p(n: u64, d: u64) -> Prob {
+    Prob::new(n, d)
+}
+
+/// Two-sided p-value of `k` successes in `n` trials of probability `p`.
+pub fn binomial_two_sided(p: f64, n: u64, k: u64) -> f64 {
+    let b = Binomial::new(p, n).expect("a probability in [0, 1]");
+    let lower = b.cdf(k);
+    let upper = if k == 0 { 1.0 } else { b.sf(k - 1) };
+    (2.0 * lower.min(upper)).min(1.0)
+}
+
+/// A PNG's width and height, from its header.
+pub fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    assert_eq!(&bytes[12..16], b"IHDR");
+    let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
+    let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
+    (w, h)
 }
