@@ -179,20 +179,7 @@ impl<'a> ShotProcess<'a> {
         units: &[UnitState],
         laws: &AttackLaws,
     ) -> Vec<(ShotState, Term)> {
-        let attacked =
-            self.exact_until(units, |s| !matches!(s.stage, Stage::ToHit | Stage::Effects));
-        let mut out = Vec::new();
-        for (s, p) in attacked.iter() {
-            let terms = laws.resolve(&*self.targets, &self.order, &s.location);
-            for t in terms.iter() {
-                let term = Term {
-                    p: p * &t.p,
-                    ..t.clone()
-                };
-                out.push((s.clone(), term));
-            }
-        }
-        out
+        self.terms_from(self.start(units), laws)
     }
 
     /// The terms of the law of the units' final states from a state whose
@@ -207,20 +194,29 @@ impl<'a> ShotProcess<'a> {
             location: after.location.clone(),
             ..self.start(&after.location.units)
         };
+        self.terms_from(state, laws)
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect()
+    }
+
+    /// From `state` on: each state the To Hit and effects DR leave (dice
+    /// forgotten) with each term of its units' law, its probability
+    /// included.
+    fn terms_from(&self, state: ShotState, laws: &AttackLaws) -> Vec<(ShotState, Term)> {
         let attacked = Dist::certain(state).run(
             |s| !matches!(s.stage, Stage::ToHit | Stage::Effects),
             |s, d| self.step(s, d).forget_dice(),
         );
         let mut out = Vec::new();
         for (s, p) in attacked.iter() {
-            for t in laws
-                .resolve(&*self.targets, &self.order, &s.location)
-                .iter()
-            {
-                out.push(Term {
+            let terms = laws.resolve(&*self.targets, &self.order, &s.location);
+            for t in terms.iter() {
+                let term = Term {
                     p: p * &t.p,
                     ..t.clone()
-                });
+                };
+                out.push((s.clone(), term));
             }
         }
         out
