@@ -16,7 +16,7 @@ use super::ShotKey;
 use super::chain::{Limits, Node, Refusal, ShotEffect};
 use crate::dice::Dist;
 use crate::prob::Prob;
-use crate::rules::attack_law::{self, AttackLaws, Term};
+use crate::rules::attack_law::{self, AttackLaws, Term, lock};
 use crate::rules::effects::Attack;
 use crate::rules::shot::{ShotProcess, TargetShot};
 use crate::rules::shot_process::AfterToHit;
@@ -93,12 +93,6 @@ impl ShotLaws {
         lock(&self.after).insert(key, Arc::clone(&law));
         Ok(law)
     }
-}
-
-/// The lock's value, whatever a panicking thread left (the maps only ever
-/// gain complete entries).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The joint law of the units' states of a mixture of terms: terms with

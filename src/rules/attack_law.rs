@@ -83,9 +83,9 @@ impl AttackLaws {
     }
 }
 
-/// The lock's map, whatever a panicking thread left (the maps only ever
-/// gain complete entries).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+/// The lock's value, whatever a panicking thread left (the engine's maps
+/// only ever gain complete entries).
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
