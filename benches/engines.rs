@@ -38,10 +38,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group};
-use mortar_odds::plan::chain::Chain;
-use mortar_odds::plan::exact::PlanOdds;
-use mortar_odds::plan::monte_carlo::{self, McTally};
-use mortar_odds::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use mortar_odds::engine::plan::chain::Chain;
+use mortar_odds::engine::plan::exact::PlanOdds;
+use mortar_odds::engine::plan::monte_carlo::{self, McTally};
+use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use mortar_odds::rules::firer::{Firer, Phase};
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
 use mortar_odds::rules::shot::{Shot, ShotInput, ShotOdds};

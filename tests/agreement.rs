@@ -16,11 +16,11 @@ use common::binomial_two_sided;
 use rayon::prelude::*;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
-use mortar_odds::plan::chain::Chain;
-use mortar_odds::plan::exact::{PlanOdds, TALLY_CAP};
-use mortar_odds::plan::figures::{Figure, Kind, figures};
-use mortar_odds::plan::monte_carlo::{self, BATCH, McTally};
-use mortar_odds::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use mortar_odds::engine::plan::chain::Chain;
+use mortar_odds::engine::plan::exact::{PlanOdds, TALLY_CAP};
+use mortar_odds::engine::plan::figures::{Figure, Kind, figures};
+use mortar_odds::engine::plan::monte_carlo::{self, BATCH, McTally};
+use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::{Firer, GunType, Manning, Phase};
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};

@@ -243,7 +243,10 @@ fn chart_files_have_the_stated_size() {
         png.to_str().unwrap(),
     ]);
     assert!(text.contains(&format!("wrote {}", png.display())), "{text}");
-    assert_eq!(png_size(&fs::read(&png).unwrap()), mortar_odds::chart::SIZE);
+    assert_eq!(
+        png_size(&fs::read(&png).unwrap()),
+        mortar_odds::output::chart::SIZE
+    );
     let charts = dir.path().join("charts");
     fs::create_dir(&charts).unwrap();
     let c = charts.to_str().unwrap();

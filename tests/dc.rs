@@ -5,13 +5,13 @@
 mod common;
 
 use common::{assert_mentions, fraction, json, rejects, succeeds, sum_of_rows};
-use mortar_odds::dc::{DcOdds, DcRow, monte_carlo};
 use mortar_odds::dice::FixedDice;
+use mortar_odds::engine::dc::{DcOdds, DcRow, monte_carlo};
+use mortar_odds::input::dc::DcScenario;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::dc::{Dc, Detonation};
 use mortar_odds::rules::ift::IftResult;
 use mortar_odds::rules::units::UnitState;
-use mortar_odds::scenario::dc::DcScenario;
 use proptest::prelude::*;
 
 /// A checked DC attack from the TOML of a `[dc]` section.

@@ -1,11 +1,11 @@
 //! Fire plans with units in the hex: the exact engine against the Monte
 //! Carlo simulation that steps the chain's transition with dice.
 
-use mortar_odds::plan::chain::Chain;
-use mortar_odds::plan::exact::PlanOdds;
-use mortar_odds::plan::figures::{Figure, figures, unit_figures};
-use mortar_odds::plan::simulate;
-use mortar_odds::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use mortar_odds::engine::plan::chain::Chain;
+use mortar_odds::engine::plan::exact::PlanOdds;
+use mortar_odds::engine::plan::figures::{Figure, figures, unit_figures};
+use mortar_odds::engine::plan::simulate;
+use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use mortar_odds::rules::firer::{Firer, Phase};
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
 use mortar_odds::rules::shot::ShotInput;
@@ -78,8 +78,10 @@ fn disagreements(list: &[Figure], trials: u64) -> Vec<String> {
         };
         let p = e.to_f64();
         let n = trials as f64;
-        let rare = matches!(f.kind, mortar_odds::plan::figures::Kind::Probability)
-            && n * p.min(1.0 - p) < 10.0;
+        let rare = matches!(
+            f.kind,
+            mortar_odds::engine::plan::figures::Kind::Probability
+        ) && n * p.min(1.0 - p) < 10.0;
         let ok = if rare {
             let count = (m.value * n).round() as u64;
             if p == 0.0 || p == 1.0 {
@@ -230,8 +232,8 @@ fn stop_on_target_broken_means_no_shot_at_a_broken_hex() {
 #[test]
 #[ignore]
 fn readme_stack_over_three_player_turns_agrees() {
-    use mortar_odds::catalog::Catalog;
-    use mortar_odds::scenario::Scenario;
+    use mortar_odds::input::catalog::Catalog;
+    use mortar_odds::input::scenario::Scenario;
     let text = include_str!("../examples/stack-in-woods.toml");
     let scenario = Scenario::parse("stack-in-woods.toml", text, Default::default()).unwrap();
     let (shot, plan_input) = scenario.plan_input(&Catalog::builtin()).unwrap();
@@ -282,7 +284,7 @@ fn figures_of(plan: &FirePlan, odds: &PlanOdds, name: &str) -> mortar_odds::prob
 /// 1.5 GB to refuse), and says how many states it would need at least.
 #[test]
 fn max_states_refuses_a_seven_unit_plan_before_building() {
-    use mortar_odds::plan::chain::Refusal;
+    use mortar_odds::engine::plan::chain::Refusal;
     let location = Target {
         woods: true,
         ..Target::default()

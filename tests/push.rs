@@ -9,12 +9,12 @@ use std::io::Write;
 use assert_cmd::Command;
 use common::p;
 use mortar_odds::dice::{Dist, FixedDice};
-use mortar_odds::manhandling::exact::{PHASE_CAP, PushOdds};
-use mortar_odds::manhandling::monte_carlo::{self, PushTally};
-use mortar_odds::manhandling::rules::{Attempt, attempt};
-use mortar_odds::manhandling::terrain::parse_path;
-use mortar_odds::manhandling::{LABOR_MAX, Push, PushInput, Pushers};
+use mortar_odds::engine::push::exact::{PHASE_CAP, PushOdds};
+use mortar_odds::engine::push::monte_carlo::{self, PushTally};
 use mortar_odds::prob::Prob;
+use mortar_odds::rules::manhandling::step::{Attempt, attempt};
+use mortar_odds::rules::manhandling::terrain::parse_path;
+use mortar_odds::rules::manhandling::{LABOR_MAX, Push, PushInput, Pushers};
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use common::{assert_snapshot, mortar_odds, png_size, rejects};
-use mortar_odds::table::{self, OddsRow, Row};
+use mortar_odds::output::table::{self, OddsRow, Row};
 
 fn stdout(args: &[&str]) -> String {
     let out = mortar_odds().args(args).output().expect("runs");
@@ -229,7 +229,7 @@ fn report_writes_tables_charts_sheets_and_index() {
         );
         assert_eq!(
             png_size(&bytes),
-            mortar_odds::chart::SIZE,
+            mortar_odds::output::chart::SIZE,
             "{}",
             png.display()
         );

@@ -6,9 +6,9 @@ mod common;
 
 use common::{json, p, rejects};
 use mortar_odds::dice::{Dice, Dist, Dr, FixedDice};
-use mortar_odds::plan::chain::Chain;
-use mortar_odds::plan::exact::PlanOdds;
-use mortar_odds::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use mortar_odds::engine::plan::chain::Chain;
+use mortar_odds::engine::plan::exact::PlanOdds;
+use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::effects::{critical_attack, normal_attack};
 use mortar_odds::rules::firer::{Firer, Manning, Phase};

@@ -2,13 +2,13 @@
 //! eight units, leaders and an AFV among them) against Monte Carlo that
 //! rolls every die of the same shot process, at 4 standard errors.
 
-use mortar_odds::catalog::Catalog;
 use mortar_odds::dice::RngDice;
+use mortar_odds::input::catalog::Catalog;
+use mortar_odds::input::scenario::Scenario;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::outcomes::{OUTCOMES, in_action};
 use mortar_odds::rules::shot::{Shot, ShotProcess, UnitShotOdds};
 use mortar_odds::rules::units::{UnitState, outcome};
-use mortar_odds::scenario::Scenario;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 

@@ -26,21 +26,21 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
-use super::plan::FigureJson;
-use super::shot::MortarJson;
-use super::{ProbJson, kebab, pretty_json, text_table};
-use crate::catalog::Catalog;
-use crate::chart::{LineChart, Series};
+use crate::engine::plan::chain::Chain;
+use crate::engine::plan::exact::PlanOdds;
+use crate::engine::plan::figures::{Figure, figures, unit_figures};
+use crate::engine::plan::{FirePlan, ShotKey, simulate};
 use crate::error::{Error, Result};
-use crate::plan::chain::Chain;
-use crate::plan::exact::PlanOdds;
-use crate::plan::figures::{Figure, figures, unit_figures};
-use crate::plan::{FirePlan, ShotKey, simulate};
+use crate::input::catalog::Catalog;
+use crate::input::scenario::{MortarSpec, ScenarioSource};
+use crate::output::chart::{LineChart, Series};
+use crate::output::report::plan::FigureJson;
+use crate::output::report::shot::MortarJson;
+use crate::output::report::{ProbJson, kebab, pretty_json, text_table};
+use crate::output::table::OddsRow;
+use crate::output::table::rows::RowBuilder;
 use crate::rules::firer::Manning;
 use crate::rules::shot::ShotOdds;
-use crate::scenario::{MortarSpec, ScenarioSource};
-use crate::table::OddsRow;
-use crate::table::rows::RowBuilder;
 
 /// The `mortar.*` keys a choice may give.
 pub const CHOICE_KEYS: &[&str] = &[
@@ -156,7 +156,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            max_states: crate::plan::chain::DEFAULT_MAX_STATES,
+            max_states: crate::engine::plan::chain::DEFAULT_MAX_STATES,
             trials: 200_000,
             seed: 1,
         }
@@ -224,8 +224,8 @@ pub struct Comparison {
     pub scenario: String,
     pub range: u16,
     pub phases: Vec<PhaseLabel>,
-    pub stop: crate::plan::StopRule,
-    pub intensive_fire: crate::plan::IntensiveFirePolicy,
+    pub stop: crate::engine::plan::StopRule,
+    pub intensive_fire: crate::engine::plan::IntensiveFirePolicy,
     pub repair: bool,
     pub starting_acquisition: u8,
     /// The enemy units of the target hex, by name (empty: none given).
@@ -566,7 +566,7 @@ impl Comparison {
                 format!(
                     "P(at least one enemy unit out of action) at {} hexes ({})",
                     self.range,
-                    super::scenario_stem(&self.scenario)
+                    crate::output::report::scenario_stem(&self.scenario)
                 ),
                 "P(1+ out of action) by the end of the turn",
             )
@@ -575,7 +575,7 @@ impl Comparison {
                 format!(
                     "P(at least one hit) at {} hexes, no units given ({})",
                     self.range,
-                    super::scenario_stem(&self.scenario)
+                    crate::output::report::scenario_stem(&self.scenario)
                 ),
                 "P(1+ hit) by the end of the turn",
             )

@@ -36,15 +36,15 @@ use std::fmt::Write;
 use serde::Serialize;
 use toml::{Table, Value};
 
-use super::shot::MortarJson;
-use super::{ProbJson, pretty_json, text_table};
-use crate::catalog::Catalog;
-use crate::chart::BarChart;
 use crate::error::Result;
+use crate::input::catalog::Catalog;
+use crate::input::scenario::{ScenarioSource, set_key};
+use crate::output::chart::BarChart;
+use crate::output::report::shot::MortarJson;
+use crate::output::report::{ProbJson, pretty_json, text_table};
+use crate::output::table::WorthRow;
 use crate::prob::Prob;
 use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
-use crate::scenario::{ScenarioSource, set_key};
-use crate::table::WorthRow;
 
 /// A measure's name and its label in text.
 const MEASURES: [(&str, &str); 4] = [
@@ -262,7 +262,10 @@ pub fn run(catalog: &Catalog, source: &ScenarioSource) -> Result<Worth> {
 
     let drm = firer.leader_drm;
     let (label, value) = if drm != 0 {
-        (format!("leader {}", super::signed(drm.into())), 0)
+        (
+            format!("leader {}", crate::output::report::signed(drm.into())),
+            0,
+        )
     } else {
         ("leader -1".to_string(), -1)
     };
@@ -383,7 +386,7 @@ impl Worth {
                 label(self.headline),
                 self.mortar.name,
                 self.range,
-                super::scenario_stem(&self.scenario)
+                crate::output::report::scenario_stem(&self.scenario)
             ),
             x_title: "modifier".into(),
             y_title: format!("change in {}", label(self.headline)),

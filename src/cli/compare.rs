@@ -1,6 +1,6 @@
 //! `mortar-odds compare MORTAR... [--scenario FILE] [flags]`: several
 //! mortars on the same target and plan, side by side (the comparison itself
-//! is `report::compare`).
+//! is `analysis::compare`).
 
 use std::path::PathBuf;
 
@@ -9,8 +9,8 @@ use clap::Args;
 
 use super::output::{Rendered, ReportOutput};
 use super::{PlanFlags, ScenarioFlags, scenario_name};
-use mortar_odds::plan::chain::DEFAULT_MAX_STATES;
-use mortar_odds::report::compare::{self, MortarChoice, Options};
+use mortar_odds::analysis::compare::{self, MortarChoice, Options};
+use mortar_odds::engine::plan::chain::DEFAULT_MAX_STATES;
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {

@@ -9,13 +9,13 @@ use clap::Args;
 use toml::{Table, Value};
 
 use super::output::{Format, Rendered, emit};
-use mortar_odds::dc::{DcOdds, monte_carlo};
-use mortar_odds::report::dc::DcReport;
+use mortar_odds::engine::dc::{DcOdds, monte_carlo};
+use mortar_odds::input::dc::DcScenario;
+use mortar_odds::input::scenario::set_key;
+use mortar_odds::output::report::dc::DcReport;
+use mortar_odds::output::table::OddsRow;
+use mortar_odds::output::table::rows::RowBuilder;
 use mortar_odds::rules::dc::Dc;
-use mortar_odds::scenario::dc::DcScenario;
-use mortar_odds::scenario::set_key;
-use mortar_odds::table::OddsRow;
-use mortar_odds::table::rows::RowBuilder;
 
 #[derive(Args, Debug)]
 pub(super) struct DcArgs {

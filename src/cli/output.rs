@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 
-use mortar_odds::chart::{Chart, SIZE, render_png, render_svg};
-use mortar_odds::table::{self, Row};
+use mortar_odds::output::chart::{Chart, SIZE, render_png, render_svg};
+use mortar_odds::output::table::{self, Row};
 
 /// Output format of a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

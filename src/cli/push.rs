@@ -9,14 +9,15 @@ use toml::{Table, Value};
 
 use super::output::{Format, Rendered, emit};
 use super::{Engine, RunArgs};
+use mortar_odds::engine::push::exact::PushOdds;
+use mortar_odds::engine::push::monte_carlo;
 use mortar_odds::error::Error;
-use mortar_odds::manhandling::exact::PushOdds;
-use mortar_odds::manhandling::hookup::hookup_rows;
-use mortar_odds::manhandling::report::{PushReport, hookup_text};
-use mortar_odds::manhandling::scenario::PushScenario;
-use mortar_odds::manhandling::{Push, monte_carlo};
-use mortar_odds::report::pretty_json;
-use mortar_odds::table::rows::RowBuilder;
+use mortar_odds::input::push::PushScenario;
+use mortar_odds::output::report::pretty_json;
+use mortar_odds::output::report::push::{PushReport, hookup_text};
+use mortar_odds::output::table::rows::RowBuilder;
+use mortar_odds::rules::manhandling::Push;
+use mortar_odds::rules::manhandling::hookup::hookup_rows;
 
 #[derive(Args, Debug)]
 pub(super) struct PushArgs {

@@ -16,20 +16,20 @@ use super::dc::DcRun;
 use super::output::write_atomic;
 use super::push::push_report;
 use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
-use mortar_odds::catalog::Catalog;
-use mortar_odds::chart::{self, Chart};
-use mortar_odds::plan::FirePlan;
-use mortar_odds::plan::chain::DEFAULT_MAX_STATES;
-use mortar_odds::report::charts;
-use mortar_odds::report::compare::{self, MortarChoice};
-use mortar_odds::report::index::{ChartLink, Entry, Index, PlanEntry};
-use mortar_odds::report::shot::ShotReport;
-use mortar_odds::report::worth;
+use mortar_odds::analysis::compare::{self, MortarChoice};
+use mortar_odds::analysis::worth;
+use mortar_odds::engine::plan::FirePlan;
+use mortar_odds::engine::plan::chain::DEFAULT_MAX_STATES;
+use mortar_odds::input::catalog::Catalog;
+use mortar_odds::input::scenario::ScenarioSource;
+use mortar_odds::output::chart::{self, Chart};
+use mortar_odds::output::report::charts;
+use mortar_odds::output::report::index::{ChartLink, Entry, Index, PlanEntry};
+use mortar_odds::output::report::shot::ShotReport;
+use mortar_odds::output::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
+use mortar_odds::output::table::rows::RowBuilder;
+use mortar_odds::output::table::{self, OddsRow, Row, WorthRow};
 use mortar_odds::rules::shot::{Shot, ShotOdds, UnitShotOdds};
-use mortar_odds::scenario::ScenarioSource;
-use mortar_odds::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
-use mortar_odds::table::rows::RowBuilder;
-use mortar_odds::table::{self, OddsRow, Row, WorthRow};
 
 /// The comparison of the main job: the mortars of the README's `compare`
 /// example on `examples/squad-in-woods-plan.toml`. The values after `:`

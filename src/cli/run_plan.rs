@@ -7,11 +7,11 @@ use std::io::IsTerminal;
 use anyhow::Result;
 
 use super::{Engine, RunArgs};
-use mortar_odds::plan::FirePlan;
-use mortar_odds::plan::chain::{Chain, MAX_EDGES, Refusal, TooLarge};
-use mortar_odds::plan::exact::PlanOdds;
-use mortar_odds::plan::{monte_carlo, simulate};
-use mortar_odds::report::plan::{McRun, PlanReport};
+use mortar_odds::engine::plan::FirePlan;
+use mortar_odds::engine::plan::chain::{Chain, MAX_EDGES, Refusal, TooLarge};
+use mortar_odds::engine::plan::exact::PlanOdds;
+use mortar_odds::engine::plan::{monte_carlo, simulate};
+use mortar_odds::output::report::plan::{McRun, PlanReport};
 
 /// A terminal progress bar for Monte Carlo runs, shown once a run has
 /// taken a second; never drawn when standard error is not a terminal.

@@ -8,9 +8,9 @@ use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
 use super::write_atomic;
-use mortar_odds::catalog::Catalog;
-use mortar_odds::sheet::data::DEFAULT_BREAKDOWN;
-use mortar_odds::sheet::{Paper, Sheet, SheetParams, render};
+use mortar_odds::input::catalog::Catalog;
+use mortar_odds::output::sheet::data::DEFAULT_BREAKDOWN;
+use mortar_odds::output::sheet::{Paper, Sheet, SheetParams, render};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum PaperArg {

@@ -1,5 +1,5 @@
 //! `mortar-odds worth [SCENARIO] [flags]`: what each modifier is worth in
-//! one shot of a scenario (the work itself is `report::worth`).
+//! one shot of a scenario (the work itself is `analysis::worth`).
 
 use anyhow::Result;
 use clap::Args;
@@ -7,7 +7,7 @@ use toml::Table;
 
 use super::output::{Rendered, ReportOutput};
 use super::{ScenarioArgs, scenario_name};
-use mortar_odds::report::worth;
+use mortar_odds::analysis::worth;
 
 #[derive(Args, Debug)]
 pub(super) struct WorthArgs {

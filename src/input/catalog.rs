@@ -4,10 +4,10 @@
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
+use crate::input::scenario::{MortarSpec, toml_error_line};
 use crate::rules::mortar::Mortar;
-use crate::scenario::{MortarSpec, toml_error_line};
 
-const BUILTIN: &str = include_str!("../data/mortars.toml");
+const BUILTIN: &str = include_str!("../../data/mortars.toml");
 
 /// Mortars by name, in file order.
 #[derive(Clone, Debug, Default)]
@@ -46,7 +46,7 @@ impl Catalog {
             let caliber = spec
                 .caliber
                 .ok_or_else(|| parse_err(format!("mortar `{name}`: give its caliber")))?;
-            let caliber = crate::scenario::int(
+            let caliber = crate::input::scenario::int(
                 "mortar.caliber",
                 caliber,
                 1,

@@ -7,7 +7,7 @@
 use serde::Deserialize;
 use toml::Table;
 
-use super::{UnitSpec, flag, opt_int, parse_merged};
+use super::scenario::{UnitSpec, flag, opt_int, parse_merged};
 use crate::error::{Error, Result};
 use crate::rules::dc::{DcInput, DcKind, DcLocation};
 use crate::rules::target::Target;

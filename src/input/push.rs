@@ -1,4 +1,4 @@
-//! Push scenario files (TOML), in the style of `crate::scenario`: every
+//! Push scenario files (TOML), in the style of `crate::input::scenario`: every
 //! field optional with a default, unknown keys an error, flags merged over
 //! the file as a TOML table so that a flag and a key share one check.
 //!
@@ -29,10 +29,10 @@
 use serde::Deserialize;
 use toml::{Table, Value};
 
-use super::terrain::{parse_hex, parse_path};
-use super::{LABOR_MAX, PushInput, Pushers};
 use crate::error::{Error, Result};
-use crate::scenario::{set_key, toml_error_line};
+use crate::input::scenario::{set_key, toml_error_line};
+use crate::rules::manhandling::terrain::{parse_hex, parse_path};
+use crate::rules::manhandling::{LABOR_MAX, PushInput, Pushers};
 
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]

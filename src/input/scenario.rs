@@ -9,14 +9,12 @@
 //! Numbers are read as signed integers and checked here, so that a bad value
 //! gets a message naming its field ("mortar.caliber: ...").
 
-pub mod dc;
-
 use serde::Deserialize;
 use toml::{Table, Value};
 
-use crate::catalog::Catalog;
+use crate::engine::plan::{IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use crate::error::{Error, Result};
-use crate::plan::{IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use crate::input::catalog::Catalog;
 use crate::rules::firer::{Firer, GunType, Manning, Phase};
 use crate::rules::mortar::{Ammo, LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
 use crate::rules::shot::ShotInput;
@@ -287,7 +285,7 @@ pub fn int<T: TryFrom<i64>>(field: &str, value: i64, min: i64, max: i64, what: &
     T::try_from(value).map_err(|_| Error::invalid(field, format!("{value} is out of range")))
 }
 
-fn opt_int<T: TryFrom<i64>>(
+pub(super) fn opt_int<T: TryFrom<i64>>(
     field: &str,
     value: Option<i64>,
     min: i64,
@@ -698,7 +696,7 @@ fn range_limits(values: &[i64]) -> Result<RangeLimits> {
     Ok(RangeLimits { min, max })
 }
 
-fn flag(value: Option<bool>) -> bool {
+pub(super) fn flag(value: Option<bool>) -> bool {
     value.unwrap_or(false)
 }
 

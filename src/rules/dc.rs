@@ -6,7 +6,7 @@
 //! DRM) on each target of each Location. [`Dc::step`] is then the one pure
 //! function of the dice; the exact engine enumerates it ([`Dc::exact_target`],
 //! [`Dc::exact_thrower_given_detonation`]) and
-//! the Monte Carlo engine (`crate::dc`) samples it.
+//! the Monte Carlo engine (`crate::engine::dc`) samples it.
 //!
 //! The rules, in our words:
 //! - FP (A23.1): 30 (Placed, Thrown), 36 on the 36+ column (Set, A23.71).

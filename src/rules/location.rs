@@ -2,7 +2,7 @@
 //! the effects DR's result for each unit (A7.3), Random Selection for KIA
 //! and K/# results, then each unit's Morale or Pin Task Check with the best
 //! leadership of its side (A10). A mortar shot (`shot`) and a Demolition
-//! Charge (`dc`) both end in such an attack, so it is written once here.
+//! Charge (`engine::dc`) both end in such an attack, so it is written once here.
 //!
 //! The targets of an attack are indexed; a target may be a unit or the
 //! Location itself (no unit: it only records its IFT result). [`apply_attack`]

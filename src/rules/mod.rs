@@ -6,6 +6,7 @@ pub mod effects;
 pub mod firer;
 pub mod ift;
 pub mod location;
+pub mod manhandling;
 pub mod mortar;
 pub mod outcomes;
 pub mod random_selection;

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use super::DcOdds;
 use crate::dice::{Dist, RngDice};
-use crate::plan::monte_carlo::{batch_rng, in_batches};
+use crate::engine::plan::monte_carlo::{batch_rng, in_batches};
 use crate::prob::Prob;
 use crate::rules::dc::{Dc, DcState};
 

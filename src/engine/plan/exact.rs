@@ -941,17 +941,23 @@ mod tests {
         let mut overrides = toml::Table::new();
         if let Some(phases) = phases {
             let list = phases.iter().map(|p| toml::Value::from(*p)).collect();
-            crate::scenario::set_key(&mut overrides, "plan.phases", toml::Value::Array(list));
+            crate::input::scenario::set_key(
+                &mut overrides,
+                "plan.phases",
+                toml::Value::Array(list),
+            );
         }
-        crate::scenario::Scenario::parse("example", text, overrides)
-            .and_then(|s| s.plan_input(&crate::catalog::Catalog::builtin()))
+        crate::input::scenario::Scenario::parse("example", text, overrides)
+            .and_then(|s| s.plan_input(&crate::input::catalog::Catalog::builtin()))
             .expect("the example loads")
     }
 
     #[test]
     fn smooth_passes_match_reference_without_units() {
-        let (shot, mut input) =
-            example(include_str!("../../examples/plan-spotted-81mm.toml"), None);
+        let (shot, mut input) = example(
+            include_str!("../../../examples/plan-spotted-81mm.toml"),
+            None,
+        );
         same_both_ways(&FirePlan::new(shot.clone(), input.clone()).unwrap());
         input.stop = StopRule::FirstHit;
         input.acquisition = 0;
@@ -960,7 +966,10 @@ mod tests {
 
     #[test]
     fn tables_that_do_not_fit_fall_back_to_reference() {
-        let (shot, input) = example(include_str!("../../examples/plan-spotted-81mm.toml"), None);
+        let (shot, input) = example(
+            include_str!("../../../examples/plan-spotted-81mm.toml"),
+            None,
+        );
         let plan = FirePlan::new(shot, input).unwrap();
         let chain = Chain::compile(&plan);
         let mut broken = chain.clone();
@@ -975,7 +984,7 @@ mod tests {
 
     #[test]
     fn counting_passes_run_on_fewer_states() {
-        let (shot, input) = example(include_str!("../../examples/stack-in-woods.toml"), None);
+        let (shot, input) = example(include_str!("../../../examples/stack-in-woods.toml"), None);
         let plan = FirePlan::new(shot, input).unwrap();
         let chain = Chain::compile(&plan);
         let order = node_order(&chain);
@@ -996,13 +1005,14 @@ mod tests {
     #[test]
     fn smooth_passes_match_reference_with_units() {
         let (mut shot, input) = example(
-            include_str!("../../examples/stack-in-woods.toml"),
+            include_str!("../../../examples/stack-in-woods.toml"),
             Some(&["DFPh"]),
         );
         shot.target.units.truncate(1);
         same_both_ways(&FirePlan::new(shot, input).unwrap());
         // Three phases, a unit whose states the counting passes merge.
-        let (mut shot, input) = example(include_str!("../../examples/stack-in-woods.toml"), None);
+        let (mut shot, input) =
+            example(include_str!("../../../examples/stack-in-woods.toml"), None);
         shot.target.units.truncate(1);
         same_both_ways(&FirePlan::new(shot, input).unwrap());
     }

@@ -158,8 +158,8 @@ pub(super) fn shot_effect(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalog::Catalog;
-    use crate::scenario::Scenario;
+    use crate::input::catalog::Catalog;
+    use crate::input::scenario::Scenario;
 
     /// Each shot of a plan at units, as the chain takes it, equals the
     /// effect read off the shot's whole exact law
@@ -168,7 +168,7 @@ mod tests {
     /// and with the leader broken.
     #[test]
     fn shot_effects_match_the_whole_shot() {
-        let text = include_str!("../../examples/stack-in-woods.toml");
+        let text = include_str!("../../../examples/stack-in-woods.toml");
         for multiple in [false, true] {
             let (mut shot, input) = Scenario::parse("stack", text, Default::default())
                 .and_then(|s| s.plan_input(&Catalog::builtin()))

@@ -12,10 +12,10 @@
 
 use std::collections::BTreeMap;
 
-use super::Push;
-use super::rules::{PhaseState, Position, phase_step};
 use crate::dice::Dist;
 use crate::prob::Prob;
+use crate::rules::manhandling::Push;
+use crate::rules::manhandling::step::{PhaseState, Position, phase_step};
 
 /// MPh counts listed one by one; the last bucket is "this many or more".
 pub const PHASE_CAP: u32 = 24;

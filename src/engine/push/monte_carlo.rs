@@ -1,16 +1,16 @@
 //! The Monte Carlo engine: pushes sampled with [`run_phase`].
 //!
 //! Reproducible like the fire plans' engine, whose batch machinery it
-//! reuses (`plan::monte_carlo::{BATCH, batch_rng}`): batch `b` of a run
+//! reuses (`engine::plan::monte_carlo::{BATCH, batch_rng}`): batch `b` of a run
 //! draws from its own generator seeded from the seed and `b`, and tallies
 //! are integers added in batch order, so a seed gives the same figures on
 //! any number of threads.
 
-use super::Push;
 use super::exact::start;
-use super::rules::{Position, run_phase};
 use crate::dice::RngDice;
-use crate::plan::monte_carlo::{batch_rng, in_batches};
+use crate::engine::plan::monte_carlo::{batch_rng, in_batches};
+use crate::rules::manhandling::Push;
+use crate::rules::manhandling::step::{Position, run_phase};
 
 /// A trial still short of the end after this many MPh stops there (a
 /// safety net; a push that cannot arrive is seen much earlier).

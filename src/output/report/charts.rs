@@ -1,17 +1,17 @@
 //! Chart data from results: what the report's charts show, as plain
-//! numbers for `crate::chart`. Exact figures become floats here, at the
+//! numbers for `crate::output::chart`. Exact figures become floats here, at the
 //! edge; no rule is computed here except through the shot's own functions.
 
 use toml::{Table, Value};
 
 use super::plan::{CountJson, PlanReport};
 use super::shot::ShotReport;
-use crate::catalog::Catalog;
-use crate::chart::{BarChart, LineChart, Series, StackedBars};
+use crate::input::catalog::Catalog;
+use crate::input::scenario::{Scenario, set_key};
+use crate::output::chart::{BarChart, LineChart, Series, StackedBars};
 use crate::rules::outcomes::OUTCOMES;
 use crate::rules::shot::{Shot, ShotOdds};
 use crate::rules::to_hit::RANGE_BANDS;
-use crate::scenario::{Scenario, set_key};
 
 /// Net To Hit DRMs on the x axis of the hit charts.
 pub const DRMS: std::ops::RangeInclusive<i64> = -4..=4;
@@ -231,7 +231,7 @@ pub fn dc_unit_bars(name: &str, r: &super::dc::DcReport) -> Option<StackedBars> 
 
 /// Movement Phases to push a Gun to the end of its path: exact bars,
 /// Monte Carlo points.
-pub fn push_phases_bars(name: &str, r: &crate::manhandling::report::PushReport) -> BarChart {
+pub fn push_phases_bars(name: &str, r: &crate::output::report::push::PushReport) -> BarChart {
     let exact: Vec<_> = r.exact.as_ref().map_or(Vec::new(), |e| {
         e.rows
             .iter()

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::shot::{HexJson, OUTCOME_COLUMNS, hex_json, hex_lines, outcome_cells, pct, unit_rows};
 use super::{ProbJson, kebab, pretty_json, signed, text_table};
-use crate::dc::{DcOdds, DcRow, NOT_ATTACKED};
+use crate::engine::dc::{DcOdds, DcRow, NOT_ATTACKED};
 use crate::rules::dc::{Dc, DcInput, DcKind, LocationAttack};
 use crate::rules::effects::Attack;
 use crate::rules::outcomes::{HexOdds, NOT_MODELLED};

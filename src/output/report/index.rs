@@ -8,7 +8,7 @@ use super::ProbJson;
 use super::plan::{FigureJson, PlanReport};
 use super::shot::ShotReport;
 use super::signed;
-use crate::table::{OddsRow, WorthRow, schema_markdown};
+use crate::output::table::{OddsRow, WorthRow, schema_markdown};
 
 /// A chart written as `charts/{stem}.png` and `.svg`.
 #[derive(Clone, Debug)]

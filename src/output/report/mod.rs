@@ -2,12 +2,11 @@
 //! the rules' exact results. Floats appear here and only here.
 
 pub mod charts;
-pub mod compare;
 pub mod dc;
 pub mod index;
 pub mod plan;
+pub mod push;
 pub mod shot;
-pub mod worth;
 
 use serde::Serialize;
 

@@ -8,11 +8,11 @@ use serde::Serialize;
 
 use super::shot::MortarJson;
 use super::{kebab, pretty_json, text_table};
-use crate::plan::FirePlan;
-use crate::plan::exact::PlanOdds;
-use crate::plan::figures::{Figure, figures, unit_figures};
-use crate::plan::monte_carlo::McTally;
-use crate::plan::simulate::UnitTally;
+use crate::engine::plan::FirePlan;
+use crate::engine::plan::exact::PlanOdds;
+use crate::engine::plan::figures::{Figure, figures, unit_figures};
+use crate::engine::plan::monte_carlo::McTally;
+use crate::engine::plan::simulate::UnitTally;
 use crate::rules::firer::Phase;
 use crate::rules::outcomes::{NOT_MODELLED, OUTCOMES};
 use crate::rules::readings::{READINGS, Reading};
@@ -95,8 +95,8 @@ pub struct PlanHexJson {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct PlanJson {
-    pub stop: crate::plan::StopRule,
-    pub intensive_fire: crate::plan::IntensiveFirePolicy,
+    pub stop: crate::engine::plan::StopRule,
+    pub intensive_fire: crate::engine::plan::IntensiveFirePolicy,
     pub repair: bool,
     pub repair_number: Option<u8>,
     pub starting_acquisition: u8,

@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use super::exact::{PHASE_CAP, PushOdds};
-use super::hookup::HookupRow;
-use super::monte_carlo::PushTally;
-use super::{PUSH_READINGS, Push, Pushers, Term};
+use crate::engine::push::exact::{PHASE_CAP, PushOdds};
+use crate::engine::push::monte_carlo::PushTally;
+use crate::output::report::{ProbJson, pretty_json, signed, text_table};
 use crate::prob::Prob;
-use crate::report::{ProbJson, pretty_json, signed, text_table};
+use crate::rules::manhandling::hookup::HookupRow;
+use crate::rules::manhandling::{PUSH_READINGS, Push, Pushers, Term};
 use crate::rules::readings::Reading;
 use crate::stats::{self, Estimate};
 

@@ -1,6 +1,6 @@
 //! Every figure of the odds sheet, worked out exactly through the rules
 //! (`rules::shot`, `rules::units`, `rules::effects`) and the fire plan
-//! engine (`plan`). Nothing here re-states a rule: each figure is a
+//! engine (`engine::plan`). Nothing here re-states a rule: each figure is a
 //! [`Shot`] (or a one-phase [`FirePlan`]) built from ordinary inputs and
 //! read off its exact odds.
 //!
@@ -37,10 +37,10 @@
 //!   calibers of the catalog given (C3.33, C3.71).
 
 use crate::dice::Dist;
+use crate::engine::plan::chain::Chain;
+use crate::engine::plan::exact::PlanOdds;
+use crate::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use crate::error::{Error, Result};
-use crate::plan::chain::Chain;
-use crate::plan::exact::PlanOdds;
-use crate::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use crate::prob::Prob;
 use crate::rules::firer::{Firer, Phase};
 use crate::rules::mortar::{Ammo, Mortar, RangeLimits};

@@ -49,9 +49,9 @@ macro_rules! table_row {
             $( $(#[doc = $doc])* pub $field: $ty ),*
         }
 
-        impl $crate::table::Row for $name {
-            const SCHEMA: &'static [$crate::table::Field] = &[
-                $( $crate::table::Field {
+        impl $crate::output::table::Row for $name {
+            const SCHEMA: &'static [$crate::output::table::Field] = &[
+                $( $crate::output::table::Field {
                     name: stringify!($field),
                     ty: stringify!($ty),
                     doc: concat!($($doc),*),
@@ -67,7 +67,7 @@ macro_rules! table_row {
                     ) ),*
                 ];
                 polars::prelude::DataFrame::new(rows.len(), columns)
-                    .map_err($crate::table::polars_error)
+                    .map_err($crate::output::table::polars_error)
             }
         }
     };

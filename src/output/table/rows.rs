@@ -7,11 +7,11 @@
 //! `measure` and `subject` gives any view; the Markdown tables of the
 //! reports are such views.
 
-use crate::dc::DcRow;
-use crate::manhandling::report::PushReport;
-use crate::report::plan::{CountJson, FigureJson, PlanReport};
-use crate::report::shot::ShotReport;
-use crate::report::{ProbJson, kebab};
+use crate::engine::dc::DcRow;
+use crate::output::report::plan::{CountJson, FigureJson, PlanReport};
+use crate::output::report::push::PushReport;
+use crate::output::report::shot::ShotReport;
+use crate::output::report::{ProbJson, kebab};
 
 crate::table_row! {
     /// One figure of a result.

@@ -35,12 +35,8 @@
 //! chain of MPh over (hexes entered, Labor) exactly; [`monte_carlo`] samples
 //! the same functions. [`hookup`] gives the MP of hooking up a Gun.
 
-pub mod exact;
 pub mod hookup;
-pub mod monte_carlo;
-pub mod report;
-pub mod rules;
-pub mod scenario;
+pub mod step;
 pub mod terrain;
 
 use serde::Serialize;

@@ -1,0 +1,7 @@
+//! What the player gives: scenario files (TOML) for shots, plans, DCs and
+//! pushes, and the mortar catalog.
+
+pub mod catalog;
+pub mod dc;
+pub mod push;
+pub mod scenario;

@@ -1,0 +1,7 @@
+//! What the program shows a player, from the engines' results: text and
+//! JSON reports, tables, charts and printable sheets.
+
+pub mod chart;
+pub mod report;
+pub mod sheet;
+pub mod table;
