@@ -26,10 +26,9 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 use toml::{Table, Value};
 
-use crate::engine::plan::chain::Chain;
-use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::figures::{Figure, figures, unit_figures};
-use crate::engine::plan::{FirePlan, ShotKey, simulate};
+use crate::engine::plan::{FirePlan, ShotKey};
+use crate::engine::{self, Engine, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
 use crate::input::scenario::{MortarSpec, ScenarioSource};
@@ -144,22 +143,14 @@ fn choice_value(key: &str, text: &str) -> Option<Value> {
     text.parse().ok().map(Value::Integer)
 }
 
-/// How the engines run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Largest chain the exact engine may build; beyond it, Monte Carlo.
-    pub max_states: usize,
-    pub trials: u64,
-    pub seed: u64,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            max_states: crate::engine::plan::chain::DEFAULT_MAX_STATES,
-            trials: 200_000,
-            seed: 1,
-        }
+/// The engine settings of a comparison unless told otherwise: each plan
+/// on the exact engine when its chain fits, else on Monte Carlo with fewer
+/// trials than a single plan's (one run per mortar).
+pub fn default_settings() -> Settings {
+    Settings {
+        engine: Engine::Auto,
+        trials: 200_000,
+        ..Settings::default()
     }
 }
 
@@ -241,25 +232,26 @@ struct Run {
 }
 
 impl Run {
-    fn of(plan: &FirePlan, options: &Options) -> Run {
-        let chain = Chain::compile_within(plan, options.max_states).ok();
-        let exact = chain.as_ref().map(|c| PlanOdds::of(plan, c));
-        let mc = match exact {
-            Some(_) => None,
-            None => Some(simulate::run(plan, options.trials, options.seed, &|_| {})),
-        };
-        let mut list = figures(exact.as_ref(), mc.as_ref().map(|m| &m.0));
+    fn of(plan: &FirePlan, settings: &Settings) -> Result<Run> {
+        let results = engine::plan(plan, settings, &|_| {}).map_err(|_| {
+            Error::invalid(
+                "max_states",
+                format!(
+                    "this plan's exact chain needs more than {} states: let Monte Carlo take it",
+                    settings.max_states
+                ),
+            )
+        })?;
+        let exact = results.exact.as_ref();
+        let mc = results.monte_carlo.as_ref();
+        let mut list = figures(exact, mc.map(|m| &m.tally));
         if !plan.units().is_empty() {
-            list.extend(unit_figures(
-                plan,
-                exact.as_ref(),
-                mc.as_ref().map(|m| &m.1),
-            ));
+            list.extend(unit_figures(plan, exact, mc.and_then(|m| m.units.as_ref())));
         }
-        Run {
+        Ok(Run {
             figures: list.into_iter().map(|f| (f.name.clone(), f)).collect(),
             exact: exact.is_some(),
-        }
+        })
     }
 
     fn get(&self, name: &str) -> FigureJson {
@@ -334,7 +326,7 @@ fn compare_one(
     catalog: &Catalog,
     source: &ScenarioSource,
     choice: &MortarChoice,
-    options: &Options,
+    settings: &Settings,
 ) -> Result<MortarResult> {
     let plan = plan_of(catalog, source, choice)?;
     let turns = plan.player_turns();
@@ -346,7 +338,7 @@ fn compare_one(
         first: true,
     });
     let odds = ShotOdds::of(first);
-    let full = Run::of(&plan, options);
+    let full = Run::of(&plan, settings)?;
     let enemies = plan.units().iter().any(|u| u.enemy);
     // Every path leaves every phase, stopped or not: the figure at the end
     // of a Player Turn's last phase is that of the plan cut there.
@@ -365,8 +357,8 @@ fn compare_one(
     let p_hit_by_turn = by_turn("p_hit_by_end");
     let engine = EngineUsed {
         engine: if full.exact { "exact" } else { "mc" },
-        trials: (!full.exact).then_some(options.trials),
-        seed: (!full.exact).then_some(options.seed),
+        trials: (!full.exact).then_some(settings.trials),
+        seed: (!full.exact).then_some(settings.seed),
     };
     let m = &plan.shot_input.mortar;
     Ok(MortarResult {
@@ -398,7 +390,7 @@ pub fn run(
     catalog: &Catalog,
     source: &ScenarioSource,
     choices: &[MortarChoice],
-    options: &Options,
+    settings: &Settings,
 ) -> Result<Comparison> {
     if choices.is_empty() {
         return Err(Error::invalid("mortars", "name at least one mortar"));
@@ -413,7 +405,7 @@ pub fn run(
     }
     let mut mortars = choices
         .iter()
-        .map(|c| compare_one(catalog, source, c, options))
+        .map(|c| compare_one(catalog, source, c, settings))
         .collect::<Result<Vec<_>>>()?;
     for i in 0..mortars.len() {
         let name = &mortars[i].label;
@@ -457,7 +449,7 @@ pub fn run(
     if mortars.iter().any(|m| m.engine.engine != "exact") {
         notes.push(format!(
             "~: a Monte Carlo estimate ({} trials, seed {}; the exact chain would need more than {} states); --format json gives its 95% interval",
-            options.trials, options.seed, options.max_states
+            settings.trials, settings.seed, settings.max_states
         ));
     }
     Ok(Comparison {

@@ -9,8 +9,9 @@ use clap::Args;
 
 use super::output::{Rendered, ReportOutput};
 use super::{PlanFlags, ScenarioFlags, scenario_name};
-use mortar_odds::analysis::compare::{self, MortarChoice, Options};
-use mortar_odds::engine::plan::chain::DEFAULT_MAX_STATES;
+use mortar_odds::analysis::compare::{self, MortarChoice};
+use mortar_odds::engine;
+use mortar_odds::engine::DEFAULT_MAX_STATES;
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -54,12 +55,13 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
     let (catalog, source) = args
         .flags
         .source(args.scenario.as_ref(), args.plan.overrides())?;
-    let options = Options {
+    let settings = engine::Settings {
         max_states: args.max_states as usize,
         trials: args.trials,
         seed: args.seed,
+        ..compare::default_settings()
     };
-    let comparison = compare::run(&catalog, &source, &choices, &options)?;
+    let comparison = compare::run(&catalog, &source, &choices, &settings)?;
     let name = scenario_name(args.scenario.as_ref());
     args.output.emit(
         Rendered {

@@ -9,7 +9,7 @@ use clap::Args;
 use toml::{Table, Value};
 
 use super::output::{Format, Rendered, emit};
-use mortar_odds::engine::dc::{DcOdds, monte_carlo};
+use mortar_odds::engine::{self, DEFAULT_TRIALS, DcResults, Engine, Settings};
 use mortar_odds::input::dc::DcScenario;
 use mortar_odds::input::scenario::set_key;
 use mortar_odds::output::report::dc::DcReport;
@@ -132,13 +132,13 @@ impl DcArgs {
 /// A DC attack worked out: exact, and Monte Carlo when asked.
 pub(super) struct DcRun {
     dc: Dc,
-    exact: DcOdds,
-    mc: Option<DcOdds>,
+    results: DcResults,
     pub report: DcReport,
 }
 
 impl DcRun {
-    /// The scenario `text` (named `name` in errors) with `overrides`.
+    /// The scenario `text` (named `name` in errors) with `overrides`;
+    /// Monte Carlo beside the exact odds when `trials` are given.
     pub fn new(
         name: &str,
         text: &str,
@@ -148,13 +148,25 @@ impl DcRun {
     ) -> Result<DcRun> {
         let scenario = DcScenario::parse(name, text, overrides)?;
         let dc = Dc::new(scenario.dc_input()?)?;
-        let exact = DcOdds::exact(&dc);
-        let mc = trials.map(|n| monte_carlo::run(&dc, n, seed));
-        let report = DcReport::new(&dc, &exact, mc.as_ref().map(|m| (m, seed)));
+        let settings = Settings {
+            engine: if trials.is_some() {
+                Engine::Both
+            } else {
+                Engine::Exact
+            },
+            trials: trials.unwrap_or(DEFAULT_TRIALS),
+            seed,
+            ..Settings::default()
+        };
+        let results = engine::dc(&dc, &settings);
+        let report = DcReport::new(
+            &dc,
+            &results.exact,
+            results.monte_carlo.as_ref().map(|m| (m, results.seed)),
+        );
         Ok(DcRun {
             dc,
-            exact,
-            mc,
+            results,
             report,
         })
     }
@@ -162,8 +174,9 @@ impl DcRun {
     /// The odds table's rows.
     pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
         let weapon = format!("{} DC", self.report.kind.name());
-        let mc_rows = self.mc.as_ref().map(|m| m.rows(&self.dc));
-        RowBuilder::new(scenario, &weapon).dc(&self.exact.rows(&self.dc), mc_rows.as_deref())
+        let mc_rows = self.results.monte_carlo.as_ref().map(|m| m.rows(&self.dc));
+        RowBuilder::new(scenario, &weapon)
+            .dc(&self.results.exact.rows(&self.dc), mc_rows.as_deref())
     }
 }
 

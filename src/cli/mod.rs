@@ -12,7 +12,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use toml::{Table, Value};
 
 use mortar_odds::engine::plan::FirePlan;
-use mortar_odds::engine::plan::chain::DEFAULT_MAX_STATES;
+use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::scenario::{Scenario, ScenarioSource, set_key};
 use mortar_odds::output::report::shot::ShotReport;
@@ -134,10 +134,10 @@ struct RunArgs {
     #[arg(long, value_enum, default_value = "both")]
     engine: Engine,
     /// Monte Carlo trials.
-    #[arg(long, default_value = "1000000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = engine::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
-    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    #[arg(long, default_value_t = engine::DEFAULT_SEED, allow_negative_numbers = true)]
     seed: u64,
     /// Worker threads for Monte Carlo [default: all cores].
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
@@ -145,6 +145,20 @@ struct RunArgs {
 }
 
 impl RunArgs {
+    /// The engine settings these flags ask for (the default state budget).
+    fn settings(&self) -> engine::Settings {
+        engine::Settings {
+            engine: match self.engine {
+                Engine::Exact => engine::Engine::Exact,
+                Engine::Mc => engine::Engine::MonteCarlo,
+                Engine::Both => engine::Engine::Both,
+            },
+            max_states: DEFAULT_MAX_STATES,
+            trials: self.trials,
+            seed: self.seed,
+        }
+    }
+
     /// Runs `f` on the Monte Carlo threads asked for (the current pool by
     /// default).
     fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T> {

@@ -7,10 +7,9 @@ use anyhow::Result;
 use clap::Args;
 use toml::{Table, Value};
 
+use super::RunArgs;
 use super::output::{Format, Rendered, emit};
-use super::{Engine, RunArgs};
-use mortar_odds::engine::push::exact::PushOdds;
-use mortar_odds::engine::push::monte_carlo;
+use mortar_odds::engine;
 use mortar_odds::error::Error;
 use mortar_odds::input::push::PushScenario;
 use mortar_odds::output::report::pretty_json;
@@ -129,16 +128,11 @@ pub(super) fn push_report(
 ) -> Result<PushReport> {
     let scenario = PushScenario::parse(name, text, overrides)?;
     let push = Push::new(scenario.input()?)?;
-    let exact = (run.engine != Engine::Mc).then(|| PushOdds::of(&push));
-    let mc = if run.engine == Engine::Exact {
-        None
-    } else {
-        Some(run.install(|| monte_carlo::run(&push, run.trials, run.seed))?)
-    };
+    let results = run.install(|| engine::push(&push, &run.settings()))?;
     Ok(PushReport::new(
         &push,
-        exact.as_ref(),
-        mc.as_ref().map(|t| (t, run.seed)),
+        results.exact.as_ref(),
+        results.monte_carlo.as_ref().map(|t| (t, results.seed)),
     ))
 }
 

@@ -19,7 +19,7 @@ use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
 use mortar_odds::analysis::compare::{self, MortarChoice};
 use mortar_odds::analysis::worth;
 use mortar_odds::engine::plan::FirePlan;
-use mortar_odds::engine::plan::chain::DEFAULT_MAX_STATES;
+use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::scenario::ScenarioSource;
 use mortar_odds::output::chart::{self, Chart};
@@ -241,12 +241,12 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
                 .iter()
                 .map(|c| MortarChoice::parse(c))
                 .collect::<mortar_odds::Result<Vec<_>>>()?;
-            let options = compare::Options {
+            let settings = engine::Settings {
                 trials: args.trials,
                 seed: args.seed,
-                ..compare::Options::default()
+                ..compare::default_settings()
             };
-            let c = compare::run(&catalog, source, &choices, &options)?;
+            let c = compare::run(&catalog, source, &choices, &settings)?;
             let mut frame = OddsRow::frame(&c.rows(name))?;
             files.add(format!("compare/{name}.txt"), c.to_text());
             files.add(format!("compare/{name}.json"), c.to_json());

@@ -1,7 +1,194 @@
-//! The engines: exact and Monte Carlo odds of shots' sequences (fire
-//! plans), Demolition Charges and Gun pushes, each built on the pure steps
-//! of `rules`.
+//! The engines: exact and Monte Carlo odds of fire plans, Demolition
+//! Charges and Gun pushes, each built on the pure steps of `rules`, behind
+//! one choice ([`Engine`], [`Settings`]).
+//!
+//! One shot's odds are always exact (`rules::shot::ShotOdds`,
+//! `UnitShotOdds`): a shot is small enough at any legal stack. A fire plan
+//! runs through [`plan`]: its exact chain when it fits in
+//! [`Settings::max_states`], Monte Carlo as the settings ask. A DC
+//! ([`dc`](fn@dc)) and a push ([`push`](fn@push)) are always exact, with a
+//! Monte Carlo run beside them when asked.
+//!
+//! Monte Carlo runs on the current rayon pool (the caller sets the threads);
+//! the same seed gives bit-identical figures on any number of threads.
 
 pub mod dc;
 pub mod plan;
 pub mod push;
+
+pub use plan::chain::{DEFAULT_MAX_STATES, Refusal, TooLarge};
+
+use plan::FirePlan;
+use plan::chain::Chain;
+use plan::exact::PlanOdds;
+use plan::monte_carlo::McTally;
+use plan::simulate::UnitTally;
+
+/// Monte Carlo trials unless told otherwise.
+pub const DEFAULT_TRIALS: u64 = 1_000_000;
+
+/// Monte Carlo seed unless told otherwise.
+pub const DEFAULT_SEED: u64 = 1;
+
+/// Which engines work a question out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The exact engine alone; a plan too large for it is refused.
+    Exact,
+    /// Monte Carlo alone.
+    MonteCarlo,
+    /// Both, side by side; a plan too large for the exact engine gets
+    /// Monte Carlo alone, and says why.
+    #[default]
+    Both,
+    /// The exact engine when the plan fits, else Monte Carlo.
+    Auto,
+}
+
+/// The engine choice and its bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub engine: Engine,
+    /// Chain states the exact plan engine may build (units multiply them).
+    pub max_states: usize,
+    pub trials: u64,
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            engine: Engine::default(),
+            max_states: DEFAULT_MAX_STATES,
+            trials: DEFAULT_TRIALS,
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
+impl Settings {
+    /// Monte Carlo runs, given whether the exact engine gave the figures.
+    fn runs_monte_carlo(&self, exact_done: bool) -> bool {
+        match self.engine {
+            Engine::Exact => false,
+            Engine::MonteCarlo | Engine::Both => true,
+            Engine::Auto => !exact_done,
+        }
+    }
+}
+
+/// A Monte Carlo run of a plan.
+#[derive(Clone, Debug)]
+pub struct PlanMonteCarlo {
+    pub tally: McTally,
+    /// The units' tallies, for a plan at units.
+    pub units: Option<UnitTally>,
+    pub trials: u64,
+    pub seed: u64,
+}
+
+/// A plan's odds from the engines the settings chose.
+#[derive(Clone, Debug)]
+pub struct PlanResults {
+    pub exact: Option<PlanOdds>,
+    pub monte_carlo: Option<PlanMonteCarlo>,
+    /// Why the exact engine was left out (`Both`, `Auto`: its chain did
+    /// not fit).
+    pub exact_refused: Option<TooLarge>,
+}
+
+/// A fire plan worked out by the engines of `settings`. `progress` is told
+/// how many Monte Carlo trials each finished batch held. Refused, before
+/// any heavy work, when only the exact engine is asked for and the plan is
+/// too large for it.
+pub fn plan(
+    plan: &FirePlan,
+    settings: &Settings,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<PlanResults, TooLarge> {
+    let has_units = !plan.units().is_empty();
+    // The chain: for the exact engine, and for Monte Carlo of a plan
+    // without units (which samples the chain's tables).
+    let chain = (settings.engine != Engine::MonteCarlo || !has_units)
+        .then(|| Chain::compile_within(plan, settings.max_states));
+    let (chain, exact_refused) = match chain {
+        Some(Ok(chain)) => (Some(chain), None),
+        Some(Err(refused)) if settings.engine == Engine::Exact => return Err(refused),
+        Some(Err(refused)) => (None, Some(refused)),
+        None => (None, None),
+    };
+    let exact = match (&chain, settings.engine) {
+        (Some(chain), engine) if engine != Engine::MonteCarlo => Some(PlanOdds::of(plan, chain)),
+        _ => None,
+    };
+    let monte_carlo = settings.runs_monte_carlo(exact.is_some()).then(|| {
+        let (tally, units) = match &chain {
+            Some(chain) if !has_units => {
+                let phases = plan.input.phases.len();
+                let tally =
+                    plan::monte_carlo::run(chain, phases, settings.trials, settings.seed, progress);
+                (tally, None)
+            }
+            _ => {
+                let (tally, units) =
+                    plan::simulate::run(plan, settings.trials, settings.seed, progress);
+                (tally, Some(units))
+            }
+        };
+        PlanMonteCarlo {
+            tally,
+            units,
+            trials: settings.trials,
+            seed: settings.seed,
+        }
+    });
+    Ok(PlanResults {
+        exact,
+        monte_carlo,
+        exact_refused,
+    })
+}
+
+/// A DC attack's odds: exact, with a Monte Carlo run beside them unless
+/// the settings ask for the exact engine alone.
+#[derive(Clone, Debug)]
+pub struct DcResults {
+    pub exact: dc::DcOdds,
+    pub monte_carlo: Option<dc::DcOdds>,
+    pub seed: u64,
+}
+
+/// A Demolition Charge attack worked out by the engines of `settings`
+/// (the exact engine always runs: a DC is small enough).
+pub fn dc(dc: &crate::rules::dc::Dc, settings: &Settings) -> DcResults {
+    let exact = dc::DcOdds::exact(dc);
+    let monte_carlo = settings
+        .runs_monte_carlo(settings.engine != Engine::MonteCarlo)
+        .then(|| dc::monte_carlo::run(dc, settings.trials, settings.seed));
+    DcResults {
+        exact,
+        monte_carlo,
+        seed: settings.seed,
+    }
+}
+
+/// A push's odds from the engines the settings chose.
+#[derive(Clone, Debug)]
+pub struct PushResults {
+    pub exact: Option<push::exact::PushOdds>,
+    pub monte_carlo: Option<push::monte_carlo::PushTally>,
+    pub seed: u64,
+}
+
+/// A Gun push worked out by the engines of `settings` (`Auto`: exact).
+pub fn push(push: &crate::rules::manhandling::Push, settings: &Settings) -> PushResults {
+    let exact = (settings.engine != Engine::MonteCarlo).then(|| push::exact::PushOdds::of(push));
+    let monte_carlo = settings
+        .runs_monte_carlo(exact.is_some())
+        .then(|| push::monte_carlo::run(push, settings.trials, settings.seed));
+    PushResults {
+        exact,
+        monte_carlo,
+        seed: settings.seed,
+    }
+}
