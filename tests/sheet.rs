@@ -5,10 +5,8 @@
 use std::fs;
 use std::sync::LazyLock;
 
+use mortar_odds::analysis::sheet::{CaliberColumns, IFT_COLUMNS, IFT_DRMS, MORALES, TO_HIT_DRMS};
 use mortar_odds::input::catalog::Catalog;
-use mortar_odds::output::sheet::data::{
-    CaliberColumns, IFT_COLUMNS, IFT_DRMS, MORALES, TO_HIT_DRMS,
-};
 use mortar_odds::output::sheet::page::{self, Paper, text_width};
 use mortar_odds::output::sheet::{Sheet, SheetParams, render_html, render_svg};
 use mortar_odds::prob::Prob;

@@ -17,6 +17,8 @@ use super::output::write_atomic;
 use super::push::push_report;
 use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
 use mortar_odds::analysis::compare::{self, MortarChoice};
+use mortar_odds::analysis::sheet::DEFAULT_BREAKDOWN;
+use mortar_odds::analysis::to_hit_curves::to_hit_curves;
 use mortar_odds::analysis::worth;
 use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
@@ -26,7 +28,7 @@ use mortar_odds::output::chart::{self, Chart};
 use mortar_odds::output::report::charts;
 use mortar_odds::output::report::index::{ChartLink, Entry, Index, PlanEntry};
 use mortar_odds::output::report::shot::ShotReport;
-use mortar_odds::output::sheet::{Paper, Sheet, SheetParams, data::DEFAULT_BREAKDOWN, render};
+use mortar_odds::output::sheet::{Paper, Sheet, SheetParams, render};
 use mortar_odds::output::table::rows::RowBuilder;
 use mortar_odds::output::table::{self, OddsRow, Row, WorthRow};
 use mortar_odds::rules::shot::{Shot, ShotOdds, UnitShotOdds};
@@ -347,7 +349,8 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
 /// P(hit) and P(CH) by DRM for a ≤57mm and a larger mortar.
 fn to_hit_charts(catalog: &Catalog, files: &mut Files, index: &mut Index) -> Result<()> {
     for (caliber, label) in [(81, "81mm (any mortar over 57mm)"), (50, "50mm (41-57mm)")] {
-        let (hit, crit) = charts::to_hit_charts(catalog, caliber, label)?;
+        let curves = to_hit_curves(catalog, caliber, label)?;
+        let (hit, crit) = charts::to_hit_charts(&curves, label);
         let h = files.chart(&format!("to-hit-{caliber}mm"), &hit.caption, &hit)?;
         let c = files.chart(&format!("critical-hit-{caliber}mm"), &crit.caption, &crit)?;
         index.to_hit.push(h);

@@ -2,62 +2,15 @@
 //! numbers for `crate::output::chart`. Exact figures become floats here, at the
 //! edge; no rule is computed here except through the shot's own functions.
 
-use toml::{Table, Value};
-
 use super::plan::{CountJson, PlanReport};
 use super::shot::ShotReport;
-use crate::input::catalog::Catalog;
-use crate::input::scenario::{Scenario, set_key};
+use crate::analysis::to_hit_curves::Curve;
 use crate::output::chart::{BarChart, LineChart, Series, StackedBars};
 use crate::rules::outcomes::OUTCOMES;
-use crate::rules::shot::{Shot, ShotOdds};
-use crate::rules::to_hit::RANGE_BANDS;
 
-/// Net To Hit DRMs on the x axis of the hit charts.
-pub const DRMS: std::ops::RangeInclusive<i64> = -4..=4;
-
-/// A range band's name and its P(hit) and P(CH) points.
-type Curve = (String, Vec<(f64, f64)>, Vec<(f64, f64)>);
-
-/// P(hit) and P(Critical Hit) of one HE shot by a mortar of `caliber` mm
-/// against net To Hit DRM, one line per range band; bands whose curves are
-/// the same are merged into one line ("0-24 hexes").
-pub fn to_hit_charts(
-    catalog: &Catalog,
-    caliber: u16,
-    label: &str,
-) -> crate::Result<(LineChart, LineChart)> {
-    let mut curves: Vec<Curve> = Vec::new();
-    for (band, name) in RANGE_BANDS.iter().enumerate() {
-        // The band's farthest range (">54": 55 hexes).
-        let range = 6 * (band as i64 + 1) - i64::from(band == 9) * 5;
-        let mut hit = Vec::new();
-        let mut crit = Vec::new();
-        for drm in DRMS {
-            let mut t = Table::new();
-            set_key(&mut t, "mortar.name", Value::String(label.into()));
-            set_key(&mut t, "mortar.caliber", Value::Integer(caliber.into()));
-            // Not a counter: a stand-in weapon whose range spans every band.
-            let span = vec![Value::Integer(1), Value::Integer(55)];
-            set_key(&mut t, "mortar.range", Value::Array(span));
-            set_key(&mut t, "target.range", Value::Integer(range));
-            set_key(&mut t, "target.extra_drm", Value::Integer(drm));
-            let scenario = Scenario::parse("chart", "", t)?;
-            let odds = ShotOdds::of(&Shot::new(scenario.shot_input(catalog)?)?);
-            hit.push((drm as f64, odds.p_hit().to_f64()));
-            crit.push((drm as f64, odds.p_critical_hit().to_f64()));
-        }
-        match curves.last_mut() {
-            Some(last) if last.1 == hit && last.2 == crit => {
-                let first = last.0.split('-').next().unwrap_or("0").to_string();
-                last.0 = format!("{first}-{}", name.rsplit('-').next().unwrap_or(name));
-                if name.starts_with('>') {
-                    last.0 = format!("{first}+");
-                }
-            }
-            _ => curves.push((name.to_string(), hit, crit)),
-        }
-    }
+/// The To Hit charts (P(hit), P(Critical Hit)) of a mortar named `label`
+/// from its curves (`analysis::to_hit_curves`).
+pub fn to_hit_charts(curves: &[Curve], label: &str) -> (LineChart, LineChart) {
     let lines = |caption: String, y: &str, pick: fn(&Curve) -> Vec<(f64, f64)>| LineChart {
         caption,
         x_title: "net To Hit DRM (every firer- and target-based DRM)".into(),
@@ -71,7 +24,7 @@ pub fn to_hit_charts(
             .collect(),
         signed_x: true,
     };
-    Ok((
+    (
         lines(format!("P(hit), one HE shot, {label}"), "P(hit)", |c| {
             c.1.clone()
         }),
@@ -80,7 +33,7 @@ pub fn to_hit_charts(
             "P(Critical Hit)",
             |c| c.2.clone(),
         ),
-    ))
+    )
 }
 
 fn count_label(c: &CountJson) -> String {

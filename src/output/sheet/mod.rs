@@ -1,17 +1,16 @@
 //! Printable odds sheets: one page a player keeps beside the board.
 //!
-//! [`data`] works out every figure exactly through the rules and the plan
-//! engine (what each figure means is in its module doc and on the sheet's
-//! legend); [`page`] turns those figures into formatted tables and notes,
+//! `analysis::sheet` works out every figure exactly through the rules and
+//! the plan engine (what each figure means is in its module doc and on the
+//! sheet's legend); [`page`] turns those figures into formatted tables and notes,
 //! once; [`render_svg`] and [`render_html`] draw that page for A4 or
 //! Letter. Pure: no files, no terminal (the CLI writes the results).
 
-pub mod data;
 pub mod page;
 pub mod render_html;
 pub mod render_svg;
 
-pub use data::{Sheet, SheetParams};
+pub use crate::analysis::sheet::{Sheet, SheetParams};
 pub use page::Paper;
 
 /// The sheet as (SVG, HTML) for one paper size.

@@ -3,7 +3,7 @@
 //! and the legend that says what each figure means is written here.
 //! Lengths are in millimetres; the renderers only place and draw.
 
-use super::data::{IFT_COLUMNS, IFT_DRMS, Sheet, SquadOutcomes, TO_HIT_DRMS};
+use crate::analysis::sheet::{IFT_COLUMNS, IFT_DRMS, Sheet, SquadOutcomes, TO_HIT_DRMS};
 use crate::prob::Prob;
 use crate::rules::to_hit::HitMode;
 
