@@ -26,11 +26,11 @@ use rayon::prelude::*;
 
 use serde::Serialize;
 
-use super::same_player_turn;
 use super::shot_effect::{ShotLaws, shot_effect};
-use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule, rally_phases_between};
+use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};
 use crate::dice::{Dice, Dist};
 use crate::prob::Prob;
+use crate::rules::sequence::{self, Repair, rally_phases_between, same_player_turn};
 use crate::rules::shot::{Breakdown, ShotProcess, ShotState};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::{UnitState, UnitStates};
@@ -123,17 +123,19 @@ fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
     if !node.rof_lost {
         return Some(false);
     }
-    // C5.6: one Intensive Fire shot per Player Turn once ROF is lost, never
-    // in the AFPh.
+    // Once ROF is lost: an Intensive Fire shot if the rules allow it
+    // (C5.6) and the plan's policy wants it.
     let policy_ok = match plan.input.intensive_fire {
         IntensiveFirePolicy::Never => false,
         IntensiveFirePolicy::WheneverAllowed => true,
         IntensiveFirePolicy::WhileTargetGoodOrder => plan.enemy_in_action(node.units.as_slice()),
     };
-    let intensive_ok = plan.intensive_possible
-        && policy_ok
-        && !node.intensive_used
-        && listed.phase != crate::rules::firer::Phase::Advancing;
+    let intensive_ok = policy_ok
+        && sequence::intensive_fire_allowed(
+            plan.intensive_possible,
+            node.intensive_used,
+            listed.phase,
+        );
     intensive_ok.then_some(true)
 }
 
@@ -200,23 +202,23 @@ fn after_shot(plan: &FirePlan, node: &Node, intensive: bool, effect: &ShotEffect
     if listed.shot_cap().is_some() {
         next.shots_in_phase += 1;
     }
-    // C2.24: ROF on the colored die; an Intensive Fire shot never keeps it.
-    next.rof_lost = !effect.keeps_rof || intensive;
+    next.rof_lost = sequence::rof_lost_after(effect.keeps_rof, intensive);
     next.intensive_used |= intensive;
-    // C6.5: Area Acquisition after each shot at the hex, -2 at most.
-    if plan.acquisition_possible {
-        next.acquisition = (node.acquisition + 1).min(2);
+    let malfunctioned = matches!(
+        effect.breakdown,
+        Some(Breakdown::Malfunctioned | Breakdown::Removed)
+    );
+    if plan.acquisition_possible || malfunctioned {
+        next.acquisition = sequence::acquisition_after_shot(node.acquisition, malfunctioned);
     }
     match effect.breakdown {
         Some(Breakdown::Malfunctioned) => {
             next.weapon = Weapon::Malfunctioned;
             next.ever_malfunctioned = true;
-            next.acquisition = 0; // lost on a malfunction
         }
         Some(Breakdown::Removed) => {
             next.weapon = Weapon::Removed;
             next.ever_malfunctioned = true;
-            next.acquisition = 0;
         }
         _ => {}
     }
@@ -247,12 +249,11 @@ fn advance(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
     if let Some(after) = phases.get(usize::from(next.phase)) {
         for _ in 0..rally_phases_between(listed.phase, after.phase) {
             if let (Weapon::Malfunctioned, Some(r)) = (next.weapon, plan.repair_number) {
-                let dr = dice.die();
-                if dr == 6 {
-                    next.weapon = Weapon::Removed;
-                } else if dr <= r {
-                    next.weapon = Weapon::Ready;
-                }
+                next.weapon = match sequence::repair(r, dice.die()) {
+                    Repair::Repaired => Weapon::Ready,
+                    Repair::Eliminated => Weapon::Removed,
+                    Repair::Malfunctioned => Weapon::Malfunctioned,
+                };
             }
         }
         if !same_player_turn(listed.phase, after.phase) {

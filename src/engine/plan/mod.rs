@@ -26,6 +26,7 @@ use crate::error::{Error, Result};
 use crate::rules::firer::{Manning, Phase};
 use crate::rules::mortar::Ammo;
 use crate::rules::outcomes::in_action;
+use crate::rules::sequence::same_player_turn;
 use crate::rules::shot::{Shot, ShotInput};
 use crate::rules::units::{Unit, UnitKind, UnitState};
 
@@ -113,27 +114,6 @@ pub struct FirePlan {
     pub intensive_possible: bool,
     pub acquisition_possible: bool,
     pub repair_number: Option<u8>,
-}
-
-/// Consecutive listed phases are in different Player Turns, except an AFPh
-/// directly after a PFPh (the same Player Turn).
-pub fn same_player_turn(before: Phase, after: Phase) -> bool {
-    before == Phase::Prep && after == Phase::Advancing
-}
-
-/// The Rally Phases between two consecutive listed phases: none within a
-/// Player Turn; one into the other side's next Player Turn; two when a
-/// Player Turn of the other side is skipped (A9.72: every Player Turn
-/// begins with a Rally Phase).
-pub fn rally_phases_between(before: Phase, after: Phase) -> u8 {
-    let firers_turn = |p: Phase| p != Phase::Defensive;
-    if same_player_turn(before, after) {
-        0
-    } else if firers_turn(before) != firers_turn(after) {
-        1
-    } else {
-        2
-    }
 }
 
 impl FirePlan {
@@ -346,24 +326,5 @@ impl FirePlan {
             turns.push(turn);
         }
         turns
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn player_turns_and_rally_phases() {
-        use Phase::*;
-        assert!(same_player_turn(Prep, Advancing));
-        assert!(!same_player_turn(Prep, Defensive));
-        assert!(!same_player_turn(Advancing, Advancing));
-        assert_eq!(rally_phases_between(Prep, Advancing), 0);
-        assert_eq!(rally_phases_between(Prep, Defensive), 1);
-        assert_eq!(rally_phases_between(Defensive, Prep), 1);
-        assert_eq!(rally_phases_between(Prep, Prep), 2);
-        assert_eq!(rally_phases_between(Advancing, Prep), 2);
-        assert_eq!(rally_phases_between(Defensive, Defensive), 2);
     }
 }
