@@ -20,21 +20,17 @@
 //! primes (those of the denominators and of the `1 - c` a self-loop divides
 //! by), and no gcd is taken until the figures are turned into [`Prob`]s.
 //! The values are exactly those of plain [`Prob`] arithmetic, which the
-//! engine falls back to (the reference passes below) should a chain's
+//! engine falls back to (`reference_pass.rs`) should a chain's
 //! tables not fit that scheme.
 //!
 //! [`DrawTable`]: super::chain::DrawTable
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-use num_traits::ToPrimitive;
-use rayon::prelude::*;
-
 use super::FirePlan;
-use super::chain::{Chain, Edge, Event, Node, Weapon};
-use super::lump;
-use super::smooth::{Basis, Denominator, Ratio, Scratch, Smooth};
+use super::chain::{Chain, Event, Weapon};
+use super::reference_pass::run;
+use super::smooth_pass::smooth_totals;
 use crate::dice::Dist;
 use crate::prob::Prob;
 use crate::rules::outcomes::HexOdds;
@@ -133,7 +129,7 @@ pub struct PlanOdds {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Tally {
+pub(super) enum Tally {
     /// No count: the pass for expected values and the weapon's state, over
     /// the nodes alone (cheap).
     Nothing,
@@ -144,7 +140,7 @@ enum Tally {
 }
 
 impl Tally {
-    fn cap(self) -> u8 {
+    pub(super) fn cap(self) -> u8 {
         match self {
             Tally::Nothing => 0,
             Tally::Criticals => CRITICAL_CAP,
@@ -152,7 +148,7 @@ impl Tally {
         }
     }
 
-    fn counts(self, event: &Event) -> bool {
+    pub(super) fn counts(self, event: &Event) -> bool {
         match (self, event) {
             (Tally::Nothing, _) | (_, Event::PhaseEnd) => false,
             (Tally::ShotsInPhase | Tally::Shots, Event::Shot { .. }) => true,
@@ -164,7 +160,7 @@ impl Tally {
 
 /// How a tally moves along an edge.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-enum Step {
+pub(super) enum Step {
     Same,
     /// One more (stopping at the cap).
     Up,
@@ -173,7 +169,7 @@ enum Step {
 }
 
 impl Step {
-    fn of(tally: Tally, event: &Event) -> Step {
+    pub(super) fn of(tally: Tally, event: &Event) -> Step {
         if tally == Tally::ShotsInPhase && *event == Event::PhaseEnd {
             Step::Reset
         } else if tally.counts(event) {
@@ -183,7 +179,7 @@ impl Step {
         }
     }
 
-    fn next(self, count: u8, cap: u8) -> u8 {
+    pub(super) fn next(self, count: u8, cap: u8) -> u8 {
         match self {
             Step::Same => count,
             Step::Up => (count + 1).min(cap),
@@ -193,7 +189,7 @@ impl Step {
 }
 
 /// Every pass, in the order [`PlanOdds::of`] reads them.
-const PASSES: [Tally; 5] = [
+pub(super) const PASSES: [Tally; 5] = [
     Tally::Nothing,
     Tally::ShotsInPhase,
     Tally::Shots,
@@ -202,27 +198,27 @@ const PASSES: [Tally; 5] = [
 ];
 
 /// The figures of one pass that [`PlanOdds::of`] reads, summed.
-struct Totals {
+pub(super) struct Totals {
     /// Mass at the end of the plan, by tally value.
-    end: Vec<Prob>,
+    pub(super) end: Vec<Prob>,
     /// Mass at the end with a tally of at least one.
-    end_at_least_one: Prob,
+    pub(super) end_at_least_one: Prob,
     /// Mass leaving each phase, by tally value.
-    phase_exit: Vec<Vec<Prob>>,
+    pub(super) phase_exit: Vec<Vec<Prob>>,
     /// The rest is for [`Tally::Nothing`]: mass leaving each phase by the
     /// weapon's state, and with the hex cleared of enemy units in action.
-    phase_exit_weapon: Vec<BTreeMap<Weapon, Prob>>,
-    phase_exit_cleared: Vec<Prob>,
+    pub(super) phase_exit_weapon: Vec<BTreeMap<Weapon, Prob>>,
+    pub(super) phase_exit_cleared: Vec<Prob>,
     /// Mass leaving each phase with some enemy unit out of action.
-    phase_exit_some_out: Vec<Prob>,
+    pub(super) phase_exit_some_out: Vec<Prob>,
     /// Expected shots, hits, Critical Hits per phase, and in all.
-    expected: Vec<[Prob; 3]>,
-    expected_total: [Prob; 3],
+    pub(super) expected: Vec<[Prob; 3]>,
+    pub(super) expected_total: [Prob; 3],
     /// Mass at the end with the weapon ever malfunctioned, and removed.
-    malfunction: Prob,
-    removed: Prob,
+    pub(super) malfunction: Prob,
+    pub(super) removed: Prob,
     /// Mass at the end by the units' states (plans with units).
-    units: Vec<(Vec<UnitState>, Prob)>,
+    pub(super) units: Vec<(Vec<UnitState>, Prob)>,
 }
 
 impl PlanOdds {
@@ -285,641 +281,12 @@ impl PlanOdds {
     }
 }
 
-// ---------------------------------------------------------------------------
-// The passes in smooth fractions
-// ---------------------------------------------------------------------------
-
-/// Every pass in smooth fractions, the counting passes on the chain merged
-/// for their count (the first pass reads every node's units and weapon);
-/// `None` if the chain does not fit the scheme.
-fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
-    let order = node_order(chain);
-    PASSES
-        .par_iter()
-        .map(|&tally| {
-            let merged = match tally {
-                Tally::Nothing => None,
-                _ => lump::quotient(chain, &order, |e| {
-                    (Step::of(tally, e), *e == Event::PhaseEnd)
-                }),
-            };
-            let (chain, order) = match merged {
-                Some(q) => (Cow::Owned(q.chain), q.order),
-                None => (Cow::Borrowed(chain), order.clone()),
-            };
-            let prep = Prepared::new(&chain, order)?;
-            run_smooth(plan, &chain, &prep, tally)
-        })
-        .collect()
-}
-
-/// What every smooth pass shares: the basis of the denominators, the order
-/// of the nodes, and each edge's integer weight.
-struct Prepared {
-    basis: Basis,
-    /// Node indices in [`Node`] order, and each node's place in it.
-    order: Vec<usize>,
-    rank: Vec<usize>,
-    /// `weights[i][k]`: edge `k` of node `i` has probability
-    /// `weights[i][k] / denominator[i]`.
-    weights: Vec<Vec<u64>>,
-    denominator: Vec<u64>,
-}
-
-impl Prepared {
-    /// `None` if the chain does not fit the scheme: a table that does not
-    /// give the edges' probabilities exactly, an edge back in node order,
-    /// or a self-loop that cannot end (all left to the reference passes).
-    fn new(chain: &Chain, order: Vec<usize>) -> Option<Prepared> {
-        let n = chain.nodes.len();
-        if chain.edges.len() != n || chain.tables.len() != n || chain.start >= n || order.len() != n
-        {
-            return None;
-        }
-        let mut rank = vec![0; n];
-        for (r, &i) in order.iter().enumerate() {
-            rank[i] = r;
-        }
-        let mut weights = Vec::with_capacity(n);
-        let mut denominator = Vec::with_capacity(n);
-        // Every `d · (1 - c)` a pass divides by, `d` included.
-        let mut divisors = Vec::new();
-        for (i, edges) in chain.edges.iter().enumerate() {
-            let table = &chain.tables[i];
-            let d = table.denominator;
-            let mut w = Vec::with_capacity(edges.len());
-            if !edges.is_empty() {
-                if d == 0
-                    || table.cumulative.len() != edges.len()
-                    || table.cumulative.last() != Some(&d)
-                {
-                    return None;
-                }
-                let mut below = 0;
-                for (e, &c) in edges.iter().zip(&table.cumulative) {
-                    let wk = c.checked_sub(below)?;
-                    below = c;
-                    // The edge's probability is exactly wk / d.
-                    let (numer, denom) = (e.p.numer().to_u64()?, e.p.denom().to_u64()?);
-                    if u128::from(numer) * u128::from(d) != u128::from(wk) * u128::from(denom) {
-                        return None;
-                    }
-                    // Forward in node order, or a self-loop that no count
-                    // takes back (only a phase's end resets one).
-                    let forward = if e.to == i {
-                        e.event != Event::PhaseEnd
-                    } else {
-                        rank[e.to] > rank[i]
-                    };
-                    if !forward {
-                        return None;
-                    }
-                    w.push(wk);
-                }
-                divisors.push(d);
-                if edges.iter().any(|e| e.to == i) {
-                    // The self-loop at a count of zero, in between and at
-                    // the cap, for every pass.
-                    for tally in PASSES {
-                        let cap = tally.cap();
-                        let loops = self_edges(tally, i, edges, &w);
-                        for count in [0, 1.min(cap), cap] {
-                            let stay = d - self_weight(&loops, count, cap);
-                            if stay == 0 {
-                                return None;
-                            }
-                            divisors.push(stay);
-                        }
-                    }
-                }
-            }
-            weights.push(w);
-            denominator.push(d);
-        }
-        divisors.sort_unstable();
-        divisors.dedup();
-        let mut basis = Basis::new();
-        for d in divisors {
-            basis.absorb(d);
-        }
-        Some(Prepared {
-            basis,
-            order,
-            rank,
-            weights,
-            denominator,
-        })
-    }
-}
-
-/// The chain's nodes in [`Node`] order, in which every edge goes forward
-/// (a self-loop aside).
-fn node_order(chain: &Chain) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..chain.nodes.len()).collect();
-    order.sort_by_key(|&i| chain.nodes[i]);
-    order
-}
-
-/// The steps and weights of node `i`'s edges back to node `i`.
-fn self_edges(tally: Tally, i: usize, edges: &[Edge], w: &[u64]) -> Vec<(Step, u64)> {
-    edges
-        .iter()
-        .zip(w)
-        .filter(|(e, _)| e.to == i)
-        .map(|(e, &w)| (Step::of(tally, &e.event), w))
-        .collect()
-}
-
-/// The weight of the edges back to the same state, at this count.
-fn self_weight(self_edges: &[(Step, u64)], count: u8, cap: u8) -> u64 {
-    self_edges
-        .iter()
-        .filter(|(step, _)| step.next(count, cap) == count)
-        .map(|(_, w)| w)
-        .sum()
-}
-
-/// A move out of a node: its edges to one node with one step, merged.
-struct Move {
-    to_rank: usize,
-    /// Back to the same node.
-    to_self: bool,
-    step: Step,
-    r: Ratio,
-}
-
-/// What a pass does from a node, with one self-loop weight: each edge's
-/// share is divided by the stay probability.
-struct Variant {
-    self_weight: u64,
-    moves: Vec<Move>,
-    /// Shots, hits and Critical Hits fired (self-loops included).
-    expected: [Option<Ratio>; 3],
-    /// The phase ends.
-    exit: Option<Ratio>,
-}
-
-impl Variant {
-    fn new(
-        tally: Tally,
-        i: usize,
-        prep: &Prepared,
-        edges: &[Edge],
-        self_weight: u64,
-    ) -> Option<Variant> {
-        let w = &prep.weights[i];
-        // flow = mass / (1 - c) · w / d = mass · w / (d - c·d).
-        let stay = Denominator::new(prep.denominator[i] - self_weight, &prep.basis)?;
-        let ratio = |w: u64| stay.ratio(w, &prep.basis);
-        let mut merged: Vec<(usize, Step, u64)> = Vec::new();
-        let mut sums = [0u64; 4];
-        for (e, &wk) in edges.iter().zip(w) {
-            let step = Step::of(tally, &e.event);
-            match merged
-                .iter_mut()
-                .find(|(to, s, _)| *to == e.to && *s == step)
-            {
-                Some(m) => m.2 += wk,
-                None => merged.push((e.to, step, wk)),
-            }
-            match e.event {
-                Event::Shot { hit, .. } => {
-                    sums[0] += wk;
-                    if hit.is_hit() {
-                        sums[1] += wk;
-                    }
-                    if hit == HitKind::Critical {
-                        sums[2] += wk;
-                    }
-                }
-                Event::PhaseEnd => sums[3] += wk,
-            }
-        }
-        let sink = |s: u64| (s > 0).then(|| ratio(s));
-        Some(Variant {
-            self_weight,
-            moves: merged
-                .into_iter()
-                .map(|(to, step, wk)| Move {
-                    to_rank: prep.rank[to],
-                    to_self: to == i,
-                    step,
-                    r: ratio(wk),
-                })
-                .collect(),
-            expected: [sink(sums[0]), sink(sums[1]), sink(sums[2])],
-            exit: sink(sums[3]),
-        })
-    }
-}
-
-/// The sums of one smooth pass, before they become [`Prob`]s.
-struct Sums {
-    end: Vec<Smooth>,
-    phase_exit: Vec<Vec<Smooth>>,
-    phase_exit_weapon: Vec<BTreeMap<Weapon, Smooth>>,
-    phase_exit_cleared: Vec<Smooth>,
-    phase_exit_some_out: Vec<Smooth>,
-    expected: Vec<[Smooth; 3]>,
-    malfunction: Smooth,
-    removed: Smooth,
-    units: BTreeMap<Vec<UnitState>, Smooth>,
-}
-
-/// A pass's view of the chain: its moves from each node, by self-loop
-/// weight, made as states need them.
-struct Moves<'a> {
-    chain: &'a Chain,
-    prep: &'a Prepared,
-    tally: Tally,
-    self_loops: Vec<Option<Vec<(Step, u64)>>>,
-    variants: Vec<Vec<Variant>>,
-}
-
-impl Moves<'_> {
-    /// What the pass does from node `i` (of some edges) at this count, or
-    /// `None` if a denominator falls outside the basis.
-    fn variant(&mut self, i: usize, count: u8) -> Option<&Variant> {
-        let edges = &self.chain.edges[i];
-        let loops = self.self_loops[i]
-            .get_or_insert_with(|| self_edges(self.tally, i, edges, &self.prep.weights[i]));
-        let c = self_weight(loops, count, self.tally.cap());
-        let k = match self.variants[i].iter().position(|v| v.self_weight == c) {
-            Some(k) => k,
-            None => {
-                let v = Variant::new(self.tally, i, self.prep, edges, c)?;
-                self.variants[i].push(v);
-                self.variants[i].len() - 1
-            }
-        };
-        Some(&self.variants[i][k])
-    }
-}
-
-/// Smooth values, with spent ones kept for reuse.
-struct Pool<'a> {
-    basis: &'a Basis,
-    spare: Vec<Smooth>,
-}
-
-impl Pool<'_> {
-    fn zero(&mut self) -> Smooth {
-        self.spare.pop().unwrap_or_else(|| Smooth::zero(self.basis))
-    }
-
-    fn recycle(&mut self, mut s: Smooth) {
-        s.clear();
-        self.spare.push(s);
-    }
-}
-
-/// One pass in smooth fractions: the same states, in the same order, as
-/// [`run`]. `None` if a denominator falls outside the basis.
-fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> Option<Totals> {
-    let basis = &prep.basis;
-    let phases = plan.input.phases.len();
-    let cap = tally.cap();
-    let width = usize::from(cap) + 1;
-    let zero = Smooth::zero(basis);
-    let zeros = |n: usize| vec![zero.clone(); n];
-    let mut sums = Sums {
-        end: zeros(width),
-        phase_exit: vec![zeros(width); phases],
-        phase_exit_weapon: vec![BTreeMap::new(); phases],
-        phase_exit_cleared: zeros(phases),
-        phase_exit_some_out: zeros(phases),
-        expected: vec![[zero.clone(), zero.clone(), zero.clone()]; phases],
-        malfunction: zero.clone(),
-        removed: zero.clone(),
-        units: BTreeMap::new(),
-    };
-    let with_units = !plan.units().is_empty();
-    let mut moves = Moves {
-        chain,
-        prep,
-        tally,
-        self_loops: vec![None; chain.nodes.len()],
-        variants: (0..chain.nodes.len()).map(|_| Vec::new()).collect(),
-    };
-    // The mass at each state (node rank × width + count), when reached.
-    let mut slots: Vec<Option<Smooth>> = vec![None; chain.nodes.len() * width];
-    slots[prep.rank[chain.start] * width] = Some(Smooth::one(basis));
-    let mut pool = Pool {
-        basis,
-        spare: Vec::new(),
-    };
-    let s = &mut Scratch::default();
-    for (r, &i) in prep.order.iter().enumerate() {
-        let node = &chain.nodes[i];
-        let phase = usize::from(node.phase);
-        for count in 0..=cap {
-            let Some(held) = slots[r * width + usize::from(count)].take() else {
-                continue;
-            };
-            let mass = held.term();
-            if chain.edges[i].is_empty() {
-                sums.end[usize::from(count)].add(mass, basis, s);
-                if tally == Tally::Nothing {
-                    if node.ever_malfunctioned {
-                        sums.malfunction.add(mass, basis, s);
-                    }
-                    if node.weapon == Weapon::Removed {
-                        sums.removed.add(mass, basis, s);
-                    }
-                    if with_units {
-                        sums.units
-                            .entry(node.units.as_slice().to_vec())
-                            .or_insert_with(|| zero.clone())
-                            .add(mass, basis, s);
-                    }
-                }
-                pool.recycle(held);
-                continue;
-            }
-            let v = moves.variant(i, count)?;
-            if tally == Tally::Nothing {
-                for (slot, r) in sums.expected[phase].iter_mut().zip(&v.expected) {
-                    if let Some(r) = r {
-                        slot.add_scaled(mass, r, basis, s);
-                    }
-                }
-                if let Some(x) = &v.exit {
-                    if with_units && !plan.enemy_in_action(node.units.as_slice()) {
-                        sums.phase_exit_cleared[phase].add_scaled(mass, x, basis, s);
-                    }
-                    if with_units && plan.enemy_out(node.units.as_slice()) {
-                        sums.phase_exit_some_out[phase].add_scaled(mass, x, basis, s);
-                    }
-                    sums.phase_exit_weapon[phase]
-                        .entry(node.weapon)
-                        .or_insert_with(|| zero.clone())
-                        .add_scaled(mass, x, basis, s);
-                }
-            } else if let Some(x) = &v.exit {
-                sums.phase_exit[phase][usize::from(count)].add_scaled(mass, x, basis, s);
-            }
-            for m in &v.moves {
-                let to_count = m.step.next(count, cap);
-                if m.to_self && to_count == count {
-                    continue;
-                }
-                slots[m.to_rank * width + usize::from(to_count)]
-                    .get_or_insert_with(|| pool.zero())
-                    .add_scaled(mass, &m.r, basis, s);
-            }
-            pool.recycle(held);
-        }
-    }
-    Some(sums.into_totals(tally, with_units, basis))
-}
-
-impl Sums {
-    /// The figures the pass gives [`PlanOdds`], as [`Prob`]s: each one
-    /// reduced once, in parallel.
-    fn into_totals(self, tally: Tally, with_units: bool, basis: &Basis) -> Totals {
-        let phases = self.phase_exit.len();
-        let mut end_at_least_one = Smooth::zero(basis);
-        let s = &mut Scratch::default();
-        for e in &self.end[1..] {
-            end_at_least_one.add(e.term(), basis, s);
-        }
-        let mut jobs: Vec<&Smooth> = Vec::new();
-        let mut expected_total = [
-            Smooth::zero(basis),
-            Smooth::zero(basis),
-            Smooth::zero(basis),
-        ];
-        match tally {
-            Tally::Nothing => {
-                for (total, k) in expected_total.iter_mut().zip(0..) {
-                    for e in &self.expected {
-                        total.add(e[k].term(), basis, s);
-                    }
-                }
-                jobs.extend(self.expected.iter().flatten());
-                jobs.extend(&expected_total);
-                jobs.extend(self.phase_exit_weapon.iter().flat_map(|m| m.values()));
-                if with_units {
-                    jobs.extend(&self.phase_exit_cleared);
-                    jobs.extend(&self.phase_exit_some_out);
-                    jobs.extend(self.units.values());
-                }
-                jobs.extend([&self.malfunction, &self.removed]);
-            }
-            Tally::ShotsInPhase => jobs.extend(self.phase_exit.iter().flatten()),
-            // Only the first bucket is read: no hit yet.
-            Tally::Hits => {
-                jobs.extend(&self.end);
-                jobs.push(&end_at_least_one);
-                jobs.extend(self.phase_exit.iter().map(|v| &v[0]));
-            }
-            Tally::Shots | Tally::Criticals => {
-                jobs.extend(&self.end);
-                jobs.push(&end_at_least_one);
-            }
-        }
-        let probs: Vec<Prob> = jobs
-            .par_iter()
-            .with_max_len(1)
-            .map(|s| s.to_prob(basis))
-            .collect();
-        let mut probs = probs.into_iter();
-        let mut next = || probs.next().expect("one Prob per job");
-        let mut take = |n: usize| (0..n).map(|_| next()).collect::<Vec<Prob>>();
-        let mut totals = Totals {
-            end: Vec::new(),
-            end_at_least_one: Prob::zero(),
-            phase_exit: Vec::new(),
-            phase_exit_weapon: Vec::new(),
-            phase_exit_cleared: Vec::new(),
-            phase_exit_some_out: Vec::new(),
-            expected: Vec::new(),
-            expected_total: [Prob::zero(), Prob::zero(), Prob::zero()],
-            malfunction: Prob::zero(),
-            removed: Prob::zero(),
-            units: Vec::new(),
-        };
-        let width = self.end.len();
-        match tally {
-            Tally::Nothing => {
-                let mut three =
-                    || -> [Prob; 3] { take(3).try_into().unwrap_or_else(|_| unreachable!()) };
-                totals.expected = (0..phases).map(|_| three()).collect();
-                totals.expected_total = three();
-                totals.phase_exit_weapon = self
-                    .phase_exit_weapon
-                    .iter()
-                    .map(|m| m.keys().map(|w| (*w, take(1).remove(0))).collect())
-                    .collect();
-                if with_units {
-                    totals.phase_exit_cleared = take(phases);
-                    totals.phase_exit_some_out = take(phases);
-                    totals.units = self
-                        .units
-                        .keys()
-                        .map(|u| (u.clone(), take(1).remove(0)))
-                        .collect();
-                }
-                totals.malfunction = take(1).remove(0);
-                totals.removed = take(1).remove(0);
-            }
-            Tally::ShotsInPhase => {
-                totals.phase_exit = (0..phases).map(|_| take(width)).collect();
-            }
-            Tally::Hits => {
-                totals.end = take(width);
-                totals.end_at_least_one = take(1).remove(0);
-                totals.phase_exit = (0..phases).map(|_| take(1)).collect();
-            }
-            Tally::Shots | Tally::Criticals => {
-                totals.end = take(width);
-                totals.end_at_least_one = take(1).remove(0);
-            }
-        }
-        totals
-    }
-}
-
-// ---------------------------------------------------------------------------
-// The reference passes in `Prob` arithmetic
-// ---------------------------------------------------------------------------
-
-/// What one reference pass sees.
-struct Pass {
-    /// Mass at the end of the plan, by (node, tally).
-    end: Vec<(Node, u8, Prob)>,
-    cap: u8,
-    /// Mass leaving each phase, by tally value and by the weapon's state.
-    phase_exit: Vec<Vec<Prob>>,
-    phase_exit_weapon: Vec<BTreeMap<Weapon, Prob>>,
-    /// Mass leaving each phase with the hex cleared of enemy units in action.
-    phase_exit_cleared: Vec<Prob>,
-    /// Mass leaving each phase with some enemy unit out of action.
-    phase_exit_some_out: Vec<Prob>,
-    /// Expected shots, hits, Critical Hits per phase.
-    expected: Vec<[Prob; 3]>,
-}
-
-impl Pass {
-    fn totals(self) -> Totals {
-        let mut end = vec![Prob::zero(); usize::from(self.cap) + 1];
-        for (_, n, p) in &self.end {
-            add(&mut end[usize::from(*n)], p.clone());
-        }
-        let sum_where = |f: &dyn Fn(&Node) -> bool| -> Prob {
-            self.end
-                .iter()
-                .filter(|(n, _, _)| f(n))
-                .map(|(_, _, p)| p)
-                .sum()
-        };
-        let sum_expected = |k: usize| -> Prob { self.expected.iter().map(|e| &e[k]).sum() };
-        Totals {
-            end_at_least_one: end[1..].iter().sum(),
-            expected_total: [sum_expected(0), sum_expected(1), sum_expected(2)],
-            end,
-            malfunction: sum_where(&|n| n.ever_malfunctioned),
-            removed: sum_where(&|n| n.weapon == Weapon::Removed),
-            units: self
-                .end
-                .iter()
-                .map(|(n, _, p)| (n.units.as_slice().to_vec(), p.clone()))
-                .collect(),
-            phase_exit: self.phase_exit,
-            phase_exit_weapon: self.phase_exit_weapon,
-            phase_exit_cleared: self.phase_exit_cleared,
-            phase_exit_some_out: self.phase_exit_some_out,
-            expected: self.expected,
-        }
-    }
-}
-
-fn add(slot: &mut Prob, p: Prob) {
-    *slot = std::mem::replace(slot, Prob::zero()) + p;
-}
-
-fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
-    let phases = plan.input.phases.len();
-    let cap = tally.cap();
-    let mut pass = Pass {
-        end: Vec::new(),
-        cap,
-        phase_exit: vec![vec![Prob::zero(); usize::from(cap) + 1]; phases],
-        phase_exit_weapon: vec![BTreeMap::new(); phases],
-        phase_exit_cleared: vec![Prob::zero(); phases],
-        phase_exit_some_out: vec![Prob::zero(); phases],
-        expected: vec![[Prob::zero(), Prob::zero(), Prob::zero()]; phases],
-    };
-    let mut pending: BTreeMap<(Node, u8), (usize, Prob)> = BTreeMap::new();
-    pending.insert((chain.nodes[chain.start], 0), (chain.start, Prob::one()));
-    while let Some(((node, count), (i, mass))) = pending.pop_first() {
-        let edges = &chain.edges[i];
-        if edges.is_empty() {
-            pass.end.push((node, count, mass));
-            continue;
-        }
-        let next_count = |e: &super::chain::Edge| Step::of(tally, &e.event).next(count, cap);
-        let self_loop: Prob = edges
-            .iter()
-            .filter(|e| e.to == i && next_count(e) == count)
-            .map(|e| &e.p)
-            .sum();
-        let stay = Prob::one() - self_loop;
-        let visits = mass
-            .checked_div(&stay)
-            .expect("every loop can end: a malfunction is always possible");
-        let phase = usize::from(node.phase);
-        for e in edges {
-            let flow = &visits * &e.p;
-            match e.event {
-                // Expected values and the weapon's state need no count.
-                _ if tally != Tally::Nothing && e.event != Event::PhaseEnd => {}
-                Event::Shot { hit, .. } => {
-                    let exp = &mut pass.expected[phase];
-                    add(&mut exp[0], flow.clone());
-                    if hit.is_hit() {
-                        add(&mut exp[1], flow.clone());
-                    }
-                    if hit == HitKind::Critical {
-                        add(&mut exp[2], flow.clone());
-                    }
-                }
-                Event::PhaseEnd if tally == Tally::Nothing => {
-                    if !plan.units().is_empty() && !plan.enemy_in_action(node.units.as_slice()) {
-                        add(&mut pass.phase_exit_cleared[phase], flow.clone());
-                    }
-                    if !plan.units().is_empty() && plan.enemy_out(node.units.as_slice()) {
-                        add(&mut pass.phase_exit_some_out[phase], flow.clone());
-                    }
-                    let w = pass.phase_exit_weapon[phase]
-                        .entry(node.weapon)
-                        .or_insert_with(Prob::zero);
-                    add(w, flow.clone());
-                }
-                Event::PhaseEnd => {
-                    add(
-                        &mut pass.phase_exit[phase][usize::from(count)],
-                        flow.clone(),
-                    );
-                }
-            }
-            let to_count = next_count(e);
-            if e.to == i && to_count == count {
-                continue;
-            }
-            let slot = pending
-                .entry((chain.nodes[e.to], to_count))
-                .or_insert_with(|| (e.to, Prob::zero()));
-            add(&mut slot.1, flow);
-        }
-    }
-    pass
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::{PlanInput, StopRule};
     use super::*;
+    use crate::engine::plan::lump;
+    use crate::engine::plan::prepared::node_order;
     use crate::rules::shot::ShotInput;
 
     /// The smooth passes and the reference passes give the same figures.

@@ -14,9 +14,12 @@ pub mod exact;
 pub mod figures;
 mod lump;
 pub mod monte_carlo;
+mod prepared;
+mod reference_pass;
 mod shot_effect;
 pub mod simulate;
 pub mod smooth;
+mod smooth_pass;
 
 use std::collections::BTreeMap;
 

@@ -1,0 +1,310 @@
+//! The exact engine's passes in smooth fractions (`smooth.rs`): each pass
+//! takes the chain's states in order with integer edge weights over each
+//! node's table denominator, the counting passes on the chain merged for
+//! their count (`lump.rs`). The same states, in the same order, as the
+//! reference passes (`reference_pass.rs`).
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use super::FirePlan;
+use super::chain::{Chain, Event, Weapon};
+use super::exact::{PASSES, Step, Tally, Totals};
+use super::lump;
+use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
+use super::smooth::{Basis, Scratch, Smooth};
+use crate::prob::Prob;
+use crate::rules::units::UnitState;
+
+/// Every pass in smooth fractions, the counting passes on the chain merged
+/// for their count (the first pass reads every node's units and weapon);
+/// `None` if the chain does not fit the scheme.
+pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
+    let order = node_order(chain);
+    PASSES
+        .par_iter()
+        .map(|&tally| {
+            let merged = match tally {
+                Tally::Nothing => None,
+                _ => lump::quotient(chain, &order, |e| {
+                    (Step::of(tally, e), *e == Event::PhaseEnd)
+                }),
+            };
+            let (chain, order) = match merged {
+                Some(q) => (Cow::Owned(q.chain), q.order),
+                None => (Cow::Borrowed(chain), order.clone()),
+            };
+            let prep = Prepared::new(&chain, order)?;
+            run_smooth(plan, &chain, &prep, tally)
+        })
+        .collect()
+}
+
+/// The sums of one smooth pass, before they become [`Prob`]s.
+struct Sums {
+    end: Vec<Smooth>,
+    phase_exit: Vec<Vec<Smooth>>,
+    phase_exit_weapon: Vec<BTreeMap<Weapon, Smooth>>,
+    phase_exit_cleared: Vec<Smooth>,
+    phase_exit_some_out: Vec<Smooth>,
+    expected: Vec<[Smooth; 3]>,
+    malfunction: Smooth,
+    removed: Smooth,
+    units: BTreeMap<Vec<UnitState>, Smooth>,
+}
+
+/// A pass's view of the chain: its moves from each node, by self-loop
+/// weight, made as states need them.
+struct Moves<'a> {
+    chain: &'a Chain,
+    prep: &'a Prepared,
+    tally: Tally,
+    self_loops: Vec<Option<Vec<(Step, u64)>>>,
+    variants: Vec<Vec<Variant>>,
+}
+
+impl Moves<'_> {
+    /// What the pass does from node `i` (of some edges) at this count, or
+    /// `None` if a denominator falls outside the basis.
+    fn variant(&mut self, i: usize, count: u8) -> Option<&Variant> {
+        let edges = &self.chain.edges[i];
+        let loops = self.self_loops[i]
+            .get_or_insert_with(|| self_edges(self.tally, i, edges, &self.prep.weights[i]));
+        let c = self_weight(loops, count, self.tally.cap());
+        let k = match self.variants[i].iter().position(|v| v.self_weight == c) {
+            Some(k) => k,
+            None => {
+                let v = Variant::new(self.tally, i, self.prep, edges, c)?;
+                self.variants[i].push(v);
+                self.variants[i].len() - 1
+            }
+        };
+        Some(&self.variants[i][k])
+    }
+}
+
+/// Smooth values, with spent ones kept for reuse.
+struct Pool<'a> {
+    basis: &'a Basis,
+    spare: Vec<Smooth>,
+}
+
+impl Pool<'_> {
+    fn zero(&mut self) -> Smooth {
+        self.spare.pop().unwrap_or_else(|| Smooth::zero(self.basis))
+    }
+
+    fn recycle(&mut self, mut s: Smooth) {
+        s.clear();
+        self.spare.push(s);
+    }
+}
+
+/// One pass in smooth fractions: the same states, in the same order, as
+/// the reference pass (`reference_pass::run`). `None` if a denominator falls outside the basis.
+fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> Option<Totals> {
+    let basis = &prep.basis;
+    let phases = plan.input.phases.len();
+    let cap = tally.cap();
+    let width = usize::from(cap) + 1;
+    let zero = Smooth::zero(basis);
+    let zeros = |n: usize| vec![zero.clone(); n];
+    let mut sums = Sums {
+        end: zeros(width),
+        phase_exit: vec![zeros(width); phases],
+        phase_exit_weapon: vec![BTreeMap::new(); phases],
+        phase_exit_cleared: zeros(phases),
+        phase_exit_some_out: zeros(phases),
+        expected: vec![[zero.clone(), zero.clone(), zero.clone()]; phases],
+        malfunction: zero.clone(),
+        removed: zero.clone(),
+        units: BTreeMap::new(),
+    };
+    let with_units = !plan.units().is_empty();
+    let mut moves = Moves {
+        chain,
+        prep,
+        tally,
+        self_loops: vec![None; chain.nodes.len()],
+        variants: (0..chain.nodes.len()).map(|_| Vec::new()).collect(),
+    };
+    // The mass at each state (node rank × width + count), when reached.
+    let mut slots: Vec<Option<Smooth>> = vec![None; chain.nodes.len() * width];
+    slots[prep.rank[chain.start] * width] = Some(Smooth::one(basis));
+    let mut pool = Pool {
+        basis,
+        spare: Vec::new(),
+    };
+    let s = &mut Scratch::default();
+    for (r, &i) in prep.order.iter().enumerate() {
+        let node = &chain.nodes[i];
+        let phase = usize::from(node.phase);
+        for count in 0..=cap {
+            let Some(held) = slots[r * width + usize::from(count)].take() else {
+                continue;
+            };
+            let mass = held.term();
+            if chain.edges[i].is_empty() {
+                sums.end[usize::from(count)].add(mass, basis, s);
+                if tally == Tally::Nothing {
+                    if node.ever_malfunctioned {
+                        sums.malfunction.add(mass, basis, s);
+                    }
+                    if node.weapon == Weapon::Removed {
+                        sums.removed.add(mass, basis, s);
+                    }
+                    if with_units {
+                        sums.units
+                            .entry(node.units.as_slice().to_vec())
+                            .or_insert_with(|| zero.clone())
+                            .add(mass, basis, s);
+                    }
+                }
+                pool.recycle(held);
+                continue;
+            }
+            let v = moves.variant(i, count)?;
+            if tally == Tally::Nothing {
+                for (slot, r) in sums.expected[phase].iter_mut().zip(&v.expected) {
+                    if let Some(r) = r {
+                        slot.add_scaled(mass, r, basis, s);
+                    }
+                }
+                if let Some(x) = &v.exit {
+                    if with_units && !plan.enemy_in_action(node.units.as_slice()) {
+                        sums.phase_exit_cleared[phase].add_scaled(mass, x, basis, s);
+                    }
+                    if with_units && plan.enemy_out(node.units.as_slice()) {
+                        sums.phase_exit_some_out[phase].add_scaled(mass, x, basis, s);
+                    }
+                    sums.phase_exit_weapon[phase]
+                        .entry(node.weapon)
+                        .or_insert_with(|| zero.clone())
+                        .add_scaled(mass, x, basis, s);
+                }
+            } else if let Some(x) = &v.exit {
+                sums.phase_exit[phase][usize::from(count)].add_scaled(mass, x, basis, s);
+            }
+            for m in &v.moves {
+                let to_count = m.step.next(count, cap);
+                if m.to_self && to_count == count {
+                    continue;
+                }
+                slots[m.to_rank * width + usize::from(to_count)]
+                    .get_or_insert_with(|| pool.zero())
+                    .add_scaled(mass, &m.r, basis, s);
+            }
+            pool.recycle(held);
+        }
+    }
+    Some(sums.into_totals(tally, with_units, basis))
+}
+
+impl Sums {
+    /// The figures the pass gives [`PlanOdds`], as [`Prob`]s: each one
+    /// reduced once, in parallel.
+    fn into_totals(self, tally: Tally, with_units: bool, basis: &Basis) -> Totals {
+        let phases = self.phase_exit.len();
+        let mut end_at_least_one = Smooth::zero(basis);
+        let s = &mut Scratch::default();
+        for e in &self.end[1..] {
+            end_at_least_one.add(e.term(), basis, s);
+        }
+        let mut jobs: Vec<&Smooth> = Vec::new();
+        let mut expected_total = [
+            Smooth::zero(basis),
+            Smooth::zero(basis),
+            Smooth::zero(basis),
+        ];
+        match tally {
+            Tally::Nothing => {
+                for (total, k) in expected_total.iter_mut().zip(0..) {
+                    for e in &self.expected {
+                        total.add(e[k].term(), basis, s);
+                    }
+                }
+                jobs.extend(self.expected.iter().flatten());
+                jobs.extend(&expected_total);
+                jobs.extend(self.phase_exit_weapon.iter().flat_map(|m| m.values()));
+                if with_units {
+                    jobs.extend(&self.phase_exit_cleared);
+                    jobs.extend(&self.phase_exit_some_out);
+                    jobs.extend(self.units.values());
+                }
+                jobs.extend([&self.malfunction, &self.removed]);
+            }
+            Tally::ShotsInPhase => jobs.extend(self.phase_exit.iter().flatten()),
+            // Only the first bucket is read: no hit yet.
+            Tally::Hits => {
+                jobs.extend(&self.end);
+                jobs.push(&end_at_least_one);
+                jobs.extend(self.phase_exit.iter().map(|v| &v[0]));
+            }
+            Tally::Shots | Tally::Criticals => {
+                jobs.extend(&self.end);
+                jobs.push(&end_at_least_one);
+            }
+        }
+        let probs: Vec<Prob> = jobs
+            .par_iter()
+            .with_max_len(1)
+            .map(|s| s.to_prob(basis))
+            .collect();
+        let mut probs = probs.into_iter();
+        let mut next = || probs.next().expect("one Prob per job");
+        let mut take = |n: usize| (0..n).map(|_| next()).collect::<Vec<Prob>>();
+        let mut totals = Totals {
+            end: Vec::new(),
+            end_at_least_one: Prob::zero(),
+            phase_exit: Vec::new(),
+            phase_exit_weapon: Vec::new(),
+            phase_exit_cleared: Vec::new(),
+            phase_exit_some_out: Vec::new(),
+            expected: Vec::new(),
+            expected_total: [Prob::zero(), Prob::zero(), Prob::zero()],
+            malfunction: Prob::zero(),
+            removed: Prob::zero(),
+            units: Vec::new(),
+        };
+        let width = self.end.len();
+        match tally {
+            Tally::Nothing => {
+                let mut three =
+                    || -> [Prob; 3] { take(3).try_into().unwrap_or_else(|_| unreachable!()) };
+                totals.expected = (0..phases).map(|_| three()).collect();
+                totals.expected_total = three();
+                totals.phase_exit_weapon = self
+                    .phase_exit_weapon
+                    .iter()
+                    .map(|m| m.keys().map(|w| (*w, take(1).remove(0))).collect())
+                    .collect();
+                if with_units {
+                    totals.phase_exit_cleared = take(phases);
+                    totals.phase_exit_some_out = take(phases);
+                    totals.units = self
+                        .units
+                        .keys()
+                        .map(|u| (u.clone(), take(1).remove(0)))
+                        .collect();
+                }
+                totals.malfunction = take(1).remove(0);
+                totals.removed = take(1).remove(0);
+            }
+            Tally::ShotsInPhase => {
+                totals.phase_exit = (0..phases).map(|_| take(width)).collect();
+            }
+            Tally::Hits => {
+                totals.end = take(width);
+                totals.end_at_least_one = take(1).remove(0);
+                totals.phase_exit = (0..phases).map(|_| take(1)).collect();
+            }
+            Tally::Shots | Tally::Criticals => {
+                totals.end = take(width);
+                totals.end_at_least_one = take(1).remove(0);
+            }
+        }
+        totals
+    }
+}
