@@ -220,17 +220,18 @@ impl<T: Ord + Clone> Dist<T> {
     /// outcomes and dropping zero probabilities. The caller guarantees that
     /// the probabilities sum to one (checked in debug builds).
     fn from_pairs(pairs: impl IntoIterator<Item = (T, Prob)>) -> Self {
-        let mut merged: BTreeMap<T, Prob> = BTreeMap::new();
+        // Sorted (in one pass when they come sorted, as from a map that
+        // keeps the order), then each run of equal outcomes summed.
+        let mut pairs: Vec<(T, Prob)> = pairs.into_iter().filter(|(_, p)| !p.is_zero()).collect();
+        pairs.sort_by(|(s, _), (t, _)| s.cmp(t));
+        let mut outcomes: Vec<(T, Prob)> = Vec::with_capacity(pairs.len());
         for (t, p) in pairs {
-            if p.is_zero() {
-                continue;
+            match outcomes.last_mut() {
+                Some((last, sum)) if *last == t => *sum = std::mem::replace(sum, Prob::zero()) + p,
+                _ => outcomes.push((t, p)),
             }
-            let slot = merged.entry(t).or_insert_with(Prob::zero);
-            *slot = slot.clone() + p;
         }
-        let dist = Dist {
-            outcomes: merged.into_iter().collect(),
-        };
+        let dist = Dist { outcomes };
         debug_assert_eq!(dist.total(), Prob::one(), "a Dist must sum to one");
         dist
     }

@@ -17,7 +17,7 @@ use std::ops::{Add, Mul, Sub};
 
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive};
+use num_traits::{PrimInt, Signed, ToPrimitive};
 
 /// An exact probability (or any exact fraction).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -31,23 +31,32 @@ enum Repr {
     Big(BigRational),
 }
 
-/// Greatest common divisor (binary), `gcd(0, b) = b`.
-fn gcd(mut a: u128, mut b: u128) -> u128 {
-    if a == 0 {
+/// Greatest common divisor, `gcd(0, b) = b`: in 64 bits when both fit
+/// (most dice odds do), where each step is one instruction.
+fn gcd(a: u128, b: u128) -> u128 {
+    match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => u128::from(binary_gcd(a, b)),
+        _ => binary_gcd(a, b),
+    }
+}
+
+/// Greatest common divisor (binary), `binary_gcd(0, b) = b`.
+fn binary_gcd<T: PrimInt>(mut a: T, mut b: T) -> T {
+    if a.is_zero() {
         return b;
     }
-    if b == 0 {
+    if b.is_zero() {
         return a;
     }
-    let shift = (a | b).trailing_zeros();
-    a >>= a.trailing_zeros();
+    let shift = (a | b).trailing_zeros() as usize;
+    a = a >> a.trailing_zeros() as usize;
     loop {
-        b >>= b.trailing_zeros();
+        b = b >> b.trailing_zeros() as usize;
         if a > b {
             std::mem::swap(&mut a, &mut b);
         }
-        b -= a;
-        if b == 0 {
+        b = b - a;
+        if b.is_zero() {
             return a << shift;
         }
     }
@@ -56,6 +65,15 @@ fn gcd(mut a: u128, mut b: u128) -> u128 {
 impl Prob {
     /// `num / den` in lowest terms, `den` > 0.
     fn small(num: u128, den: u128) -> Prob {
+        // The same division in 64 bits when it fits (a 128-bit division is
+        // a library call).
+        if let (Ok(n), Ok(d)) = (u64::try_from(num), u64::try_from(den)) {
+            let g = binary_gcd(n, d);
+            return Prob(Repr::Small {
+                num: u128::from(n / g),
+                den: u128::from(d / g),
+            });
+        }
         let g = gcd(num, den);
         Prob(Repr::Small {
             num: num / g,

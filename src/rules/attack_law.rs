@@ -95,7 +95,6 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 struct Deferred {
     location: LocationState,
     scripts: Vec<Vec<Scripted>>,
-    done: bool,
 }
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
@@ -170,46 +169,68 @@ fn resolve_terms<O: Occupants + ?Sized>(
             s
         },
     );
-    // 2. The leaders' checks, jointly; the others' written down.
+    // 2. The leaders' checks, jointly; the others' written down. Each
+    // state is taken one job at a time, depth first; the finished ones
+    // merge at the end.
     let n = targets.count();
-    let deferred = selected
-        .map(|s| Deferred {
-            location: s.clone(),
-            scripts: vec![Vec::new(); n],
-            done: false,
+    let mut open: Vec<(Deferred, Prob)> = selected
+        .iter()
+        .map(|(s, p)| {
+            let d = Deferred {
+                location: s.clone(),
+                scripts: vec![Vec::new(); n],
+            };
+            (d, p.clone())
         })
-        .run(
-            |d| d.done,
-            |d, dice| {
-                let mut d = d.clone();
-                match location::next_job(targets, order, &mut d.location.resolving()) {
-                    Job::Group(group) => {
-                        // Groups were all resolved in part 1.
-                        unreachable!("no Random Selection is left: {group:?}")
-                    }
-                    Job::Check(i, check) if is_leader(targets, i) => {
-                        location::apply_check(targets, &mut d.location.units, i, check, dice)
-                    }
-                    Job::Check(i, check) => {
-                        // Only the leaders' states matter to the check (the
-                        // unit's own is put in when it is played): the
-                        // others' are left out, so equal scripts meet.
-                        let states = (0..n)
-                            .map(|j| {
-                                if is_leader(targets, j) {
-                                    d.location.units[j]
-                                } else {
-                                    UnitState::default()
-                                }
-                            })
-                            .collect();
-                        d.scripts[i].push((check, states));
-                    }
-                    Job::Done => d.done = true,
+        .collect();
+    let mut finished = Vec::new();
+    while let Some((mut d, p)) = open.pop() {
+        // Taking the job off the state reads no dice.
+        match location::next_job(targets, order, &mut d.location.resolving()) {
+            Job::Group(group) => {
+                // Groups were all resolved in part 1.
+                unreachable!("no Random Selection is left: {group:?}")
+            }
+            Job::Check(i, check) if is_leader(targets, i) => {
+                // The check changes the leader's state alone: only that
+                // is enumerated over the dice, and the rest copied once
+                // per outcome.
+                let mut units = d.location.units.clone();
+                let law = Dist::enumerate(|dice| {
+                    units.copy_from_slice(&d.location.units);
+                    location::apply_check(targets, &mut units, i, check, dice);
+                    debug_assert!(
+                        (0..n).all(|j| j == i || units[j] == d.location.units[j]),
+                        "a check changes the state of the unit that makes it alone"
+                    );
+                    units[i]
+                });
+                for (state, q) in law.iter() {
+                    let mut next = d.clone();
+                    next.location.units[i] = *state;
+                    open.push((next, &p * q));
                 }
-                d
-            },
-        );
+            }
+            Job::Check(i, check) => {
+                // Only the leaders' states matter to the check (the
+                // unit's own is put in when it is played): the others'
+                // are left out, so equal scripts meet.
+                let states = (0..n)
+                    .map(|j| {
+                        if is_leader(targets, j) {
+                            d.location.units[j]
+                        } else {
+                            UnitState::default()
+                        }
+                    })
+                    .collect();
+                d.scripts[i].push((check, states));
+                open.push((d, p));
+            }
+            Job::Done => finished.push((d, p)),
+        }
+    }
+    let deferred = Dist::from_masses(finished);
     // 3. Each other unit's script on its own.
     deferred
         .iter()
