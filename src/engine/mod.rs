@@ -114,6 +114,9 @@ pub fn plan(
     let (chain, exact_refused) = match chain {
         Some(Ok(chain)) => (Some(chain), None),
         Some(Err(refused)) if settings.engine == Engine::Exact => return Err(refused),
+        // Monte Carlo alone: the chain was only for its tables, and the
+        // sampler steps the plan instead.
+        Some(Err(_)) if settings.engine == Engine::MonteCarlo => (None, None),
         Some(Err(refused)) => (None, Some(refused)),
         None => (None, None),
     };
