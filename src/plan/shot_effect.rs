@@ -107,12 +107,13 @@ fn joint_of(terms: &[Term]) -> Dist<UnitStates> {
             .or_insert_with(Prob::zero);
         *slot = slot.clone() + &t.p;
     }
-    Dist::from_masses(merged.into_iter().flat_map(|((base, factors), p)| {
-        attack_law::joint(base, factors)
-            .iter()
-            .map(|(units, q)| (UnitStates::from_slice(units), &p * q))
-            .collect::<Vec<_>>()
-    }))
+    let mut pairs = Vec::new();
+    for ((base, factors), p) in merged {
+        attack_law::each_joint(base, factors, &p, &mut |units, q| {
+            pairs.push((UnitStates::from_slice(units), q));
+        });
+    }
+    Dist::from_masses(pairs)
 }
 
 /// The exact effect of the shot `key` from `node`: its To Hit outcomes,
