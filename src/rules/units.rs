@@ -16,10 +16,26 @@ pub const MAX_UNITS: usize = 8;
 
 /// The states of the units of a hex, as a fixed-size value (so that plan
 /// states stay small and `Copy`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct UnitStates {
     len: u8,
+    /// The states past `len` are the default's.
     states: [UnitState; MAX_UNITS],
+}
+
+/// By the number of units, then their states in turn: as a derived `Ord`
+/// would order them (the states past the number are all alike), without
+/// comparing those.
+impl Ord for UnitStates {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.len, self.as_slice()).cmp(&(other.len, other.as_slice()))
+    }
+}
+
+impl PartialOrd for UnitStates {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl UnitStates {
