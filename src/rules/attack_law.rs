@@ -137,17 +137,39 @@ impl Term {
 /// The joint law of the units' states when those of `base` stand, but for
 /// the units of `factors`, each independently by its own law.
 pub fn joint(base: &[UnitState], factors: &[(usize, Dist<UnitState>)]) -> Dist<Vec<UnitState>> {
-    factors
-        .iter()
-        .fold(Dist::certain(base.to_vec()), |joint, (i, law)| {
-            joint.bind(|units| {
-                law.map(|s| {
-                    let mut units = units.clone();
-                    units[*i] = *s;
-                    units
-                })
-            })
-        })
+    let mut pairs = Vec::new();
+    each_joint(base, factors, &Prob::one(), &mut |units, q| {
+        pairs.push((units.to_vec(), q));
+    });
+    Dist::from_masses(pairs)
+}
+
+/// Each outcome of [`joint`] with its probability times `p`, handed to `f`
+/// in turn (each once: the factors are of distinct units), without building
+/// the law: the units' states are set in one buffer, factor by factor.
+pub fn each_joint(
+    base: &[UnitState],
+    factors: &[(usize, Dist<UnitState>)],
+    p: &Prob,
+    f: &mut impl FnMut(&[UnitState], Prob),
+) {
+    fn go(
+        units: &mut [UnitState],
+        factors: &[(usize, Dist<UnitState>)],
+        p: &Prob,
+        f: &mut impl FnMut(&[UnitState], Prob),
+    ) {
+        match factors.split_first() {
+            None => f(units, p.clone()),
+            Some(((i, law), rest)) => {
+                for (state, q) in law.iter() {
+                    units[*i] = *state;
+                    go(units, rest, &(p * q), f);
+                }
+            }
+        }
+    }
+    go(&mut base.to_vec(), factors, p, f);
 }
 
 /// The law of the units' final states after resolving `state` to the end

@@ -5,6 +5,7 @@
 //! every outcome (the units' checks composed, `attack_law`).
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use super::attack_law::{AttackLaws, Term};
 use super::ift::IftResult;
@@ -16,6 +17,7 @@ use super::shot::{AmmoUse, Breakdown, Shot, TargetShot};
 use super::to_hit::{HitKind, HitMode, hit_test};
 use super::units::{UnitKind, UnitState};
 use crate::dice::{Dice, Dist, Dr};
+use crate::prob::Prob;
 
 pub use super::location::Group;
 
@@ -182,11 +184,16 @@ impl<'a> ShotProcess<'a> {
         self.terms_from(self.start(units), laws)
     }
 
-    /// The terms of the law of the units' final states from a state whose
-    /// To Hit DR is made (`after`): one for each way the effects DR, the
-    /// Random Selections and the leaders' checks go, its probability
-    /// included.
-    pub fn terms_after_to_hit(&self, after: &AfterToHit, laws: &AttackLaws) -> Vec<Term> {
+    /// The law of the units' final states from a state whose To Hit DR is
+    /// made (`after`), as lists of terms: one list for each way the
+    /// effects DR goes, with its probability `p` (a term `t` of it has
+    /// probability `p · t.p`), shared with every other state that leads
+    /// to the same Location.
+    pub fn terms_after_to_hit(
+        &self,
+        after: &AfterToHit,
+        laws: &AttackLaws,
+    ) -> Vec<(Prob, Arc<Vec<Term>>)> {
         let state = ShotState {
             stage: after.stage,
             hits: after.hits.clone(),
@@ -194,23 +201,17 @@ impl<'a> ShotProcess<'a> {
             location: after.location.clone(),
             ..self.start(&after.location.units)
         };
-        self.terms_from(state, laws)
-            .into_iter()
-            .map(|(_, t)| t)
-            .collect()
+        let mut out = Vec::new();
+        self.each_attacked(state, laws, |_, p, terms| out.push((p.clone(), terms)));
+        out
     }
 
     /// From `state` on: each state the To Hit and effects DR leave (dice
     /// forgotten) with each term of its units' law, its probability
     /// included.
     fn terms_from(&self, state: ShotState, laws: &AttackLaws) -> Vec<(ShotState, Term)> {
-        let attacked = Dist::certain(state).run(
-            |s| !matches!(s.stage, Stage::ToHit | Stage::Effects),
-            |s, d| self.step(s, d).forget_dice(),
-        );
         let mut out = Vec::new();
-        for (s, p) in attacked.iter() {
-            let terms = laws.resolve(&*self.targets, &self.order, &s.location);
+        self.each_attacked(state, laws, |s, p, terms| {
             for t in terms.iter() {
                 let term = Term {
                     p: p * &t.p,
@@ -218,8 +219,26 @@ impl<'a> ShotProcess<'a> {
                 };
                 out.push((s.clone(), term));
             }
-        }
+        });
         out
+    }
+
+    /// From `state` on: each state the To Hit and effects DR leave (dice
+    /// forgotten), with its probability and the terms of its units' law
+    /// ([`AttackLaws::resolve`]), handed to `f` in turn.
+    fn each_attacked(
+        &self,
+        state: ShotState,
+        laws: &AttackLaws,
+        mut f: impl FnMut(&ShotState, &Prob, Arc<Vec<Term>>),
+    ) {
+        let attacked = Dist::certain(state).run(
+            |s| !matches!(s.stage, Stage::ToHit | Stage::Effects),
+            |s, d| self.step(s, d).forget_dice(),
+        );
+        for (s, p) in attacked.iter() {
+            f(s, p, laws.resolve(&*self.targets, &self.order, &s.location));
+        }
     }
 
     /// Every outcome of the shot, exactly, by stepping the whole process:

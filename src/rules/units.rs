@@ -16,10 +16,26 @@ pub const MAX_UNITS: usize = 8;
 
 /// The states of the units of a hex, as a fixed-size value (so that plan
 /// states stay small and `Copy`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct UnitStates {
     len: u8,
+    /// The states past `len` are the default's.
     states: [UnitState; MAX_UNITS],
+}
+
+/// By the number of units, then their states in turn: as a derived `Ord`
+/// would order them (the states past the number are all alike), without
+/// comparing those.
+impl Ord for UnitStates {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.len, self.as_slice()).cmp(&(other.len, other.as_slice()))
+    }
+}
+
+impl PartialOrd for UnitStates {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl UnitStates {
@@ -79,7 +95,7 @@ pub struct Armor {
 
 /// A unit's state. Every field only ever goes from false to true during an
 /// attack (pins are lifted between Player Turns by the fire plan).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct UnitState {
     pub eliminated: bool,
     pub broken: bool,
@@ -92,7 +108,42 @@ pub struct UnitState {
     pub burning: bool,
 }
 
+/// The order of the fields as written, false before true: the order a
+/// derived `Ord` would give, in one comparison of bytes ([`UnitState::bits`]).
+/// The exact engine sorts many states.
+impl Ord for UnitState {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.bits().cmp(&other.bits())
+    }
+}
+
+impl PartialOrd for UnitState {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl UnitState {
+    /// The fields as the bits of one byte, the first field the highest.
+    fn bits(&self) -> u8 {
+        let UnitState {
+            eliminated,
+            broken,
+            pinned,
+            reduced,
+            immobilized,
+            shocked,
+            burning,
+        } = *self;
+        u8::from(eliminated) << 6
+            | u8::from(broken) << 5
+            | u8::from(pinned) << 4
+            | u8::from(reduced) << 3
+            | u8::from(immobilized) << 2
+            | u8::from(shocked) << 1
+            | u8::from(burning)
+    }
+
     /// Good Order: neither broken nor eliminated (pinned units are).
     pub fn good_order(&self) -> bool {
         !self.eliminated && !self.broken
@@ -369,6 +420,37 @@ mod tests {
         Unit {
             broken_morale: Some(morale + 1),
             ..Unit::new("467", UnitKind::Squad, morale, Target::default())
+        }
+    }
+
+    #[test]
+    fn states_order_field_by_field() {
+        // Every state, against the order of its fields as a tuple.
+        let all = (0..128u8).map(|b| UnitState {
+            eliminated: b & 64 != 0,
+            broken: b & 32 != 0,
+            pinned: b & 16 != 0,
+            reduced: b & 8 != 0,
+            immobilized: b & 4 != 0,
+            shocked: b & 2 != 0,
+            burning: b & 1 != 0,
+        });
+        let fields = |s: &UnitState| {
+            let s = *s;
+            (
+                s.eliminated,
+                s.broken,
+                s.pinned,
+                s.reduced,
+                s.immobilized,
+                s.shocked,
+                s.burning,
+            )
+        };
+        for a in all.clone() {
+            for b in all.clone() {
+                assert_eq!(a.cmp(&b), fields(&a).cmp(&fields(&b)), "{a:?} {b:?}");
+            }
         }
     }
 

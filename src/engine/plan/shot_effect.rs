@@ -73,15 +73,16 @@ impl ShotLaws {
         if let Some(law) = lock(&self.after).get(&key) {
             return Ok(Arc::clone(law));
         }
-        let terms = process.terms_after_to_hit(after, &self.checks);
+        let lists = process.terms_after_to_hit(after, &self.checks);
+        let terms = || lists.iter().flat_map(|(_, terms)| terms.iter());
         // Each outcome of one term is a distinct units' state, so a
         // distinct node of the chain: the largest term is a lower bound of
         // its size.
-        let at_least = terms.iter().map(Term::size).max().unwrap_or(1) + 1;
+        let at_least = terms().map(Term::size).max().unwrap_or(1) + 1;
         if at_least > limits.max_nodes {
             return Err(Refusal::States { at_least });
         }
-        let size = terms.iter().fold(0usize, |n, t| n.saturating_add(t.size()));
+        let size = terms().fold(0usize, |n, t| n.saturating_add(t.size()));
         {
             let mut held = lock(&self.held);
             if held.saturating_add(size) > limits.max_edges {
@@ -89,30 +90,33 @@ impl ShotLaws {
             }
             *held += size;
         }
-        let law = Arc::new(joint_of(&terms));
+        let law = Arc::new(joint_of(&lists));
         lock(&self.after).insert(key, Arc::clone(&law));
         Ok(law)
     }
 }
 
-/// The joint law of the units' states of a mixture of terms: terms with
-/// the same base and factors are merged first, and each joint law built
-/// once.
-fn joint_of(terms: &[Term]) -> Dist<UnitStates> {
+/// The joint law of the units' states of a mixture of lists of terms (a
+/// term `t` of a list of weight `p` weighs `p · t.p`): terms with the same
+/// base and factors are merged first, and each joint law built once.
+fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> Dist<UnitStates> {
     type Factors = [(usize, Dist<UnitState>)];
     let mut merged: BTreeMap<(&[UnitState], &Factors), Prob> = BTreeMap::new();
-    for t in terms {
-        let slot = merged
-            .entry((&t.base, &t.factors))
-            .or_insert_with(Prob::zero);
-        *slot = slot.clone() + &t.p;
+    for (p, terms) in lists {
+        for t in terms.iter() {
+            let slot = merged
+                .entry((&t.base, &t.factors))
+                .or_insert_with(Prob::zero);
+            *slot = std::mem::replace(slot, Prob::zero()) + p * &t.p;
+        }
     }
-    Dist::from_masses(merged.into_iter().flat_map(|((base, factors), p)| {
-        attack_law::joint(base, factors)
-            .iter()
-            .map(|(units, q)| (UnitStates::from_slice(units), &p * q))
-            .collect::<Vec<_>>()
-    }))
+    let mut pairs = Vec::new();
+    for ((base, factors), p) in merged {
+        attack_law::each_joint(base, factors, &p, &mut |units, q| {
+            pairs.push((UnitStates::from_slice(units), q));
+        });
+    }
+    Dist::from_masses(pairs)
 }
 
 /// The exact effect of the shot `key` from `node`: its To Hit outcomes,
