@@ -19,6 +19,7 @@ use super::firer::{Firer, GunType, Manning, Phase};
 use super::location::{self, Occupants};
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::readings;
+use super::sequence::MAX_ACQUISITION;
 use super::target::Target;
 use super::to_hit::{HitMode, Modifier, firer_modifiers, target_modifiers, to_hit_number, total};
 use super::units::{Unit, UnitKind};
@@ -370,12 +371,16 @@ fn check_firer(firer: &Firer, mortar: &Mortar, light: bool) -> Result<()> {
 }
 
 fn check_target(target: &Target, mortar: &Mortar) -> Result<()> {
-    check(target.acquisition <= 2, "target.acquisition", || {
-        format!(
-            "{} is not an Acquisition level (0, 1 or 2)",
-            target.acquisition
-        )
-    })?;
+    check(
+        target.acquisition <= MAX_ACQUISITION,
+        "target.acquisition",
+        || {
+            format!(
+                "{} is not an Acquisition level (0, 1 or 2)",
+                target.acquisition
+            )
+        },
+    )?;
     check(
         target.acquisition == 0 || !mortar.acquisition_na,
         "target.acquisition",

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::firer::{Firer, GunType, Phase};
 use super::mortar::{Ammo, Mortar};
 use super::readings;
+use super::sequence::MAX_ACQUISITION;
 use super::target::Target;
 use crate::dice::{Dice, Dr};
 
@@ -178,7 +179,7 @@ pub fn target_modifiers(target: &Target, acquisition_allowed: bool) -> Vec<Modif
         mods.push(Modifier::new("C6", "Case M: bore-sighted", -2));
     } else if acquisition_allowed && target.acquisition > 0 {
         // C6.5: Area Acquisition -1, then -2 at most; Case N is NA with Case M.
-        let drm = -(target.acquisition.min(2) as i8);
+        let drm = -(target.acquisition.min(MAX_ACQUISITION) as i8);
         mods.push(Modifier::new("C6.5", "Case N: Acquisition", drm));
     }
     if target.hazardous_movement {

@@ -29,7 +29,7 @@ use crate::error::{Error, Result};
 use crate::rules::firer::{Manning, Phase};
 use crate::rules::mortar::Ammo;
 use crate::rules::outcomes::in_action;
-use crate::rules::sequence::same_player_turn;
+use crate::rules::sequence::{MAX_ACQUISITION, same_player_turn};
 use crate::rules::shot::{Shot, ShotInput};
 use crate::rules::units::{Unit, UnitKind, UnitState};
 
@@ -195,7 +195,7 @@ impl FirePlan {
                 flag: "--breakdown".into(),
             });
         }
-        if input.acquisition > 2 {
+        if input.acquisition > MAX_ACQUISITION {
             return Err(Error::invalid(
                 "plan.acquisition",
                 format!(
