@@ -74,7 +74,8 @@ impl Prob {
                 den: u128::from(d / g),
             });
         }
-        let g = gcd(num, den);
+        // Not both in 64 bits: `gcd` would only test that again.
+        let g = binary_gcd(num, den);
         Prob(Repr::Small {
             num: num / g,
             den: den / g,
