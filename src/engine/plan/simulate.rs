@@ -7,11 +7,10 @@
 //! integer tallies merged in batch order.
 
 use super::FirePlan;
-use super::chain::{Event, Node, Weapon, transition};
-use super::monte_carlo::{McTally, batch_rng, bump, in_batches};
+use super::chain::{Event, Node, transition};
+use super::monte_carlo::{McTally, Recorder, batch_rng, in_batches};
 use crate::dice::RngDice;
 use crate::rules::outcomes::{OUTCOMES, in_action};
-use crate::rules::to_hit::HitKind;
 use crate::rules::units::outcome;
 
 /// Integer tallies of the units' fates at the end of the plan.
@@ -64,17 +63,6 @@ impl UnitTally {
     }
 }
 
-/// One trial's running counts.
-#[derive(Default)]
-struct Trial {
-    shots: usize,
-    hits: usize,
-    criticals: usize,
-    phase_shots: usize,
-    phase_hits: usize,
-    phase_criticals: usize,
-}
-
 fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTally, UnitTally) {
     let phases = plan.input.phases.len();
     let units = plan.units();
@@ -93,55 +81,26 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
     };
     for _ in 0..trials {
         let mut node = Node::start(plan);
-        let mut t = Trial::default();
+        let mut trial = Recorder::default();
         while !node.is_end(plan) {
             let (next, event) = transition(plan, &node, &mut RngDice(&mut rng));
-            let pt = &mut tally.per_phase[usize::from(node.phase)];
+            let phase = usize::from(node.phase);
             match event {
                 Event::PhaseEnd => {
-                    bump(&mut pt.shots, t.phase_shots);
-                    bump(&mut pt.hits, t.phase_hits);
-                    bump(&mut pt.criticals, t.phase_criticals);
-                    (t.phase_shots, t.phase_hits, t.phase_criticals) = (0, 0, 0);
-                    if t.hits > 0 {
-                        pt.hit_by_end += 1;
-                    }
-                    match node.weapon {
-                        Weapon::Malfunctioned => pt.malfunctioned_at_end += 1,
-                        Weapon::Removed => pt.removed_by_end += 1,
-                        Weapon::Ready => {}
-                    }
+                    trial.phase_end(&mut tally, phase, node.weapon);
                     let out = out_count(&node);
                     if !enemies.is_empty() && out == enemies.len() {
-                        unit_tally.cleared_by_phase_end[usize::from(node.phase)] += 1;
+                        unit_tally.cleared_by_phase_end[phase] += 1;
                     }
                     if out > 0 {
-                        unit_tally.out_by_phase_end[usize::from(node.phase)] += 1;
+                        unit_tally.out_by_phase_end[phase] += 1;
                     }
                 }
-                Event::Shot { hit, .. } => {
-                    t.shots += 1;
-                    t.phase_shots += 1;
-                    if hit.is_hit() {
-                        if t.hits == 0 {
-                            pt.first_hit += 1;
-                        }
-                        t.hits += 1;
-                        t.phase_hits += 1;
-                    }
-                    if hit == HitKind::Critical {
-                        t.criticals += 1;
-                        t.phase_criticals += 1;
-                    }
-                }
+                Event::Shot { hit, .. } => trial.shot(&mut tally, phase, hit),
             }
             node = next;
         }
-        bump(&mut tally.shots, t.shots);
-        bump(&mut tally.hits, t.hits);
-        bump(&mut tally.criticals, t.criticals);
-        tally.malfunction += u64::from(node.ever_malfunctioned);
-        tally.removed += u64::from(node.weapon == Weapon::Removed);
+        trial.trial_end(&mut tally, node.ever_malfunctioned, node.weapon);
         let states = node.units.as_slice();
         for (i, u) in units.iter().enumerate() {
             let o = outcome(&u.start, &states[i]);

@@ -1,0 +1,47 @@
+//! Batches of trials, each on its own random stream: why a seed gives the
+//! same results on any number of threads.
+
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use rayon::prelude::*;
+
+/// Trials per batch.
+pub const BATCH: u64 = 1 << 16;
+
+/// SplitMix64: decorrelates the seeds of consecutive batches.
+fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The generator of batch `batch` of a run seeded with `seed`.
+pub fn batch_rng(seed: u64, batch: u64) -> Xoshiro256PlusPlus {
+    Xoshiro256PlusPlus::seed_from_u64(splitmix64(seed ^ splitmix64(batch)))
+}
+
+/// Runs `trials` as fixed batches of [`BATCH`] on the current rayon pool:
+/// `batch(b, n)` runs batch `b` of `n` trials (on its own stream,
+/// [`batch_rng`]). Results come back in batch order, so how rayon splits
+/// the work never shows in them.
+pub fn in_batches<T: Send>(trials: u64, batch: impl Fn(u64, u64) -> T + Sync) -> Vec<T> {
+    (0..trials.div_ceil(BATCH))
+        .into_par_iter()
+        .map(|b| batch(b, BATCH.min(trials - b * BATCH)))
+        .collect()
+}
+
+/// A uniform integer below `d` (Lemire's method: one multiply, a rare
+/// rejection, so exactly uniform).
+#[inline]
+pub fn below<R: Rng>(rng: &mut R, d: u64) -> u64 {
+    let mut m = u128::from(rng.next_u64()) * u128::from(d);
+    if (m as u64) < d {
+        let threshold = d.wrapping_neg() % d;
+        while (m as u64) < threshold {
+            m = u128::from(rng.next_u64()) * u128::from(d);
+        }
+    }
+    (m >> 64) as u64
+}
