@@ -15,6 +15,7 @@
 pub mod dc;
 pub mod plan;
 pub mod push;
+pub mod shot;
 
 pub use plan::chain::{DEFAULT_MAX_STATES, Refusal, TooLarge};
 

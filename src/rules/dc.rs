@@ -58,7 +58,6 @@
 
 use serde::Serialize;
 
-use super::attack_law::{self, Term};
 use super::effects::Attack;
 use super::ift::{Column, IftResult};
 use super::location::{self, LocationState, Occupants};
@@ -67,6 +66,7 @@ use super::shot::{check, check_unit_values};
 use super::to_hit::Modifier;
 use super::units::{Unit, UnitKind, UnitState};
 use crate::dice::{Dice, Dist, Dr};
+use crate::engine::shot::attack_law::{self, Term};
 use crate::error::Result;
 use crate::prob::Prob;
 

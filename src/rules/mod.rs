@@ -24,7 +24,6 @@
 //! `shot.rs` checks a shot's inputs against these rules and works out what
 //! needs no dice.
 
-pub mod attack_law;
 pub mod dc;
 pub mod effects;
 pub mod firer;
@@ -37,7 +36,6 @@ pub mod random_selection;
 pub mod readings;
 pub mod sequence;
 pub mod shot;
-pub mod shot_odds;
 pub mod shot_process;
 pub mod target;
 pub mod to_hit;

@@ -4,9 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use super::attack_law::Term;
 use super::units::{Outcome, Unit, UnitState, outcome};
 use crate::dice::Dist;
+use crate::engine::shot::attack_law::Term;
 use num_traits::ToPrimitive;
 
 use crate::prob::{Prob, ProbSum};

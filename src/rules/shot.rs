@@ -511,7 +511,7 @@ impl Occupants for [TargetShot] {
     }
 }
 
-pub use super::shot_odds::{ShotOdds, UnitShotOdds};
 pub use super::shot_process::{
     EffectsRoll, Group, ShotOutcome, ShotProcess, ShotState, ShotSummary, Stage, resolve_shot,
 };
+pub use crate::engine::shot::{ShotOdds, UnitShotOdds};

@@ -7,7 +7,6 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::attack_law::{AttackLaws, Term};
 use super::ift::IftResult;
 use super::location::{self, LocationState};
 use super::mortar::Ammo;
@@ -17,6 +16,7 @@ use super::shot::{AmmoUse, Breakdown, Shot, TargetShot};
 use super::to_hit::{HitKind, HitMode, hit_test};
 use super::units::{UnitKind, UnitState};
 use crate::dice::{Dice, Dist, Dr};
+use crate::engine::shot::attack_law::{AttackLaws, Term};
 use crate::prob::Prob;
 
 pub use super::location::Group;

@@ -12,8 +12,8 @@ pub mod monte_carlo;
 use serde::Serialize;
 
 use crate::dice::Dist;
+use crate::engine::shot::attack_law::Term;
 use crate::prob::Prob;
-use crate::rules::attack_law::Term;
 use crate::rules::dc::{Dc, DcState, Detonation, LocationAttack, unit_states};
 use crate::rules::ift::IftResult;
 use crate::rules::location::LocationState;

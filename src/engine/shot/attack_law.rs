@@ -19,10 +19,10 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use super::location::{self, Job, LocationState, Occupants};
-use super::units::{Check, Unit, UnitKind, UnitState};
 use crate::dice::Dist;
 use crate::prob::Prob;
+use crate::rules::location::{self, Job, LocationState, Occupants};
+use crate::rules::units::{Check, Unit, UnitKind, UnitState};
 
 /// One check a unit is to make, with the units' states it is made under
 /// (only the leaders' matter, and the unit's own, put in at play time).

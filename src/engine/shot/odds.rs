@@ -3,13 +3,13 @@
 //! ([`UnitShotOdds`], the units' law as a mixture of products).
 
 use super::attack_law::Term;
-use super::ift::IftResult;
-use super::outcomes::HexOdds;
-use super::shot::{AmmoUse, Breakdown, Shot, ShotProcess, ShotState, ShotSummary};
-use super::to_hit::HitKind;
-use super::units::UnitState;
 use crate::dice::Dist;
 use crate::prob::Prob;
+use crate::rules::ift::IftResult;
+use crate::rules::outcomes::HexOdds;
+use crate::rules::shot::{AmmoUse, Breakdown, Shot, ShotProcess, ShotState, ShotSummary};
+use crate::rules::to_hit::HitKind;
+use crate::rules::units::UnitState;
 
 /// The exact odds of one shot at the hex: every dice outcome of the shot's
 /// process.
