@@ -26,11 +26,12 @@ use mortar_odds::engine::dc::DcOdds;
 use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;
+use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::dc::DcScenario;
 use mortar_odds::input::scenario::Scenario;
 use mortar_odds::rules::dc::Dc;
-use mortar_odds::rules::shot::{Shot, UnitShotOdds};
+use mortar_odds::rules::shot::Shot;
 
 const STACK_IN_WOODS: &str = include_str!("../examples/stack-in-woods.toml");
 const SHOT_8_MIXED: &str = include_str!("stacks/shot-8-mixed.toml");

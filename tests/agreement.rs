@@ -21,10 +21,11 @@ use mortar_odds::engine::plan::exact::{PlanOdds, TALLY_CAP};
 use mortar_odds::engine::plan::figures::{Figure, Kind, figures};
 use mortar_odds::engine::plan::monte_carlo::{self, BATCH, McTally};
 use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use mortar_odds::engine::shot::ShotOdds;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::{Firer, GunType, Manning, Phase};
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::shot::{Shot, ShotInput, ShotOdds};
+use mortar_odds::rules::shot::{Shot, ShotInput};
 use mortar_odds::rules::target::Target;
 
 /// Trials per plan in the agreement tests.

@@ -4,10 +4,12 @@
 //! leaders, Leader Loss cascades, heroes, vehicles and units already
 //! broken or pinned.
 
+use mortar_odds::engine::shot::HexOdds;
+use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::rules::firer::Firer;
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::outcomes::{HexOdds, in_action};
-use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess, UnitShotOdds};
+use mortar_odds::rules::outcomes::in_action;
+use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
 

@@ -11,10 +11,11 @@
 //! hurts, and the enumeration agrees with a hand-driven run of the dice.
 
 use mortar_odds::dice::{Dist, Dr, FixedDice};
+use mortar_odds::engine::shot::ShotOdds;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::{Firer, Phase};
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::shot::{Breakdown, Shot, ShotInput, ShotOdds, resolve_shot};
+use mortar_odds::rules::shot::{Breakdown, Shot, ShotInput, resolve_shot};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::{HitKind, HitMode};
 use proptest::prelude::*;

@@ -4,11 +4,12 @@ mod common;
 
 use common::p;
 use mortar_odds::dice::{Dist, FixedDice};
+use mortar_odds::engine::shot::ShotOdds;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::{Firer, Manning, Phase};
 use mortar_odds::rules::ift::IftResult;
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::shot::{Breakdown, Shot, ShotInput, ShotOdds, resolve_shot};
+use mortar_odds::rules::shot::{Breakdown, Shot, ShotInput, resolve_shot};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::{HitKind, HitMode};
 

@@ -6,13 +6,14 @@ use std::fs;
 use std::sync::LazyLock;
 
 use mortar_odds::analysis::sheet::{CaliberColumns, IFT_COLUMNS, IFT_DRMS, MORALES, TO_HIT_DRMS};
+use mortar_odds::engine::shot::ShotOdds;
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::output::sheet::page::{self, Paper, text_width};
 use mortar_odds::output::sheet::{Sheet, SheetParams, render_html, render_svg};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::Firer;
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::shot::{Shot, ShotInput, ShotOdds};
+use mortar_odds::rules::shot::{Shot, ShotInput};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::HitMode;
 

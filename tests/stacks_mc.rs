@@ -3,11 +3,12 @@
 //! rolls every die of the same shot process, at 4 standard errors.
 
 use mortar_odds::dice::RngDice;
+use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::scenario::Scenario;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::outcomes::{OUTCOMES, in_action};
-use mortar_odds::rules::shot::{Shot, ShotProcess, UnitShotOdds};
+use mortar_odds::rules::shot::{Shot, ShotProcess};
 use mortar_odds::rules::units::{UnitState, outcome};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -22,13 +22,15 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use rayon::prelude::*;
 
 use mortar_odds::dice::{Dist, FixedDice, RngDice};
+use mortar_odds::engine::shot::HexOdds;
+use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::effects::{afv_attack, normal_attack};
 use mortar_odds::rules::firer::Firer;
 use mortar_odds::rules::ift::{Column, IftResult};
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
-use mortar_odds::rules::outcomes::{HexOdds, OUTCOMES, in_action};
-use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess, ShotState, UnitShotOdds};
+use mortar_odds::rules::outcomes::{OUTCOMES, in_action};
+use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess, ShotState};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::HitKind;
 use mortar_odds::rules::units::{Armor, Outcome, Unit, UnitKind, UnitState, outcome};

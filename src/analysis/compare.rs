@@ -28,6 +28,7 @@ use toml::{Table, Value};
 
 use crate::engine::plan::figures::{Figure, figures, unit_figures};
 use crate::engine::plan::{FirePlan, ShotKey};
+use crate::engine::shot::ShotOdds;
 use crate::engine::{self, Engine, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
@@ -39,7 +40,6 @@ use crate::output::report::{ProbJson, kebab, pretty_json, text_table};
 use crate::output::table::OddsRow;
 use crate::output::table::rows::RowBuilder;
 use crate::rules::firer::Manning;
-use crate::rules::shot::ShotOdds;
 
 /// The `mortar.*` keys a choice may give.
 pub const CHOICE_KEYS: &[&str] = &[

@@ -4,9 +4,10 @@
 
 use toml::{Table, Value};
 
+use crate::engine::shot::ShotOdds;
 use crate::input::catalog::Catalog;
 use crate::input::scenario::{Scenario, set_key};
-use crate::rules::shot::{Shot, ShotOdds};
+use crate::rules::shot::Shot;
 use crate::rules::to_hit::RANGE_BANDS;
 
 /// Net To Hit DRMs on the x axis of the hit charts.

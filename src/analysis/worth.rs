@@ -36,6 +36,7 @@ use std::fmt::Write;
 use serde::Serialize;
 use toml::{Table, Value};
 
+use crate::engine::shot::{ShotOdds, UnitShotOdds};
 use crate::error::Result;
 use crate::input::catalog::Catalog;
 use crate::input::scenario::{ScenarioSource, set_key};
@@ -44,7 +45,7 @@ use crate::output::report::shot::MortarJson;
 use crate::output::report::{ProbJson, pretty_json, text_table};
 use crate::output::table::WorthRow;
 use crate::prob::Prob;
-use crate::rules::shot::{Shot, ShotOdds, UnitShotOdds};
+use crate::rules::shot::Shot;
 
 /// A measure's name and its label in text.
 const MEASURES: [(&str, &str); 4] = [

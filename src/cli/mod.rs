@@ -12,13 +12,14 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use toml::{Table, Value};
 
 use mortar_odds::engine::plan::FirePlan;
+use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::scenario::{Scenario, ScenarioSource, set_key};
 use mortar_odds::output::report::shot::ShotReport;
 use mortar_odds::output::report::text_table;
 use mortar_odds::output::table::rows::RowBuilder;
-use mortar_odds::rules::shot::{Shot, ShotOdds, UnitShotOdds};
+use mortar_odds::rules::shot::Shot;
 
 mod compare;
 mod output;

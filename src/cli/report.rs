@@ -21,6 +21,7 @@ use mortar_odds::analysis::sheet::DEFAULT_BREAKDOWN;
 use mortar_odds::analysis::to_hit_curves::to_hit_curves;
 use mortar_odds::analysis::worth;
 use mortar_odds::engine::plan::FirePlan;
+use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::scenario::ScenarioSource;
@@ -31,7 +32,7 @@ use mortar_odds::output::report::shot::ShotReport;
 use mortar_odds::output::sheet::{Paper, Sheet, SheetParams, render};
 use mortar_odds::output::table::rows::RowBuilder;
 use mortar_odds::output::table::{self, OddsRow, Row, WorthRow};
-use mortar_odds::rules::shot::{Shot, ShotOdds, UnitShotOdds};
+use mortar_odds::rules::shot::Shot;
 
 /// The comparison of the main job: the mortars of the README's `compare`
 /// example on `examples/squad-in-woods-plan.toml`. The values after `:`

@@ -2,8 +2,8 @@
 //! Charges and Gun pushes, each built on the pure steps of `rules`, behind
 //! one choice ([`Engine`], [`Settings`]).
 //!
-//! One shot's odds are always exact (`rules::shot::ShotOdds`,
-//! `UnitShotOdds`): a shot is small enough at any legal stack. A fire plan
+//! One shot's odds are always exact ([`shot::ShotOdds`],
+//! [`shot::UnitShotOdds`]): a shot is small enough at any legal stack. A fire plan
 //! runs through [`plan`]: its exact chain when it fits in
 //! [`Settings::max_states`], Monte Carlo as the settings ask. A DC
 //! ([`dc`](fn@dc)) and a push ([`push`](fn@push)) are always exact, with a

@@ -4,9 +4,9 @@
 //! [`Dc::new`] checks a [`DcInput`] and works out everything that does not
 //! depend on the dice: the removal number, and the IFT attack (FP, column,
 //! DRM) on each target of each Location. [`Dc::step`] is then the one pure
-//! function of the dice; the exact engine enumerates it ([`Dc::exact_target`],
-//! [`Dc::exact_thrower_given_detonation`]) and
-//! the Monte Carlo engine (`crate::engine::dc`) samples it.
+//! function of the dice; the exact engine (`crate::engine::dc::exact`)
+//! enumerates it and the Monte Carlo engine (`crate::engine::dc`) samples
+//! it.
 //!
 //! The rules, in our words:
 //! - FP (A23.1): 30 (Placed, Thrown), 36 on the 36+ column (Set, A23.71).
@@ -64,11 +64,9 @@ use super::location::{self, LocationState, Occupants};
 use super::readings;
 use super::shot::{check, check_unit_values};
 use super::to_hit::Modifier;
-use super::units::{Unit, UnitKind, UnitState};
-use crate::dice::{Dice, Dist, Dr};
-use crate::engine::shot::attack_law::{self, Term};
+use super::units::{Unit, UnitKind};
+use crate::dice::{Dice, Dr};
 use crate::error::Result;
-use crate::prob::Prob;
 
 /// FP of a Placed or Thrown DC (A23.1).
 pub const DC_FP: u32 = 30;
@@ -176,7 +174,7 @@ impl Occupants for [DcTarget] {
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocationAttack {
     pub targets: Vec<DcTarget>,
-    order: Vec<usize>,
+    pub(crate) order: Vec<usize>,
 }
 
 impl LocationAttack {
@@ -217,29 +215,6 @@ impl LocationAttack {
 
     fn task(&self, state: &mut LocationState, dice: &mut dyn Dice) -> bool {
         location::next_task(&self.targets[..], &self.order, &mut state.resolving(), dice)
-    }
-
-    /// The law of the units after the attack, from the Location's states
-    /// just after its DR (with their probabilities): a mixture of products
-    /// indexed by unit (target 0, the Location itself, left out).
-    fn terms<'s>(&self, states: impl Iterator<Item = (&'s LocationState, &'s Prob)>) -> Vec<Term> {
-        let laws = attack_law::AttackLaws::default();
-        let mut out = Vec::new();
-        for (state, p) in states {
-            let terms = laws.resolve(&self.targets[..], &self.order, state);
-            out.extend(terms.iter().map(|t| {
-                Term {
-                    p: p * &t.p,
-                    base: t.base[1..].to_vec(),
-                    factors: t
-                        .factors
-                        .iter()
-                        .map(|(i, law)| (i - 1, law.clone()))
-                        .collect(),
-                }
-            }));
-        }
-        out
     }
 }
 
@@ -537,7 +512,7 @@ pub struct DcState {
 }
 
 impl DcState {
-    fn forget_dice(mut self) -> Self {
+    pub(crate) fn forget_dice(mut self) -> Self {
         self.rolls = [None, None];
         self
     }
@@ -622,39 +597,6 @@ impl Dc {
         }
         s
     }
-
-    /// The DC and the target Location just after the DR, exactly (dice
-    /// forgotten so that equal outcomes merge, the thrower's Location left
-    /// out), with the law of the target's units after the attack as a
-    /// mixture of products ([`Term`], indexed by unit, the Location itself
-    /// left out): every Random Selection and check composed
-    /// ([`attack_law::AttackLaws`]).
-    pub fn exact_target(&self) -> (Dist<DcState>, Vec<Term>) {
-        let hit = |s: &DcState| s.stage != DcStage::Detonation;
-        let dist = Dist::certain(self.start()).run(hit, |s, d| self.step(s, d).forget_dice());
-        let terms = self.target.terms(dist.iter().map(|(s, p)| (&s.target, p)));
-        (dist.map(DcState::target_part), terms)
-    }
-
-    /// The thrower's Location just after its DR, exactly, given that the
-    /// DC went off, and the law of its units as [`Dc::exact_target`] gives
-    /// the target's: its DR is independent of the target's, so it is
-    /// worked out on its own (the joint law of two stacks would multiply
-    /// their states).
-    pub fn exact_thrower_given_detonation(&self) -> Option<(Dist<LocationState>, Vec<Term>)> {
-        let thrower = self.thrower.as_ref()?;
-        let start = DcState {
-            stage: DcStage::Thrower,
-            detonation: Some(Detonation::Detonated),
-            ..self.start()
-        };
-        let hit = |s: &DcState| s.stage != DcStage::Thrower;
-        let dist = Dist::certain(start)
-            .run(hit, |s, d| self.step(s, d).forget_dice())
-            .map(|s| s.thrower.clone());
-        let terms = thrower.terms(dist.iter());
-        Some((dist, terms))
-    }
 }
 
 impl DcState {
@@ -668,10 +610,4 @@ impl DcState {
             ..self.clone()
         }
     }
-}
-
-/// The units' states of a Location (without its target 0, the Location
-/// itself), for `outcomes::HexOdds`.
-pub fn unit_states(dist: &Dist<LocationState>) -> Dist<Vec<UnitState>> {
-    dist.map(|loc| loc.units.iter().skip(1).copied().collect())
 }

@@ -8,9 +8,9 @@
 //! The shot is then decided by one pure function of the dice
 //! (`shot_process`: To Hit DR and the subsequent dr when an Original 2
 //! needs one, Rate of Fire, malfunction, special ammunition, the effects DR,
-//! two of them for a Multiple Hit, and the units' checks). The exact odds
-//! (`shot_odds`) are every dice outcome through it; the Monte Carlo engine
-//! draws dice through the same function. Both are re-exported here.
+//! two of them for a Multiple Hit, and the units' checks), re-exported
+//! here. The exact odds (`engine::shot`) are every dice outcome through it;
+//! the Monte Carlo engine draws dice through the same function.
 
 use serde::Serialize;
 
@@ -514,4 +514,3 @@ impl Occupants for [TargetShot] {
 pub use super::shot_process::{
     EffectsRoll, Group, ShotOutcome, ShotProcess, ShotState, ShotSummary, Stage, resolve_shot,
 };
-pub use crate::engine::shot::{ShotOdds, UnitShotOdds};

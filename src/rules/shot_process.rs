@@ -1,11 +1,10 @@
 //! A shot resolved step by step: [`ShotProcess::step`] is the one pure
 //! function of the dice that decides a shot at its targets (the To Hit DR,
 //! the effects DR, then each Random Selection and check); [`resolve_shot`]
-//! runs it with dice for the hex alone; [`ShotProcess::exact`] works out
-//! every outcome (the units' checks composed, `attack_law`).
+//! runs it with dice for the hex alone. The exact engine works out every
+//! outcome from it (`engine::shot::exact`).
 
 use std::borrow::Cow;
-use std::sync::Arc;
 
 use super::ift::IftResult;
 use super::location::{self, LocationState};
@@ -15,9 +14,7 @@ use super::readings;
 use super::shot::{AmmoUse, Breakdown, Shot, TargetShot};
 use super::to_hit::{HitKind, HitMode, hit_test};
 use super::units::{UnitKind, UnitState};
-use crate::dice::{Dice, Dist, Dr};
-use crate::engine::shot::attack_law::{AttackLaws, Term};
-use crate::prob::Prob;
+use crate::dice::{Dice, Dr};
 
 pub use super::location::Group;
 
@@ -49,7 +46,7 @@ pub struct ShotState {
 }
 
 impl ShotState {
-    fn forget_dice(mut self) -> Self {
+    pub(crate) fn forget_dice(mut self) -> Self {
         self.to_hit_dr = None;
         self.rolls.iter_mut().for_each(|r| *r = None);
         self
@@ -57,7 +54,7 @@ impl ShotState {
 
     /// The state once the units are resolved to `units`, as the stepped
     /// process leaves it.
-    fn resolved(&self, units: &[UnitState]) -> ShotState {
+    pub(crate) fn resolved(&self, units: &[UnitState]) -> ShotState {
         ShotState {
             stage: Stage::Done,
             location: self.location.resolved(units),
@@ -72,7 +69,7 @@ pub struct ShotProcess<'a> {
     pub shot: &'a Shot,
     pub targets: Cow<'a, [TargetShot]>,
     /// Order of the morale and pin checks: leaders first, higher morale first.
-    order: Vec<usize>,
+    pub(crate) order: Vec<usize>,
 }
 
 impl<'a> ShotProcess<'a> {
@@ -137,114 +134,15 @@ impl<'a> ShotProcess<'a> {
         self.run_until(units, Self::finished, dice)
     }
 
-    /// Every outcome of the shot, exactly: the To Hit and effects DR
-    /// stepped, then the units' Random Selections and checks composed
-    /// ([`AttackLaws`]), each distinct situation worked out
-    /// once.
-    pub fn exact(&self, units: &[UnitState]) -> Dist<ShotState> {
-        Self::joint_of(&self.attacked_terms(units))
-    }
-
-    /// The joint law of [`attacked_terms`](Self::attacked_terms): one
-    /// outcome per state and units' states.
-    fn joint_of(terms: &[(ShotState, Term)]) -> Dist<ShotState> {
-        Dist::from_masses(terms.iter().flat_map(|(s, t)| {
-            t.joint()
-                .iter()
-                .map(|(units, q)| (s.resolved(units), &t.p * q))
-                .collect::<Vec<_>>()
-        }))
-    }
-
-    /// Every outcome of the shot as a mixture of products: for each way
-    /// the dice fall up to the units' checks, the hits and the term of the
-    /// units' law ([`AttackLaws`]).
-    pub fn exact_terms(&self, units: &[UnitState]) -> Vec<(Vec<HitKind>, Term)> {
-        self.attacked_terms(units)
-            .into_iter()
-            .map(|(s, t)| (s.hits, t))
-            .collect()
-    }
-
-    /// Each state the To Hit and effects DR leave (dice forgotten) with
-    /// each term of the law of its units' checks, its probability included:
-    /// the shot's law before any joint law of the units is built (its size
-    /// is the sum of the terms' [`Term::size`]).
-    pub fn attacked_terms(&self, units: &[UnitState]) -> Vec<(ShotState, Term)> {
-        self.attacked_terms_with(units, &AttackLaws::default())
-    }
-
-    /// [`attacked_terms`](Self::attacked_terms) with the laws of earlier
-    /// shots at the same units.
-    pub fn attacked_terms_with(
-        &self,
-        units: &[UnitState],
-        laws: &AttackLaws,
-    ) -> Vec<(ShotState, Term)> {
-        self.terms_from(self.start(units), laws)
-    }
-
-    /// The law of the units' final states from a state whose To Hit DR is
-    /// made (`after`), as lists of terms: one list for each way the
-    /// effects DR goes, with its probability `p` (a term `t` of it has
-    /// probability `p · t.p`), shared with every other state that leads
-    /// to the same Location.
-    pub fn terms_after_to_hit(
-        &self,
-        after: &AfterToHit,
-        laws: &AttackLaws,
-    ) -> Vec<(Prob, Arc<Vec<Term>>)> {
-        let state = ShotState {
+    /// The state a shot is in after its To Hit DR, from what that DR left.
+    pub fn resume(&self, after: &AfterToHit) -> ShotState {
+        ShotState {
             stage: after.stage,
             hits: after.hits.clone(),
             multiple: after.multiple.clone(),
             location: after.location.clone(),
             ..self.start(&after.location.units)
-        };
-        let mut out = Vec::new();
-        self.each_attacked(state, laws, |_, p, terms| out.push((p.clone(), terms)));
-        out
-    }
-
-    /// From `state` on: each state the To Hit and effects DR leave (dice
-    /// forgotten) with each term of its units' law, its probability
-    /// included.
-    fn terms_from(&self, state: ShotState, laws: &AttackLaws) -> Vec<(ShotState, Term)> {
-        let mut out = Vec::new();
-        self.each_attacked(state, laws, |s, p, terms| {
-            for t in terms.iter() {
-                let term = Term {
-                    p: p * &t.p,
-                    ..t.clone()
-                };
-                out.push((s.clone(), term));
-            }
-        });
-        out
-    }
-
-    /// From `state` on: each state the To Hit and effects DR leave (dice
-    /// forgotten), with its probability and the terms of its units' law
-    /// ([`AttackLaws::resolve`]), handed to `f` in turn.
-    fn each_attacked(
-        &self,
-        state: ShotState,
-        laws: &AttackLaws,
-        mut f: impl FnMut(&ShotState, &Prob, Arc<Vec<Term>>),
-    ) {
-        let attacked = Dist::certain(state).run(
-            |s| !matches!(s.stage, Stage::ToHit | Stage::Effects),
-            |s, d| self.step(s, d).forget_dice(),
-        );
-        for (s, p) in attacked.iter() {
-            f(s, p, laws.resolve(&*self.targets, &self.order, &s.location));
         }
-    }
-
-    /// Every outcome of the shot, exactly, by stepping the whole process:
-    /// the reference [`exact`](Self::exact) is tested against.
-    pub fn exact_stepped(&self, units: &[UnitState]) -> Dist<ShotState> {
-        self.exact_until(units, Self::finished)
     }
 
     /// Finished with the To Hit DR: all a plan needs when the hex has no
@@ -265,15 +163,6 @@ impl<'a> ShotProcess<'a> {
             state = self.step(&state, dice);
         }
         state
-    }
-
-    /// Every outcome of the shot until `done`, exactly.
-    pub fn exact_until(
-        &self,
-        units: &[UnitState],
-        done: impl Fn(&ShotState) -> bool,
-    ) -> Dist<ShotState> {
-        Dist::certain(self.start(units)).run(done, |s, d| self.step(s, d).forget_dice())
     }
 
     /// One step: the To Hit DR, then the effects DR, then each Random

@@ -7,19 +7,21 @@
 //! worked out from that distribution by the same code ([`DcOdds::rows`]),
 //! so the two engines can be compared figure by figure.
 
+pub mod exact;
 pub mod monte_carlo;
 
 use serde::Serialize;
 
 use crate::dice::Dist;
+use crate::engine::shot::HexOdds;
 use crate::engine::shot::attack_law::Term;
 use crate::prob::Prob;
-use crate::rules::dc::{Dc, DcState, Detonation, LocationAttack, unit_states};
+use crate::rules::dc::{Dc, DcState, Detonation, LocationAttack};
 use crate::rules::ift::IftResult;
 use crate::rules::location::LocationState;
-use crate::rules::outcomes::HexOdds;
 use crate::rules::units::{Outcome, Unit};
 use crate::stats;
+use exact::unit_states;
 
 /// The odds of one DC attack.
 #[derive(Clone, Debug)]

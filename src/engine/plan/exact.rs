@@ -32,8 +32,8 @@ use super::chain::{Chain, Event, Weapon};
 use super::reference_pass::run;
 use super::smooth_pass::smooth_totals;
 use crate::dice::Dist;
+use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
-use crate::rules::outcomes::HexOdds;
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::UnitState;
 

@@ -3,6 +3,9 @@
 //! (`odds`).
 
 pub mod attack_law;
+mod exact;
+pub mod hex_odds;
 pub mod odds;
 
+pub use hex_odds::{HexOdds, UnitOdds};
 pub use odds::{ShotOdds, UnitShotOdds};

@@ -3,10 +3,10 @@
 //! ([`UnitShotOdds`], the units' law as a mixture of products).
 
 use super::attack_law::Term;
+use super::hex_odds::HexOdds;
 use crate::dice::Dist;
 use crate::prob::Prob;
 use crate::rules::ift::IftResult;
-use crate::rules::outcomes::HexOdds;
 use crate::rules::shot::{AmmoUse, Breakdown, Shot, ShotProcess, ShotState, ShotSummary};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::UnitState;

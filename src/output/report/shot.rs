@@ -8,12 +8,14 @@ use serde::Serialize;
 
 use super::{ProbJson, kebab, pretty_json, signed, text_table};
 use crate::dice::Dist;
+use crate::engine::shot::HexOdds;
+use crate::engine::shot::{ShotOdds, UnitShotOdds};
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
 use crate::rules::mortar::{Ammo, Mortar};
-use crate::rules::outcomes::{HexOdds, NOT_MODELLED};
+use crate::rules::outcomes::NOT_MODELLED;
 use crate::rules::readings::{READINGS, Reading};
-use crate::rules::shot::{AmmoUse, Shot, ShotOdds, UnitShotOdds};
+use crate::rules::shot::{AmmoUse, Shot};
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
 use crate::rules::units::{Unit, UnitKind};
 

@@ -1,0 +1,190 @@
+//! What happens to the units of a hex, from the law of their final states:
+//! per unit (worst outcome), and for the hex (cleared of Good Order enemy
+//! units, "at least N out of action").
+
+use std::collections::BTreeMap;
+
+use num_traits::ToPrimitive;
+
+use super::attack_law::Term;
+use crate::dice::Dist;
+use crate::prob::{Prob, ProbSum};
+use crate::rules::outcomes::{OUTCOMES, in_action};
+use crate::rules::units::{Outcome, Unit, UnitState, outcome};
+
+/// One unit's odds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitOdds {
+    /// P(worst outcome), in the order of [`OUTCOMES`].
+    pub outcomes: Vec<(Outcome, Prob)>,
+    /// P(out of action at the end: broken or eliminated; a vehicle eliminated).
+    pub p_out_of_action: Prob,
+    /// P(eliminated as a burning wreck) (vehicles).
+    pub p_burning: Prob,
+}
+
+/// The hex's odds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HexOdds {
+    pub units: Vec<UnitOdds>,
+    /// No enemy unit still in action.
+    pub p_cleared: Prob,
+    /// Every enemy unit eliminated.
+    pub p_all_eliminated: Prob,
+    /// `at_least_out[k]`: at least k+1 enemy units out of action.
+    pub at_least_out: Vec<Prob>,
+}
+
+/// One unit's law in a term: a state it keeps, or its own law.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum UnitLaw<'t> {
+    Stays(UnitState),
+    Law(&'t Dist<UnitState>),
+}
+
+impl UnitLaw<'_> {
+    fn prob(&self, pred: impl Fn(&UnitState) -> bool) -> Prob {
+        match self {
+            UnitLaw::Stays(s) if pred(s) => Prob::one(),
+            UnitLaw::Stays(_) => Prob::zero(),
+            UnitLaw::Law(law) => law.prob(pred),
+        }
+    }
+}
+
+/// Unit `i`'s law in term `t`.
+fn unit_law(t: &Term, i: usize) -> UnitLaw<'_> {
+    t.factors
+        .iter()
+        .find(|(j, _)| *j == i)
+        .map_or(UnitLaw::Stays(t.base[i]), |(_, law)| UnitLaw::Law(law))
+}
+
+/// P(exactly k of the units are out of action), for k = 0..=n, when each
+/// is out independently with its chance in `qs`: in integers over the
+/// product of the denominators when it fits, else in fractions.
+fn count_out(qs: &[Prob]) -> Vec<Prob> {
+    let fractions: Option<Vec<(u128, u128)>> = qs
+        .iter()
+        .map(|q| Some((q.numer().to_u128()?, q.denom().to_u128()?)))
+        .collect();
+    if let Some(fractions) = fractions
+        && let Some(den) = fractions
+            .iter()
+            .try_fold(1u128, |acc, (_, d)| acc.checked_mul(*d))
+    {
+        // The coefficients of Π (d - a + a·x): each at most the product
+        // of the denominators, which fits.
+        let mut poly = vec![1u128];
+        for &(a, d) in &fractions {
+            let mut next = vec![0u128; poly.len() + 1];
+            for (k, c) in poly.iter().enumerate() {
+                next[k] += c * (d - a);
+                next[k + 1] += c * a;
+            }
+            poly = next;
+        }
+        return poly.iter().map(|&c| Prob::from_u128(c, den)).collect();
+    }
+    let mut count = vec![Prob::one()];
+    for q in qs {
+        let stays = q.complement();
+        let mut next = vec![Prob::zero(); count.len() + 1];
+        for (k, c) in count.iter().enumerate() {
+            next[k] = next[k].clone() + c * &stays;
+            next[k + 1] = next[k + 1].clone() + c * q;
+        }
+        count = next;
+    }
+    count
+}
+
+impl HexOdds {
+    /// The same odds as [`HexOdds::of`], from a mixture of products
+    /// ([`Term`]) without building the joint law: each unit's odds are a
+    /// mixture of its laws, and the number of enemy units out of action in
+    /// a term is the convolution of independent units' chances. Terms that
+    /// give a unit (or the enemy units) the same laws are added up first,
+    /// so each distinct law is worked out once.
+    pub fn of_terms<'t>(units: &[Unit], terms: impl IntoIterator<Item = &'t Term>) -> HexOdds {
+        let n = units.len();
+        let enemies: Vec<usize> = (0..n).filter(|&i| units[i].enemy).collect();
+        // The weight of each distinct law of each unit, and of each
+        // distinct set of the enemy units' laws.
+        let mut by_unit: Vec<BTreeMap<UnitLaw<'t>, ProbSum>> = vec![BTreeMap::new(); n];
+        let mut by_enemies: BTreeMap<Vec<UnitLaw<'t>>, ProbSum> = BTreeMap::new();
+        for t in terms {
+            for (i, weights) in by_unit.iter_mut().enumerate() {
+                weights.entry(unit_law(t, i)).or_default().add(&t.p);
+            }
+            let key = enemies.iter().map(|&i| unit_law(t, i)).collect();
+            by_enemies.entry(key).or_default().add(&t.p);
+        }
+        let unit_odds = |i: usize| {
+            let u = &units[i];
+            let mut outcomes = vec![ProbSum::new(); OUTCOMES.len()];
+            let (mut out_of_action, mut burning) = (ProbSum::new(), ProbSum::new());
+            for (law, weight) in &by_unit[i] {
+                let w = weight.total();
+                for (k, o) in OUTCOMES.iter().enumerate() {
+                    outcomes[k].add_product(&w, &law.prob(|s| outcome(&u.start, s) == *o));
+                }
+                out_of_action.add_product(&w, &law.prob(|s| !in_action(u, s)));
+                burning.add_product(&w, &law.prob(|s| s.burning));
+            }
+            UnitOdds {
+                outcomes: OUTCOMES
+                    .iter()
+                    .zip(&outcomes)
+                    .map(|(o, p)| (*o, p.total()))
+                    .collect(),
+                p_out_of_action: out_of_action.total(),
+                p_burning: burning.total(),
+            }
+        };
+        // out[k]: P(exactly k enemy units out of action).
+        let mut out = vec![ProbSum::new(); enemies.len() + 1];
+        let mut all_eliminated = ProbSum::new();
+        // Each enemy law's P(out of action) and P(eliminated), once.
+        let mut chances: BTreeMap<(usize, UnitLaw<'t>), (Prob, Prob)> = BTreeMap::new();
+        for (laws, weight) in &by_enemies {
+            let weight = weight.total();
+            let mut qs = Vec::with_capacity(laws.len());
+            let mut eliminated = weight.clone();
+            for (law, &i) in laws.iter().zip(&enemies) {
+                let (q, e) = chances.entry((i, *law)).or_insert_with(|| {
+                    let u = &units[i];
+                    (law.prob(|s| !in_action(u, s)), law.prob(|s| s.eliminated))
+                });
+                qs.push(q.clone());
+                eliminated = &eliminated * e;
+            }
+            for (k, c) in count_out(&qs).iter().enumerate() {
+                out[k].add_product(&weight, c);
+            }
+            all_eliminated.add(&eliminated);
+        }
+        let out: Vec<Prob> = out.iter().map(ProbSum::total).collect();
+        let e = enemies.len();
+        HexOdds {
+            units: (0..n).map(unit_odds).collect(),
+            p_cleared: out[e].clone(),
+            p_all_eliminated: all_eliminated.total(),
+            at_least_out: (1..=e).map(|k| out[k..].iter().sum()).collect(),
+        }
+    }
+
+    /// The odds from the joint law of the units' final states (each state
+    /// a term of its own).
+    pub fn of(units: &[Unit], end: &Dist<Vec<UnitState>>) -> HexOdds {
+        let terms: Vec<Term> = end
+            .iter()
+            .map(|(states, p)| Term {
+                p: p.clone(),
+                base: states.clone(),
+                factors: Vec::new(),
+            })
+            .collect();
+        HexOdds::of_terms(units, &terms)
+    }
+}
