@@ -58,13 +58,17 @@
 
 use serde::Serialize;
 
+mod attack;
+mod check;
+
+use attack::{breach_attack, location_attack};
+use check::check_input;
+
 use super::effects::Attack;
-use super::ift::{Column, IftResult};
+use super::ift::IftResult;
 use super::location::{self, LocationState, Occupants};
 use super::readings;
-use super::shot::{check, check_unit_values};
-use super::to_hit::Modifier;
-use super::units::{Unit, UnitKind};
+use super::units::Unit;
 use crate::dice::{Dice, Dr};
 use crate::error::Result;
 
@@ -236,7 +240,7 @@ pub struct Dc {
 
 /// Which Location an attack is on.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Which {
+pub(crate) enum Which {
     Target,
     Thrower,
 }
@@ -280,196 +284,6 @@ impl Dc {
     pub fn removes(&self, dr: Dr) -> bool {
         dr.original() + self.removal_drm >= self.removal_number
     }
-}
-
-fn check_input(input: &DcInput) -> Result<()> {
-    let kind = input.kind;
-    let thrown = kind == DcKind::Thrown;
-    let set = kind == DcKind::Set;
-    let named = kind.name();
-    check(!(set && input.cx), "dc.cx", || {
-        "a Set DC is detonated from afar: the CX DRM is for a Placing or Throwing unit (A23.4)"
-            .into()
-    })?;
-    check(thrown || !input.afph, "dc.afph", || {
-        format!(
-            "the AFPh DRM is for a Thrown DC (A23.62); a {named} DC takes no DRM for the phase (A23.1)"
-        )
-    })?;
-    check(
-        !input.opportunity_fire || (thrown && input.afph),
-        "dc.opportunity_fire",
-        || {
-            "Opportunity Fire only cancels the AFPh DRM of a DC Thrown in the AFPh (A23.62); give afph with a Thrown DC".into()
-        },
-    )?;
-    for (on, field) in [
-        (input.from_vehicle, "dc.from_vehicle"),
-        (input.cavalry, "dc.cavalry"),
-        (input.from_two_levels_up, "dc.from_two_levels_up"),
-    ] {
-        check(thrown || !on, field, || {
-            format!("only a Thrown DC has a thrower (A23.6), not a {named} DC")
-        })?;
-    }
-    check(!(input.from_vehicle && input.cavalry), "dc.cavalry", || {
-        "give from_vehicle or cavalry, not both".into()
-    })?;
-    check(kind == DcKind::Placed || !input.breach, "dc.breach", || {
-        format!("a Breach attempt is modelled for a Placed DC only (A23.3), not a {named} DC")
-    })?;
-    check(
-        set || input.enemy_infantry.is_none(),
-        "dc.enemy_infantry",
-        || format!("the enemy Infantry DRM is for a Set DC only (A23.7), not a {named} DC"),
-    )?;
-    check(!set || input.target.tem == 0, "dc.target.tem", || {
-        "a Set DC attack takes no TEM (A23.71); leave tem at 0".into()
-    })?;
-    check(
-        thrown || input.target.hexside_tem == 0,
-        "dc.target.hexside_tem",
-        || format!("hexside TEM is NA for a {named} DC (A23.1)"),
-    )?;
-    let thrower = &input.thrower;
-    let attacked = thrown && !input.from_two_levels_up;
-    check(
-        attacked || (thrower.tem == 0 && thrower.hexside_tem == 0 && thrower.units.is_empty()),
-        "dc.thrower",
-        || {
-            if thrown {
-                "the thrower's Location is not attacked from two or more levels up (A23.6); give no thrower values".into()
-            } else {
-                format!("only a Thrown DC attacks the thrower's Location (A23.6), not a {named} DC")
-            }
-        },
-    )?;
-    for (prefix, units) in [
-        ("dc.target", &input.target.units),
-        ("dc.thrower", &thrower.units),
-    ] {
-        for (i, u) in units.iter().enumerate() {
-            let unit_field = format!("{prefix}.units[{i}]");
-            check(
-                u.kind != UnitKind::Afv,
-                &format!("{unit_field}.kind"),
-                || {
-                    "a DC attack on an AFV (A23.5, C7.346 Position DR and To Kill Table) is not modelled".into()
-                },
-            )?;
-            check(
-                !set || u.location.tem == 0,
-                &format!("{unit_field}.tem"),
-                || "a Set DC attack takes no TEM (A23.71); leave tem at 0".into(),
-            )?;
-            check_unit_values(&unit_field, u)?;
-        }
-        location::check_stack(&format!("{prefix}.units"), units)?;
-    }
-    Ok(())
-}
-
-fn modifier(rule: &'static str, what: &'static str, value: i8) -> Modifier {
-    Modifier { rule, what, value }
-}
-
-/// The attack's DRM, other than TEM (A23.4, A23.6, A23.62, A23.71).
-fn attack_modifiers(input: &DcInput, which: Which) -> Vec<Modifier> {
-    let mut mods = Vec::new();
-    let moving = input.from_vehicle || input.cavalry;
-    match (input.kind, which) {
-        (DcKind::Set, _) => mods.push(modifier("A23.71", "Set DC", SET_DC_DRM)),
-        (DcKind::Thrown, Which::Target) => mods.push(if moving {
-            modifier("A23.6", "Thrown from a moving vehicle or by Cavalry", 3)
-        } else {
-            modifier("A23.6", "Thrown DC", 2)
-        }),
-        (DcKind::Thrown, Which::Thrower) => mods.push(if moving {
-            modifier("A23.6", "thrower's Location (moving vehicle or Cavalry)", 4)
-        } else {
-            modifier("A23.6", "thrower's Location", 3)
-        }),
-        (DcKind::Placed, _) => {}
-    }
-    if input.kind == DcKind::Thrown && input.afph && !input.opportunity_fire {
-        mods.push(modifier("A23.62", "Thrown in the AFPh", 1));
-    }
-    if input.cx {
-        mods.push(modifier("A23.4", "CX Placing/Throwing unit", 1));
-    }
-    mods
-}
-
-/// The TEM modifier of a target at `tem` in this Location (A23.1, A23.71).
-fn tem_modifier(input: &DcInput, tem: i8, hexside: i8) -> Option<Modifier> {
-    match input.kind {
-        DcKind::Set => None,
-        DcKind::Thrown if hexside > tem => Some(modifier("A23.1", "hexside TEM", hexside)),
-        _ => (tem != 0).then(|| modifier("A23.1", "TEM", tem)),
-    }
-}
-
-fn attack(quarter_fp: u32, mut modifiers: Vec<Modifier>, tem: Option<Modifier>) -> Attack {
-    if let Some(t) = tem {
-        modifiers.insert(0, t);
-    }
-    Attack {
-        fp: quarter_fp,
-        column: Column::for_quarter_fp(quarter_fp).expect("a DC has at least 7.5 FP"),
-        modifiers,
-    }
-}
-
-fn base_quarter_fp(kind: DcKind) -> u32 {
-    4 * if kind == DcKind::Set {
-        SET_DC_FP
-    } else {
-        DC_FP
-    }
-}
-
-/// Every target of one Location with its attack.
-fn location_attack(input: &DcInput, which: Which) -> LocationAttack {
-    let mut fp = base_quarter_fp(input.kind);
-    let loc = match which {
-        Which::Target => {
-            if input.concealed {
-                fp /= 2; // A23.1: Area Fire for concealment
-            }
-            if input.breach {
-                fp /= 2; // A23.3 EX: Area Fire vs the occupants of a Breach attempt
-            }
-            &input.target
-        }
-        Which::Thrower => &input.thrower,
-    };
-    let mods = attack_modifiers(input, which);
-    let hex = DcTarget {
-        unit: None,
-        attack: attack(
-            fp,
-            mods.clone(),
-            tem_modifier(input, loc.tem, loc.hexside_tem),
-        ),
-    };
-    let units = loc.units.iter().map(|u| DcTarget {
-        unit: Some(u.clone()),
-        attack: attack(
-            fp,
-            mods.clone(),
-            tem_modifier(input, u.location.tem, loc.hexside_tem),
-        ),
-    });
-    LocationAttack::new(std::iter::once(hex).chain(units).collect())
-}
-
-/// The Breach attempt: full FP, the Location's TEM (A23.3 EX).
-fn breach_attack(input: &DcInput) -> Attack {
-    attack(
-        base_quarter_fp(input.kind),
-        attack_modifiers(input, Which::Target),
-        tem_modifier(input, input.target.tem, 0),
-    )
 }
 
 /// Whether a Breach attempt's result Breaches: NMC or better (A23.3 EX).

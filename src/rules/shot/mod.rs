@@ -14,16 +14,20 @@
 
 use serde::Serialize;
 
+mod check;
+
+pub(crate) use check::{check, check_unit_values};
+use check::{check_firer, check_range, check_target, check_unit, missing};
+
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
-use super::firer::{Firer, GunType, Manning, Phase};
+use super::firer::{Firer, GunType, Manning};
 use super::location::{self, Occupants};
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::readings;
-use super::sequence::MAX_ACQUISITION;
 use super::target::Target;
 use super::to_hit::{HitMode, Modifier, firer_modifiers, target_modifiers, to_hit_number, total};
 use super::units::{Unit, UnitKind};
-use crate::error::{Error, Result};
+use crate::error::Result;
 
 /// Everything a player says about one shot.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -109,65 +113,6 @@ fn target_shot(
         normal_attack,
         critical_attack,
     })
-}
-
-fn check_unit(i: usize, unit: &Unit, mortar: &Mortar) -> Result<()> {
-    check_target(&unit.location, mortar).map_err(|e| match e {
-        Error::Invalid { field: f, message } => Error::invalid(
-            f.replace("target.", &format!("target.units[{i}].")),
-            message,
-        ),
-        other => other,
-    })?;
-    check_unit_values(&format!("target.units[{i}]"), unit)
-}
-
-/// The counter values of a unit (`prefix` names it in errors, e.g.
-/// `target.units[0]`): morale, broken-side morale, leadership.
-pub(crate) fn check_unit_values(prefix: &str, unit: &Unit) -> Result<()> {
-    let field = |f: &str| format!("{prefix}.{f}");
-    if unit.kind.is_vehicle() {
-        return Ok(());
-    }
-    check((2..=10).contains(&unit.morale), &field("morale"), || {
-        format!("{} is not a Morale Level (2 to 10)", unit.morale)
-    })?;
-    check(
-        !unit.start.broken || unit.broken_morale.is_some(),
-        &field("broken_morale"),
-        || "a unit that starts broken needs the morale of its broken side".into(),
-    )?;
-    check(
-        unit.kind == UnitKind::Leader || unit.leadership == 0,
-        &field("leadership"),
-        || "only a leader has a leadership DRM".into(),
-    )?;
-    check(
-        (-3..=1).contains(&unit.leadership),
-        &field("leadership"),
-        || format!("{} is not a leadership DRM (-3 to +1)", unit.leadership),
-    )?;
-    Ok(())
-}
-
-/// Largest Case A change: any direction is at most three hexspines away.
-const MAX_CA_CHANGE: u8 = 3;
-
-/// `Ok` when `ok`, else the error on `field` with `message`.
-pub(crate) fn check(ok: bool, field: &str, message: impl FnOnce() -> String) -> Result<()> {
-    if ok {
-        Ok(())
-    } else {
-        Err(Error::invalid(field, message()))
-    }
-}
-
-fn missing(field: &str, mortar: &Mortar, flag: &str) -> Error {
-    Error::Missing {
-        field: field.to_string(),
-        mortar: mortar.name.clone(),
-        flag: flag.to_string(),
-    }
 }
 
 impl Shot {
@@ -277,121 +222,6 @@ impl Shot {
             critical_attack: self.critical_attack.clone(),
         }
     }
-}
-
-fn check_range(mortar: &Mortar, ammo: Ammo, range: u16) -> Result<()> {
-    check(range > 0, "target.range", || {
-        "range 0 (the firer's own hex) is never allowed for the Area Target Type (C3.33)".into()
-    })?;
-    let limits = mortar
-        .range
-        .ok_or_else(|| missing("mortar.range", mortar, "--range-limits MIN-MAX"))?;
-    check(limits.contains(range), "target.range", || {
-        format!(
-            "{range} hexes is outside the {}'s range {limits} (C3.52: ordnance cannot fire beyond its printed range)",
-            mortar.name
-        )
-    })?;
-    if mortar.type89_rules
-        && let Some(ammo_limits) = Type89::ammo_range(ammo)
-    {
-        check(ammo_limits.contains(range), "target.range", || {
-            format!(
-                "the Type 89 fires {} only at {} hexes, not {range}",
-                ammo.name(),
-                ammo_limits
-            )
-        })?;
-    }
-    Ok(())
-}
-
-fn check_firer(firer: &Firer, mortar: &Mortar, light: bool) -> Result<()> {
-    check(firer.ca_change <= MAX_CA_CHANGE, "firer.ca_change", || {
-        format!(
-            "{} hexspines; a CA change is at most {MAX_CA_CHANGE} hexspines",
-            firer.ca_change
-        )
-    })?;
-    check(!(light && firer.ca_change > 0), "firer.ca_change", || {
-        "a light mortar (a SW) has no Covered Arc; leave ca_change at 0".into()
-    })?;
-    check(
-        firer.ca_change == 0 || firer.gun_type.is_some(),
-        "firer.gun_type",
-        || "give the Gun type from the counter (T, ST or NT) with a CA change (C5.1)".into(),
-    )?;
-    if firer.intensive_fire {
-        check(!light, "firer.intensive_fire", || {
-            "Intensive Fire is for Guns only, not for a light mortar (SW) (C5.6)".into()
-        })?;
-        check(
-            firer.phase != Phase::Advancing,
-            "firer.intensive_fire",
-            || "Intensive Fire is not allowed in the AFPh (C5.6)".into(),
-        )?;
-        check(!firer.pinned, "firer.intensive_fire", || {
-            "a pinned crew cannot use Intensive Fire (C5.6)".into()
-        })?;
-        check(firer.stun == 0, "firer.intensive_fire", || {
-            "a stunned firer cannot use Intensive Fire (C5.6)".into()
-        })?;
-    }
-    check(
-        firer.leader_drm == 0 || firer.manning != Manning::LoneSmc,
-        "firer.leader_drm",
-        || {
-            "a leader never directs his own fire: a lone SMC firing (firer.manning = \"lone-smc\") takes no leader_drm; leave it at 0".into()
-        },
-    )?;
-    check(firer.leader_drm == 0 || light, "firer.leader_drm", || {
-        "leadership modifies only light mortar fire; leave leader_drm at 0 for a Gun".into()
-    })?;
-    check(
-        (-3..=1).contains(&firer.leader_drm),
-        "firer.leader_drm",
-        || format!("{} is not a leader's DRM (-3 to +1)", firer.leader_drm),
-    )?;
-    check(
-        !firer.spotter_pinned || firer.spotted,
-        "firer.spotter_pinned",
-        || "a pinned Spotter needs spotted fire (spotted = true)".into(),
-    )?;
-    if let Some(rof) = mortar.rof {
-        check((1..=6).contains(&rof), "mortar.rof", || {
-            format!("{rof} is not a ROF (1 to 6)")
-        })?;
-    }
-    if let Some(b) = mortar.breakdown {
-        check((2..=12).contains(&b), "mortar.breakdown", || {
-            format!("{b} is not a B# (2 to 12; 12 where the counter prints none)")
-        })?;
-    }
-    Ok(())
-}
-
-fn check_target(target: &Target, mortar: &Mortar) -> Result<()> {
-    check(
-        target.acquisition <= MAX_ACQUISITION,
-        "target.acquisition",
-        || {
-            format!(
-                "{} is not an Acquisition level (0, 1 or 2)",
-                target.acquisition
-            )
-        },
-    )?;
-    check(
-        target.acquisition == 0 || !mortar.acquisition_na,
-        "target.acquisition",
-        || format!("Acquisition is NA for the {}", mortar.name),
-    )?;
-    check(
-        !target.ffmo || (!target.woods && target.tem <= 0),
-        "target.ffmo",
-        || "FFMO applies only in Open Ground, not in woods or positive TEM".into(),
-    )?;
-    Ok(())
 }
 
 /// Effective ROF (C2.24) and the reasons for it. `None` when the printed

@@ -1,0 +1,329 @@
+//! [`Dist`]: exact distributions, built by enumerating a function of the
+//! dice, and [`Sampler`], which draws from one.
+
+use std::collections::BTreeMap;
+
+use num_traits::ToPrimitive;
+use rand::{Rng, RngExt};
+
+use super::Dice;
+use crate::prob::Prob;
+
+/// One choice on the enumerator's tape: value `v` of `radix`, equally
+/// likely, or weighted by `weights` (`radix` = their number).
+struct Choice {
+    v: usize,
+    radix: usize,
+    weights: Option<Vec<u64>>,
+}
+
+impl Choice {
+    /// The choice's probability as (numerator, denominator).
+    fn weight(&self) -> (u64, u64) {
+        match &self.weights {
+            None => (1, self.radix as u64),
+            Some(w) => (w[self.v], w.iter().sum()),
+        }
+    }
+}
+
+/// The enumerating source: replays a tape of choices, extending it with
+/// first values when the rule asks for more than the tape holds.
+struct Tape<'a> {
+    tape: &'a mut Vec<Choice>,
+    pos: usize,
+}
+
+impl Tape<'_> {
+    fn next(&mut self, radix: usize, weights: Option<&[u64]>) -> usize {
+        if self.pos == self.tape.len() {
+            let weights = weights.map(<[u64]>::to_vec);
+            // Start on the first possible value.
+            let v = weights
+                .as_ref()
+                .map_or(0, |w| w.iter().position(|&x| x > 0).unwrap_or(0));
+            self.tape.push(Choice { v, radix, weights });
+        }
+        let choice = &self.tape[self.pos];
+        debug_assert_eq!(
+            choice.radix, radix,
+            "a rule must ask the same question on the same path"
+        );
+        self.pos += 1;
+        choice.v
+    }
+}
+
+impl Dice for Tape<'_> {
+    fn choose(&mut self, n: u8) -> u8 {
+        self.next(usize::from(n), None) as u8
+    }
+
+    fn takes_laws(&self) -> bool {
+        true
+    }
+
+    fn weighted(&mut self, weights: &[u64]) -> Option<usize> {
+        Some(self.next(weights.len(), Some(weights)))
+    }
+}
+
+/// An exact probability distribution over outcomes of type `T`.
+///
+/// Outcomes are kept sorted and distinct, every probability is positive and
+/// they sum to exactly one.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Dist<T> {
+    outcomes: Vec<(T, Prob)>,
+}
+
+impl<T: Ord + Clone> Dist<T> {
+    /// The distribution of one certain outcome.
+    pub fn certain(outcome: T) -> Self {
+        Dist {
+            outcomes: vec![(outcome, Prob::one())],
+        }
+    }
+
+    /// Builds a distribution from (outcome, probability) pairs, merging equal
+    /// outcomes and dropping zero probabilities. The caller guarantees that
+    /// the probabilities sum to one (checked in debug builds).
+    fn from_pairs(pairs: impl IntoIterator<Item = (T, Prob)>) -> Self {
+        // Sorted (in one pass when they come sorted, as from a map that
+        // keeps the order), then each run of equal outcomes summed.
+        let mut pairs: Vec<(T, Prob)> = pairs.into_iter().filter(|(_, p)| !p.is_zero()).collect();
+        pairs.sort_by(|(s, _), (t, _)| s.cmp(t));
+        let mut outcomes: Vec<(T, Prob)> = Vec::with_capacity(pairs.len());
+        for (t, p) in pairs {
+            match outcomes.last_mut() {
+                Some((last, sum)) if *last == t => *sum = std::mem::replace(sum, Prob::zero()) + p,
+                _ => outcomes.push((t, p)),
+            }
+        }
+        let dist = Dist { outcomes };
+        debug_assert_eq!(dist.total(), Prob::one(), "a Dist must sum to one");
+        dist
+    }
+
+    /// A distribution from outcomes and their probabilities (merging equal
+    /// outcomes), which must sum to one: the end states of an exact run.
+    pub fn from_masses(pairs: impl IntoIterator<Item = (T, Prob)>) -> Self {
+        let dist = Dist::from_pairs(pairs);
+        assert_eq!(dist.total(), Prob::one(), "the masses must sum to one");
+        dist
+    }
+
+    /// Every outcome of `rule` over all the dice it reads, exactly.
+    ///
+    /// `rule` must be deterministic given the dice (a pure function of them):
+    /// the enumeration replays it once per distinct path of dice.
+    pub fn enumerate(mut rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
+        // counts[outcome][w] = the finished paths' weights, in 1/w.
+        let mut counts: BTreeMap<T, BTreeMap<u64, u64>> = BTreeMap::new();
+        let mut tape: Vec<Choice> = Vec::new();
+        loop {
+            let mut source = Tape {
+                tape: &mut tape,
+                pos: 0,
+            };
+            let outcome = rule(&mut source);
+            let used = source.pos;
+            tape.truncate(used);
+            let (num, den) = tape.iter().fold((1u64, 1u64), |(n, d), c| {
+                let (cn, cd) = c.weight();
+                (n * cn, d * cd)
+            });
+            *counts.entry(outcome).or_default().entry(den).or_insert(0) += num;
+            // Advance the tape like an odometer: the last choice read goes
+            // up (past values of weight 0), finished choices are dropped.
+            while let Some(last) = tape.last_mut() {
+                let next = (last.v + 1..last.radix)
+                    .find(|&v| last.weights.as_ref().is_none_or(|w| w[v] > 0));
+                match next {
+                    Some(v) => {
+                        last.v = v;
+                        break;
+                    }
+                    None => {
+                        tape.pop();
+                    }
+                }
+            }
+            if tape.is_empty() {
+                break;
+            }
+        }
+        // One fraction per outcome over the common weight, when it fits.
+        let common = counts
+            .values()
+            .flat_map(|by_weight| by_weight.keys())
+            .try_fold(1u64, |acc, w| {
+                let l = acc / num_integer::gcd(acc, *w);
+                l.checked_mul(*w)
+            });
+        let pairs: Vec<(T, Prob)> = match common {
+            Some(l) => counts
+                .into_iter()
+                .map(|(t, by_weight)| {
+                    let n: u128 = by_weight
+                        .iter()
+                        .map(|(w, n)| u128::from(*n) * u128::from(l / w))
+                        .sum();
+                    (t, Prob::from_u128(n, u128::from(l)))
+                })
+                .collect(),
+            None => counts
+                .into_iter()
+                .map(|(t, by_weight)| {
+                    let p: Prob = by_weight.iter().map(|(w, n)| Prob::new(*n, *w)).sum();
+                    (t, p)
+                })
+                .collect(),
+        };
+        Dist::from_pairs(pairs)
+    }
+
+    /// Runs a process to its end exactly: each state that is not finished
+    /// takes one `step` (enumerated over its dice), identical states merge,
+    /// until every state is finished. The process must finish on every path.
+    pub fn run(self, finished: impl Fn(&T) -> bool, step: impl Fn(&T, &mut dyn Dice) -> T) -> Self {
+        let mut dist = self;
+        while dist.iter().any(|(s, _)| !finished(s)) {
+            dist = dist.bind(|s| {
+                if finished(s) {
+                    Dist::certain(s.clone())
+                } else {
+                    Dist::enumerate(|d| step(s, d))
+                }
+            });
+        }
+        dist
+    }
+
+    /// The outcomes and their probabilities, in outcome order.
+    pub fn iter(&self) -> impl Iterator<Item = (&T, &Prob)> {
+        self.outcomes.iter().map(|(t, p)| (t, p))
+    }
+
+    pub fn len(&self) -> usize {
+        self.outcomes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.outcomes.is_empty()
+    }
+
+    /// The sum of all probabilities (one, by construction).
+    pub fn total(&self) -> Prob {
+        self.outcomes.iter().map(|(_, p)| p).sum()
+    }
+
+    /// P(outcome satisfies `pred`).
+    pub fn prob(&self, pred: impl Fn(&T) -> bool) -> Prob {
+        self.outcomes
+            .iter()
+            .filter(|(t, _)| pred(t))
+            .map(|(_, p)| p)
+            .sum()
+    }
+
+    /// P(outcome == `t`).
+    pub fn prob_of(&self, t: &T) -> Prob {
+        self.outcomes
+            .binary_search_by(|(o, _)| o.cmp(t))
+            .map(|i| self.outcomes[i].1.clone())
+            .unwrap_or_else(|_| Prob::zero())
+    }
+
+    /// The distribution of `f(outcome)`.
+    pub fn map<U: Ord + Clone>(&self, f: impl Fn(&T) -> U) -> Dist<U> {
+        Dist::from_pairs(self.outcomes.iter().map(|(t, p)| (f(t), p.clone())))
+    }
+
+    /// One Markov step: each outcome leads to a distribution of next
+    /// outcomes; the result is their mixture.
+    pub fn bind<U: Ord + Clone>(&self, f: impl Fn(&T) -> Dist<U>) -> Dist<U> {
+        // A single certain outcome passes its successor through as it is.
+        if let [(t, p)] = &self.outcomes[..]
+            && *p == Prob::one()
+        {
+            return f(t);
+        }
+        let mut pairs = Vec::new();
+        for (t, p) in &self.outcomes {
+            for (u, q) in f(t).outcomes {
+                pairs.push((u, p * &q));
+            }
+        }
+        Dist::from_pairs(pairs)
+    }
+
+    /// The distribution conditioned on `pred`, or `None` if `pred` has
+    /// probability zero.
+    pub fn given(&self, pred: impl Fn(&T) -> bool) -> Option<Dist<T>> {
+        let mass = self.prob(&pred);
+        let pairs: Vec<(T, Prob)> = self
+            .outcomes
+            .iter()
+            .filter(|(t, _)| pred(t))
+            .map(|(t, p)| Some((t.clone(), p.checked_div(&mass)?)))
+            .collect::<Option<_>>()?;
+        if pairs.is_empty() {
+            return None;
+        }
+        Some(Dist::from_pairs(pairs))
+    }
+
+    /// A table to draw outcomes from with one random integer, or `None` when
+    /// the common denominator does not fit in 64 bits.
+    pub fn sampler(&self) -> Option<Sampler<T>> {
+        // Every fraction in lowest terms, as 64-bit integers.
+        let fractions: Vec<(u64, u64)> = self
+            .outcomes
+            .iter()
+            .map(|(_, p)| Some((p.numer().to_u64()?, p.denom().to_u64()?)))
+            .collect::<Option<_>>()?;
+        let total = fractions.iter().try_fold(1u64, |acc, (_, d)| {
+            (acc / num_integer::gcd(acc, *d)).checked_mul(*d)
+        })?;
+        let mut cumulative = Vec::with_capacity(self.outcomes.len());
+        let mut running = 0u64;
+        for ((t, _), (n, d)) in self.outcomes.iter().zip(&fractions) {
+            running += n.checked_mul(total / d)?;
+            cumulative.push((running, t.clone()));
+        }
+        debug_assert_eq!(running, total);
+        Some(Sampler { total, cumulative })
+    }
+}
+
+/// Draws outcomes of a [`Dist`]: one integer below the common denominator,
+/// looked up in the cumulative weights. Exact: each outcome is drawn with
+/// exactly its probability.
+#[derive(Clone, Debug)]
+pub struct Sampler<T> {
+    total: u64,
+    cumulative: Vec<(u64, T)>,
+}
+
+impl<T> Sampler<T> {
+    /// The common denominator of the table.
+    pub fn denominator(&self) -> u64 {
+        self.total
+    }
+
+    /// The cumulative weight up to and including the `k`-th outcome.
+    pub fn cumulative_at(&self, k: usize) -> u64 {
+        self.cumulative[k].0
+    }
+
+    /// The outcome at position `draw` (which must be below the denominator).
+    pub fn lookup(&self, draw: u64) -> &T {
+        let i = self.cumulative.partition_point(|(c, _)| *c <= draw);
+        &self.cumulative[i].1
+    }
+
+    pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> &T {
+        self.lookup(rng.random_range(0..self.total))
+    }
+}

@@ -1,0 +1,259 @@
+//! Compiling a plan's chain: every reachable node and its exact
+//! transitions, built a level at a time within the limits of the exact
+//! engine (states, edges), the shot effects a level needs worked out in
+//! parallel and cached.
+
+use std::collections::BTreeMap;
+
+use rayon::prelude::*;
+
+use super::{Event, Node, ShotEffect, advance, after_shot, next_shot, shot_key};
+use crate::dice::Dist;
+use crate::engine::plan::shot_effect::{ShotLaws, shot_effect};
+use crate::engine::plan::{FirePlan, ShotKey};
+use crate::prob::Prob;
+use crate::rules::units::UnitStates;
+
+/// Exact shot effects, by shot and units' states, shared between nodes.
+pub type EffectCache = BTreeMap<(ShotKey, UnitStates), Dist<ShotEffect>>;
+
+/// The cache key of the shot a node fires next, if it fires one.
+fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
+    next_shot(plan, node).map(|intensive| (shot_key(plan, node, intensive), node.units))
+}
+
+/// What the exact engine may build: chain states, and edges (the memory
+/// of the chain and of its solution grows with them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    pub max_nodes: usize,
+    pub max_edges: usize,
+}
+
+/// Edges (and outcomes of one shot) the exact engine builds at most. A
+/// plan takes about 600 bytes of memory an edge at its peak, chain,
+/// caches and solution together (measured: 204 MB for the 353,361 edges
+/// of `examples/stack-in-woods.toml`), so this keeps it within about 1 GB.
+pub const MAX_EDGES: usize = 1_500_000;
+
+/// Chain states the exact engine builds at most unless told otherwise
+/// (`--max-states`); past them a plan runs by Monte Carlo.
+pub const DEFAULT_MAX_STATES: usize = 20_000;
+
+/// Why a plan's exact chain is not built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The chain has more states than the budget: at least this many.
+    States { at_least: usize },
+    /// The chain's transitions would take more than about 1 GB
+    /// ([`MAX_EDGES`]).
+    Memory,
+}
+
+/// A refused chain, and the work done before the refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooLarge {
+    pub refusal: Refusal,
+    /// Shot effects worked out in full (joint laws built) before it.
+    pub effects_built: usize,
+    /// Chain states found before it.
+    pub states_built: usize,
+}
+
+/// The exact distribution of [`transition`] from a node: the same steps,
+/// enumerated (the shot's process run exactly, its effect cached).
+fn transition_dist(
+    plan: &FirePlan,
+    node: &Node,
+    cache: &mut EffectCache,
+    laws: &ShotLaws,
+) -> Dist<(Node, Event)> {
+    match next_shot(plan, node) {
+        Some(intensive) => {
+            let key = shot_key(plan, node, intensive);
+            let effects = cache.entry((key, node.units)).or_insert_with(|| {
+                let unbounded = Limits {
+                    max_nodes: usize::MAX,
+                    max_edges: usize::MAX,
+                };
+                shot_effect(plan, node, key, &unbounded, laws).expect("no limits")
+            });
+            effects.map(|e| after_shot(plan, node, intensive, e))
+        }
+        None => Dist::enumerate(|d| advance(plan, node, d)),
+    }
+}
+
+/// Fills `cache` with the shot effects the `frontier` nodes need and it
+/// lacks, worked out in parallel (each is an exact enumeration of a shot
+/// over the units' states: almost all the cost of compiling a chain with
+/// units). Refuses, before building any, an effect past `limits`.
+fn fill_cache(
+    plan: &FirePlan,
+    frontier: &[Node],
+    cache: &mut EffectCache,
+    limits: &Limits,
+    laws: &ShotLaws,
+) -> Result<(), Refusal> {
+    let mut missing: Vec<((ShotKey, UnitStates), Node)> = Vec::new();
+    for node in frontier {
+        if let Some(key) = effect_key(plan, node)
+            && !cache.contains_key(&key)
+            && !missing.iter().any(|(k, _)| *k == key)
+        {
+            missing.push((key, *node));
+        }
+    }
+    let work = |(key, node): ((ShotKey, UnitStates), Node)| {
+        shot_effect(plan, &node, key.0, limits, laws).map(|effect| (key, effect))
+    };
+    // Most levels of a plan without units need none or one: no threads then.
+    let effects: Result<Vec<_>, Refusal> = if missing.len() < 2 {
+        missing.into_iter().map(work).collect()
+    } else {
+        missing.into_par_iter().map(work).collect()
+    };
+    cache.extend(effects?);
+    Ok(())
+}
+
+/// One compiled transition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Edge {
+    pub to: usize,
+    pub event: Event,
+    pub p: Prob,
+}
+
+/// Integer table for drawing a node's next edge with one random number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawTable {
+    /// Common denominator of the node's edge probabilities; 0 when it does
+    /// not fit in 64 bits (no table: only with units in the hex).
+    pub denominator: u64,
+    /// Cumulative weights, one per edge, ending at `denominator`.
+    pub cumulative: Vec<u64>,
+}
+
+/// The reachable nodes of a plan with their exact transitions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chain {
+    pub nodes: Vec<Node>,
+    /// Outgoing edges of each node; empty at the end of the plan.
+    pub edges: Vec<Vec<Edge>>,
+    pub tables: Vec<DrawTable>,
+    pub start: usize,
+}
+
+impl Chain {
+    /// The whole reachable chain (within the memory guard, [`MAX_EDGES`]).
+    pub fn compile(plan: &FirePlan) -> Chain {
+        Chain::compile_within(plan, usize::MAX).expect("within the memory guard")
+    }
+
+    /// The reachable chain, or why not: more than `max_nodes` nodes, or
+    /// more than [`MAX_EDGES`] edges. A shot whose effect alone passes a
+    /// limit is refused before its joint law is built.
+    pub fn compile_within(plan: &FirePlan, max_nodes: usize) -> Result<Chain, TooLarge> {
+        let limits = Limits {
+            max_nodes,
+            max_edges: MAX_EDGES,
+        };
+        let mut built = 0usize;
+        let start = Node::start(plan);
+        let mut index: BTreeMap<Node, usize> = BTreeMap::new();
+        let mut nodes = vec![start];
+        index.insert(start, 0);
+        let mut edges: Vec<Vec<Edge>> = vec![Vec::new()];
+        let empty = DrawTable {
+            denominator: 1,
+            cumulative: vec![],
+        };
+        let mut tables = vec![empty.clone()];
+        let mut cache = EffectCache::new();
+        // Every shot of the plan is at the same units: the laws of their
+        // checks are worked out once per situation for all of them.
+        let laws = ShotLaws::default();
+        // Breadth first, a level at a time: the level's missing shot
+        // effects are worked out in parallel, then its nodes are expanded
+        // in order, so nodes are numbered as a plain FIFO search would.
+        let mut frontier = vec![0usize];
+        while !frontier.is_empty() {
+            let open: Vec<Node> = frontier
+                .iter()
+                .map(|&i| nodes[i])
+                .filter(|n| !n.is_end(plan))
+                .collect();
+            fill_cache(plan, &open, &mut cache, &limits, &laws).map_err(|refusal| TooLarge {
+                refusal,
+                effects_built: cache.len(),
+                states_built: nodes.len(),
+            })?;
+            let mut next_level = Vec::new();
+            for i in std::mem::take(&mut frontier) {
+                let node = nodes[i];
+                if node.is_end(plan) {
+                    continue;
+                }
+                let dist = transition_dist(plan, &node, &mut cache, &laws);
+                built += dist.len();
+                if built > limits.max_edges {
+                    return Err(TooLarge {
+                        refusal: Refusal::Memory,
+                        effects_built: cache.len(),
+                        states_built: nodes.len(),
+                    });
+                }
+                // With many units in the hex a node's denominators can pass
+                // 64 bits: it then has no draw table (the exact solver takes
+                // its reference pass, and such plans are sampled by
+                // stepping the transition, `simulate`).
+                let sampler = dist.sampler();
+                let mut out = Vec::with_capacity(dist.len());
+                let mut cumulative = Vec::with_capacity(dist.len());
+                for (k, ((next, event), p)) in dist.iter().enumerate() {
+                    let to = match index.get(next) {
+                        Some(&to) => to,
+                        None => {
+                            if nodes.len() >= max_nodes {
+                                return Err(TooLarge {
+                                    refusal: Refusal::States {
+                                        at_least: max_nodes + 1,
+                                    },
+                                    effects_built: cache.len(),
+                                    states_built: nodes.len(),
+                                });
+                            }
+                            nodes.push(*next);
+                            edges.push(Vec::new());
+                            tables.push(empty.clone());
+                            next_level.push(nodes.len() - 1);
+                            index.insert(*next, nodes.len() - 1);
+                            nodes.len() - 1
+                        }
+                    };
+                    out.push(Edge {
+                        to,
+                        event: *event,
+                        p: p.clone(),
+                    });
+                    if let Some(sampler) = &sampler {
+                        cumulative.push(sampler.cumulative_at(k));
+                    }
+                }
+                edges[i] = out;
+                tables[i] = DrawTable {
+                    denominator: sampler.as_ref().map_or(0, |s| s.denominator()),
+                    cumulative,
+                };
+            }
+            frontier = next_level;
+        }
+        Ok(Chain {
+            nodes,
+            edges,
+            tables,
+            start: 0,
+        })
+    }
+}

@@ -1,0 +1,128 @@
+//! Arithmetic on little-endian 64-bit limbs, the numerators of `Smooth`.
+
+use super::Multiplier;
+use crate::prob::Prob;
+
+/// Bit `j` set where `a[j] != b[j]` (at most 64 of them).
+pub(super) fn differing(a: &[u32], b: &[u32]) -> u64 {
+    let mut differ = 0u64;
+    for (j, (x, y)) in a.iter().zip(b).enumerate() {
+        differ |= u64::from(x != y) << j;
+    }
+    differ
+}
+
+/// `dst += src · m`.
+pub(super) fn add_multiple(dst: &mut Vec<u64>, src: &[u64], m: &Multiplier, tmp: &mut Vec<u64>) {
+    if m.full.is_empty() {
+        mul_add(dst, src, m.last);
+    } else {
+        tmp.clear();
+        tmp.extend_from_slice(src);
+        for &k in m.full.iter().chain([&m.last]) {
+            mul_small(tmp, k);
+        }
+        mul_add(dst, tmp, 1);
+    }
+}
+
+/// `a *= k` (`k` non-zero).
+pub(super) fn mul_small(a: &mut Vec<u64>, k: u64) {
+    if k == 1 {
+        return;
+    }
+    let mut carry = 0u64;
+    for limb in a.iter_mut() {
+        let t = u128::from(*limb) * u128::from(k) + u128::from(carry);
+        *limb = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    if carry != 0 {
+        a.push(carry);
+    }
+}
+
+/// `dst += src · k` (`k` non-zero, `src` without high zero limbs).
+pub(super) fn mul_add(dst: &mut Vec<u64>, src: &[u64], k: u64) {
+    if dst.len() < src.len() {
+        dst.resize(src.len(), 0);
+    }
+    let mut carry = 0u64;
+    for (d, &s) in dst.iter_mut().zip(src) {
+        let t = u128::from(*d) + u128::from(s) * u128::from(k) + u128::from(carry);
+        *d = t as u64;
+        carry = (t >> 64) as u64;
+    }
+    let mut i = src.len();
+    while carry != 0 {
+        if i == dst.len() {
+            dst.push(carry);
+            break;
+        }
+        let (s, overflow) = dst[i].overflowing_add(carry);
+        dst[i] = s;
+        carry = u64::from(overflow);
+        i += 1;
+    }
+}
+
+pub(super) fn rem_small(a: &[u64], k: u64) -> u64 {
+    let mut r = 0u128;
+    for &limb in a.iter().rev() {
+        r = ((r << 64) | u128::from(limb)) % u128::from(k);
+    }
+    r as u64
+}
+
+/// `a /= k`, exactly or rounding down.
+pub(super) fn div_small(a: &mut Vec<u64>, k: u64) {
+    let mut r = 0u128;
+    for limb in a.iter_mut().rev() {
+        let t = (r << 64) | u128::from(*limb);
+        *limb = (t / u128::from(k)) as u64;
+        r = t % u128::from(k);
+    }
+    while a.last() == Some(&0) {
+        a.pop();
+    }
+}
+
+/// A non-negative integer given by its limbs, as a [`Prob`]: in digits of
+/// 63 bits (so that the base itself is a `Prob::new`), split in halves so
+/// that the gcds `Prob` takes on the way cost little next to the last one.
+pub(super) fn integer(limbs: &[u64]) -> Prob {
+    const DIGIT: u32 = 63;
+    let bits = limbs.len() * 64 - limbs.last().map_or(64, |l| l.leading_zeros() as usize);
+    let digits: Vec<u64> = (0..bits.div_ceil(DIGIT as usize))
+        .map(|k| {
+            let at = k * DIGIT as usize;
+            let (i, shift) = (at / 64, at % 64);
+            let mut d = limbs[i] >> shift;
+            if shift > 64 - DIGIT as usize
+                && let Some(&next) = limbs.get(i + 1)
+            {
+                d |= next << (64 - shift);
+            }
+            d & ((1 << DIGIT) - 1)
+        })
+        .collect();
+    // powers[j] = 2^(63·2^j).
+    let mut powers = vec![Prob::new(1 << DIGIT, 1)];
+    while 1 << powers.len() < digits.len() {
+        let last = &powers[powers.len() - 1];
+        powers.push(last * last);
+    }
+    fn build(digits: &[u64], powers: &[Prob]) -> Prob {
+        match digits {
+            [] => Prob::zero(),
+            [d] => Prob::new(*d, 1),
+            _ => {
+                // The low half: the largest power of two below the length.
+                let j = (usize::BITS - 1 - (digits.len() - 1).leading_zeros()) as usize;
+                let (lo, hi) = digits.split_at(1 << j);
+                &build(hi, powers) * &powers[j] + build(lo, powers)
+            }
+        }
+    }
+    build(&digits, &powers)
+}

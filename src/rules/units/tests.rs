@@ -1,0 +1,126 @@
+//! Tests of `units`.
+
+use super::*;
+use crate::dice::FixedDice;
+
+fn squad(morale: u8) -> Unit {
+    Unit {
+        broken_morale: Some(morale + 1),
+        ..Unit::new("467", UnitKind::Squad, morale, Target::default())
+    }
+}
+
+#[test]
+fn states_order_field_by_field() {
+    // Every state, against the order of its fields as a tuple.
+    let all = (0..128u8).map(|b| UnitState {
+        eliminated: b & 64 != 0,
+        broken: b & 32 != 0,
+        pinned: b & 16 != 0,
+        reduced: b & 8 != 0,
+        immobilized: b & 4 != 0,
+        shocked: b & 2 != 0,
+        burning: b & 1 != 0,
+    });
+    let fields = |s: &UnitState| {
+        let s = *s;
+        (
+            s.eliminated,
+            s.broken,
+            s.pinned,
+            s.reduced,
+            s.immobilized,
+            s.shocked,
+            s.burning,
+        )
+    };
+    for a in all.clone() {
+        for b in all.clone() {
+            assert_eq!(a.cmp(&b), fields(&a).cmp(&fields(&b)), "{a:?} {b:?}");
+        }
+    }
+}
+
+#[test]
+fn morale_check_pass_pin_break() {
+    let u = squad(7);
+    let mut s = UnitState::default();
+    morale_check(&u, &mut s, 1, 0, &mut FixedDice::new(&[3, 2])); // 5 + 1 = 6
+    assert_eq!(s, UnitState::default());
+    morale_check(&u, &mut s, 1, 0, &mut FixedDice::new(&[3, 3])); // 7: pinned
+    assert!(s.pinned && !s.broken);
+    let mut s = UnitState::default();
+    morale_check(&u, &mut s, 1, -1, &mut FixedDice::new(&[4, 4])); // 8 + 1 - 1 = 8
+    assert!(s.broken);
+}
+
+#[test]
+fn original_12_reduces_and_breaks() {
+    let u = squad(7);
+    let mut s = UnitState::default();
+    morale_check(&u, &mut s, 0, -3, &mut FixedDice::new(&[6, 6]));
+    assert!(s.reduced && s.broken && !s.eliminated);
+    morale_check(&u, &mut s, 0, 0, &mut FixedDice::new(&[6, 6]));
+    assert!(s.eliminated);
+}
+
+#[test]
+fn broken_unit_failing_is_reduced() {
+    let u = squad(7); // broken morale 8
+    let mut s = UnitState {
+        broken: true,
+        ..UnitState::default()
+    };
+    morale_check(&u, &mut s, 0, 0, &mut FixedDice::new(&[4, 4])); // 8: passes
+    assert!(!s.reduced);
+    morale_check(&u, &mut s, 0, 0, &mut FixedDice::new(&[4, 5])); // 9: fails
+    assert!(s.reduced && s.broken);
+}
+
+#[test]
+fn smc_wound_severity() {
+    let mut leader = squad(8);
+    leader.kind = UnitKind::Leader;
+    let mut s = UnitState::default();
+    casualty_reduce(&leader, &mut s, &mut FixedDice::new(&[4]));
+    assert!(s.reduced && !s.eliminated);
+    assert_eq!(morale_now(&leader, &s), Some(7));
+    let mut s = UnitState::default();
+    casualty_reduce(&leader, &mut s, &mut FixedDice::new(&[5]));
+    assert!(s.eliminated);
+}
+
+#[test]
+fn hero_is_wounded_not_broken() {
+    let mut hero = squad(9);
+    hero.kind = UnitKind::Hero;
+    let mut s = UnitState::default();
+    morale_check(&hero, &mut s, 2, 0, &mut FixedDice::new(&[5, 5, 1]));
+    assert!(s.reduced && !s.broken);
+}
+
+#[test]
+fn vehicle_lines() {
+    let col = Column::of_fp(8).unwrap(); // Kill number 7; K = 3
+    let mut s = UnitState::default();
+    unarmored_vehicle_result(col, 3, &mut s);
+    assert!(s.burning);
+    let mut s = UnitState::default();
+    unarmored_vehicle_result(col, 7, &mut s);
+    assert!(s.immobilized && !s.eliminated);
+    let mut s = UnitState::default();
+    afv_result(col, 1, Dr::new(1, 1), &mut s);
+    assert!(s.burning);
+    let mut s = UnitState::default();
+    afv_result(col, 2, Dr::new(1, 1), &mut s);
+    assert!(s.eliminated && !s.burning);
+    let mut s = UnitState::default();
+    afv_result(col, 4, Dr::new(1, 3), &mut s);
+    assert!(s.shocked);
+    let mut s = UnitState::default();
+    afv_result(col, 3, Dr::new(3, 1), &mut s);
+    assert!(s.immobilized);
+    let mut s = UnitState::default();
+    afv_result(col, 5, Dr::new(3, 1), &mut s);
+    assert_eq!(s, UnitState::default());
+}
