@@ -9,6 +9,8 @@
 
 mod common;
 
+use common::at;
+
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -56,19 +58,11 @@ const MIN_CHI_SQUARE_P: f64 = 0.001;
 
 /// A mortar with its counter values; a light mortar (SW) at 60mm or less.
 fn mortar(caliber: u16, rof: u8, breakdown: u8, repair: Option<u8>) -> Mortar {
-    let mut m = Mortar::with_caliber(format!("{caliber}mm"), caliber);
+    let mut m = common::mortar(caliber);
     m.rof = Some(rof);
     m.breakdown = Some(breakdown);
     m.repair = repair;
-    m.range = Some(RangeLimits { min: 1, max: 60 });
     m
-}
-
-fn at(range: u16) -> Target {
-    Target {
-        range,
-        ..Target::default()
-    }
 }
 
 fn shot_input(mortar: Mortar, firer: Firer, target: Target) -> ShotInput {

@@ -4,22 +4,17 @@
 //! leaders, Leader Loss cascades, heroes, vehicles and units already
 //! broken or pinned.
 
+mod common;
+
+use common::mortar;
 use mortar_odds::engine::shot::HexOdds;
 use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::rules::firer::Firer;
-use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
+use mortar_odds::rules::mortar::Ammo;
 use mortar_odds::rules::outcomes::in_action;
 use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
-
-fn mortar(caliber: u16) -> Mortar {
-    let mut m = Mortar::with_caliber(format!("{caliber}mm"), caliber);
-    m.rof = Some(2);
-    m.breakdown = Some(12);
-    m.range = Some(RangeLimits { min: 1, max: 60 });
-    m
-}
 
 fn unit(kind: UnitKind, morale: u8, leadership: i8, location: &Target) -> Unit {
     Unit {

@@ -4,6 +4,8 @@
 
 mod common;
 
+use common::at;
+
 use common::{json, p, rejects};
 use mortar_odds::dice::{Dice, Dist, Dr, FixedDice};
 use mortar_odds::engine::plan::chain::Chain;
@@ -24,18 +26,10 @@ use mortar_odds::{Error, Result};
 
 /// A mortar Gun (or SW below 61mm) with this ROF, B# 12, range 1-40.
 fn mortar(caliber: u16, rof: u8) -> Mortar {
-    let mut m = Mortar::with_caliber(format!("{caliber}mm"), caliber);
+    let mut m = common::mortar(caliber);
     m.rof = Some(rof);
-    m.breakdown = Some(12);
     m.range = Some(RangeLimits { min: 1, max: 40 });
     m
-}
-
-fn at(range: u16) -> Target {
-    Target {
-        range,
-        ..Target::default()
-    }
 }
 
 fn shot(mortar: Mortar, firer: Firer, target: Target) -> Result<Shot> {

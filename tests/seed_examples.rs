@@ -2,24 +2,18 @@
 
 mod common;
 
+use common::mortar;
+
 use common::p;
 use mortar_odds::dice::{Dist, FixedDice};
 use mortar_odds::engine::shot::ShotOdds;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::{Firer, Manning, Phase};
 use mortar_odds::rules::ift::IftResult;
-use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
+use mortar_odds::rules::mortar::{Ammo, Mortar};
 use mortar_odds::rules::shot::{Breakdown, Shot, ShotInput, resolve_shot};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::{HitKind, HitMode};
-
-fn mortar(caliber: u16) -> Mortar {
-    let mut m = Mortar::with_caliber(format!("{caliber}mm"), caliber);
-    m.rof = Some(2);
-    m.breakdown = Some(12);
-    m.range = Some(RangeLimits { min: 1, max: 60 });
-    m
-}
 
 fn shot(mortar: Mortar, firer: Firer, target: Target) -> Shot {
     Shot::new(ShotInput {

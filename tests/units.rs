@@ -13,6 +13,8 @@
 
 mod common;
 
+use common::mortar;
+
 use std::collections::BTreeMap;
 
 use common::{binomial_two_sided, p};
@@ -28,7 +30,7 @@ use mortar_odds::prob::Prob;
 use mortar_odds::rules::effects::{afv_attack, normal_attack};
 use mortar_odds::rules::firer::Firer;
 use mortar_odds::rules::ift::{Column, IftResult};
-use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
+use mortar_odds::rules::mortar::{Ammo, Mortar};
 use mortar_odds::rules::outcomes::{OUTCOMES, in_action};
 use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess, ShotState};
 use mortar_odds::rules::target::Target;
@@ -38,15 +40,6 @@ use mortar_odds::rules::units::{Armor, Outcome, Unit, UnitKind, UnitState, outco
 // ---------------------------------------------------------------------------
 // Building shots
 // ---------------------------------------------------------------------------
-
-/// A mortar with ROF 2, B# 12 and range 1-60.
-fn mortar(caliber: u16) -> Mortar {
-    let mut m = Mortar::with_caliber(format!("{caliber}mm"), caliber);
-    m.rof = Some(2);
-    m.breakdown = Some(12);
-    m.range = Some(RangeLimits { min: 1, max: 60 });
-    m
-}
 
 /// The hex at `range` hexes, no units, open ground.
 fn hex(range: u16) -> Target {

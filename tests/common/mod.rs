@@ -1,6 +1,7 @@
 //! Helpers shared by the test crates: run the program from the crate root,
 //! expect success or a one-line rejection, read its JSON, compare snapshot
-//! files; exact fractions, binomial tests and PNG headers.
+//! files; exact fractions, binomial tests and PNG headers; a mortar of
+//! known values for the library's tests.
 #![allow(dead_code)] // each test crate uses some of them
 
 use std::fs;
@@ -8,6 +9,8 @@ use std::path::Path;
 
 use assert_cmd::Command;
 use mortar_odds::prob::Prob;
+use mortar_odds::rules::mortar::{Mortar, RangeLimits};
+use mortar_odds::rules::target::Target;
 use serde_json::Value;
 use statrs::distribution::{Binomial, DiscreteCDF};
 
@@ -170,4 +173,22 @@ pub fn png_size(bytes: &[u8]) -> (u32, u32) {
     let w = u32::from_be_bytes(bytes[16..20].try_into().unwrap());
     let h = u32::from_be_bytes(bytes[20..24].try_into().unwrap());
     (w, h)
+}
+
+/// A mortar of this caliber with the values most tests use: ROF 2, B# 12,
+/// range 1-60, no repair number. A test that needs others changes them.
+pub fn mortar(caliber: u16) -> Mortar {
+    let mut m = Mortar::with_caliber(format!("{caliber}mm"), caliber);
+    m.rof = Some(2);
+    m.breakdown = Some(12);
+    m.range = Some(RangeLimits { min: 1, max: 60 });
+    m
+}
+
+/// An open-ground target hex at this range.
+pub fn at(range: u16) -> Target {
+    Target {
+        range,
+        ..Target::default()
+    }
 }
