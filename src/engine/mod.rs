@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The engines: exact and Monte Carlo odds of fire plans, Demolition
 //! Charges and Gun pushes, each built on the pure steps of `rules`, behind
 //! one choice ([`Engine`], [`Settings`]).
@@ -49,10 +50,13 @@ pub enum Engine {
 /// The engine choice and its bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
+    /// Which engines run.
     pub engine: Engine,
     /// Chain states the exact plan engine may build (units multiply them).
     pub max_states: usize,
+    /// Monte Carlo trials.
     pub trials: u64,
+    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     pub seed: u64,
 }
 
@@ -81,17 +85,22 @@ impl Settings {
 /// A Monte Carlo run of a plan.
 #[derive(Clone, Debug)]
 pub struct PlanMonteCarlo {
+    /// The integer tallies of the weapon's shots, hits and state.
     pub tally: McTally,
     /// The units' tallies, for a plan at units.
     pub units: Option<UnitTally>,
+    /// Trials run.
     pub trials: u64,
+    /// The seed they ran with.
     pub seed: u64,
 }
 
 /// A plan's odds from the engines the settings chose.
 #[derive(Clone, Debug)]
 pub struct PlanResults {
+    /// The exact odds, when the exact engine ran.
     pub exact: Option<PlanOdds>,
+    /// The Monte Carlo run, when one ran.
     pub monte_carlo: Option<PlanMonteCarlo>,
     /// Why the exact engine was left out (`Both`, `Auto`: its chain did
     /// not fit).
@@ -157,8 +166,11 @@ pub fn plan(
 /// the settings ask for the exact engine alone.
 #[derive(Clone, Debug)]
 pub struct DcResults {
+    /// The exact odds (always worked out).
     pub exact: dc::DcOdds,
+    /// The Monte Carlo estimate of the same rows, when asked.
     pub monte_carlo: Option<dc::DcOdds>,
+    /// The Monte Carlo seed.
     pub seed: u64,
 }
 
@@ -179,8 +191,11 @@ pub fn dc(dc: &crate::rules::dc::Dc, settings: &Settings) -> DcResults {
 /// A push's odds from the engines the settings chose.
 #[derive(Clone, Debug)]
 pub struct PushResults {
+    /// The exact odds, when the exact engine ran.
     pub exact: Option<push::exact::PushOdds>,
+    /// The Monte Carlo tallies, when asked.
     pub monte_carlo: Option<push::monte_carlo::PushTally>,
+    /// The Monte Carlo seed.
     pub seed: u64,
 }
 

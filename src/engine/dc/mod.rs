@@ -62,9 +62,11 @@ pub struct DcRow {
     pub quantity: String,
     /// The probability as an exact fraction (Monte Carlo: hits/trials).
     pub exact: String,
+    /// The probability as a float, for charts and sorting.
     pub p: f64,
     /// Monte Carlo only: the 95% Wilson interval and the standard error.
     pub ci95: Option<[f64; 2]>,
+    /// Monte Carlo only: the standard error of `p`.
     pub std_error: Option<f64>,
 }
 
@@ -147,6 +149,7 @@ impl DcOdds {
         }
     }
 
+    /// P(the DC detonates) (A23.4).
     pub fn p_detonates(&self) -> Prob {
         self.dist
             .prob(|s| s.detonation == Some(Detonation::Detonated))
@@ -158,6 +161,7 @@ impl DcOdds {
             .prob(|s| s.detonation == Some(Detonation::Removed))
     }
 
+    /// P(a Placed DC Breaches the Fortified Building hexside) (A23.3 EX).
     pub fn p_breach(&self) -> Prob {
         self.dist.prob(|s| s.breached)
     }

@@ -40,7 +40,9 @@ use crate::rules::units::{UnitState, UnitStates};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Weapon {
+    /// Ready to fire.
     Ready,
+    /// Malfunctioned: fires no more until repaired (A9.72).
     Malfunctioned,
     /// Removed for good: an X# result, or a repair dr of 6.
     Removed,
@@ -53,13 +55,18 @@ pub enum Weapon {
 pub struct Node {
     /// Index of the listed phase; `phases.len()` is the end of the plan.
     pub phase: u8,
+    /// The plan's stop rule was met: no more shots.
     pub stopped: bool,
+    /// The weapon's state.
     pub weapon: Weapon,
+    /// The weapon has malfunctioned at some time in the plan.
     pub ever_malfunctioned: bool,
+    /// A shot has been fired (the first shot makes any CA change, C5.12).
     pub fired_any: bool,
     /// Shots in this phase, counted only for a phase with a cap (the plan's
     /// `max_shots`, or the AFPh's one shot, C5.2).
     pub shots_in_phase: u8,
+    /// Acquisition level on the target hex (C6.5).
     pub acquisition: u8,
     /// Multiple ROF lost this Player Turn.
     pub rof_lost: bool,
@@ -73,12 +80,18 @@ pub struct Node {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Event {
     /// One shot was fired in the node's phase.
-    Shot { hit: HitKind, intensive: bool },
+    Shot {
+        /// The best hit the shot scored on the hex.
+        hit: HitKind,
+        /// Fired as Intensive Fire (C5.6).
+        intensive: bool,
+    },
     /// The node's phase ended.
     PhaseEnd,
 }
 
 impl Node {
+    /// The node a plan starts from.
     pub fn start(plan: &FirePlan) -> Node {
         Node {
             phase: 0,
@@ -96,6 +109,7 @@ impl Node {
         }
     }
 
+    /// Past the last listed phase: the plan is over.
     pub fn is_end(&self, plan: &FirePlan) -> bool {
         usize::from(self.phase) >= plan.input.phases.len()
     }
@@ -144,10 +158,13 @@ fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
 /// [`ShotState`], so that shots with the same effect merge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotEffect {
+    /// The shot kept Multiple ROF (C2.24).
     pub keeps_rof: bool,
+    /// The malfunction the shot caused, if any (A.11, C2.28).
     pub breakdown: Option<Breakdown>,
     /// The best hit on any target (a Critical Hit over a hit over a miss).
     pub hit: HitKind,
+    /// The units' states after the shot.
     pub units: UnitStates,
 }
 

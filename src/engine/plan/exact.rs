@@ -51,6 +51,7 @@ pub struct CountDist {
     pub p: Vec<Prob>,
     /// P(count ≥ cap).
     pub or_more: Prob,
+    /// Counts from here on are lumped into `or_more`.
     pub cap: u8,
 }
 
@@ -87,8 +88,11 @@ impl CountDist {
 /// Exact figures for one listed phase.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PhaseOdds {
+    /// Expected shots in this phase.
     pub expected_shots: Prob,
+    /// Expected hits in this phase.
     pub expected_hits: Prob,
+    /// Expected Critical Hits in this phase.
     pub expected_criticals: Prob,
     /// Shots fired in this phase.
     pub shots: CountDist,
@@ -111,18 +115,27 @@ pub struct PhaseOdds {
 /// Exact figures for a whole plan.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlanOdds {
+    /// Shots over the whole plan.
     pub shots: CountDist,
+    /// Hits over the whole plan.
     pub hits: CountDist,
+    /// Critical Hits over the whole plan.
     pub criticals: CountDist,
+    /// Expected shots over the whole plan.
     pub expected_shots: Prob,
+    /// Expected hits over the whole plan.
     pub expected_hits: Prob,
+    /// Expected Critical Hits over the whole plan.
     pub expected_criticals: Prob,
+    /// P(at least one hit).
     pub p_at_least_one_hit: Prob,
+    /// P(at least one Critical Hit).
     pub p_critical_hit: Prob,
     /// The weapon malfunctions at least once.
     pub p_malfunction: Prob,
     /// The weapon is removed for good by the end of the plan.
     pub p_removed: Prob,
+    /// The figures of each listed phase, in order.
     pub per_phase: Vec<PhaseOdds>,
     /// The units' odds at the end of the plan (plans with units).
     pub units: Option<HexOdds>,
@@ -222,6 +235,7 @@ pub(super) struct Totals {
 }
 
 impl PlanOdds {
+    /// Solves the compiled chain of a plan exactly.
     pub fn of(plan: &FirePlan, chain: &Chain) -> PlanOdds {
         let smooth = smooth_totals(plan, chain);
         let totals = smooth.unwrap_or_else(|| {

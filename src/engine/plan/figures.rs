@@ -11,16 +11,22 @@ use crate::stats::{Estimate, mean_of_histogram, proportion};
 /// What kind of figure: a probability or the mean of a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A probability.
     Probability,
+    /// The mean of a count (shots, hits).
     Mean,
 }
 
 /// One named figure with the exact value and/or the Monte Carlo estimate.
 #[derive(Clone, Debug)]
 pub struct Figure {
+    /// Its name in reports and JSON, e.g. `expected_hits`.
     pub name: String,
+    /// A probability or a mean.
     pub kind: Kind,
+    /// The exact value, when the exact engine ran.
     pub exact: Option<Prob>,
+    /// The Monte Carlo estimate, when Monte Carlo ran.
     pub mc: Option<Estimate>,
 }
 

@@ -18,7 +18,7 @@ mod prepared;
 mod reference_pass;
 mod shot_effect;
 pub mod simulate;
-pub mod smooth;
+mod smooth;
 mod smooth_pass;
 
 use std::collections::BTreeMap;
@@ -56,6 +56,7 @@ pub enum StopRule {
 #[serde(rename_all = "kebab-case")]
 pub enum IntensiveFirePolicy {
     #[default]
+    /// Never (the default).
     Never,
     /// Whenever the rules allow it: a Gun, ROF lost, not in the AFPh, crew
     /// not pinned, once per Player Turn.
@@ -68,6 +69,7 @@ pub enum IntensiveFirePolicy {
 /// One listed fire phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct PlanPhase {
+    /// The phase: PFPh, DFPh or AFPh.
     pub phase: Phase,
     /// Stop firing in this phase after this many shots (the weapon may then
     /// go on into the AFPh of the same Player Turn if it kept ROF).
@@ -88,8 +90,11 @@ impl PlanPhase {
 /// A fire plan, as the player gives it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlanInput {
+    /// The fire phases, in the order they come.
     pub phases: Vec<PlanPhase>,
+    /// When to stop firing.
     pub stop: StopRule,
+    /// When to use Intensive Fire (C5.6).
     pub intensive_fire: IntensiveFirePolicy,
     /// Try to repair a malfunctioned weapon in each Rally Phase (A9.72).
     pub repair: bool,
@@ -100,8 +105,11 @@ pub struct PlanInput {
 /// The Shot variants a plan needs, by what changes from shot to shot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ShotKey {
+    /// The phase the shot is fired in.
     pub phase: Phase,
+    /// Acquisition level on the hex (C6.5).
     pub acquisition: u8,
+    /// Fired as Intensive Fire (C5.6).
     pub intensive: bool,
     /// The first shot of the plan: the one that makes any CA change (C5.12).
     pub first: bool,
@@ -110,16 +118,21 @@ pub struct ShotKey {
 /// A checked fire plan.
 #[derive(Clone, Debug)]
 pub struct FirePlan {
+    /// The plan as given.
     pub input: PlanInput,
+    /// The shot as given: the mortar, firer and target of every shot.
     pub shot_input: ShotInput,
     shots: BTreeMap<ShotKey, Shot>,
     /// Intensive Fire is possible at all (a Gun, policy, crew not pinned).
     pub intensive_possible: bool,
+    /// Acquisition can be gained at all (C6.5).
     pub acquisition_possible: bool,
+    /// The weapon's repair number (A9.72), if it has one.
     pub repair_number: Option<u8>,
 }
 
 impl FirePlan {
+    /// Checks the plan and works out each shot variant it needs; a bad input gets an error naming the field.
     pub fn new(shot_input: ShotInput, input: PlanInput) -> Result<FirePlan> {
         if input.phases.is_empty() {
             return Err(Error::invalid(

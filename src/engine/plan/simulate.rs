@@ -16,13 +16,17 @@ use crate::rules::units::outcome;
 /// Integer tallies of the units' fates at the end of the plan.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitTally {
+    /// Trials run.
     pub trials: u64,
     /// Per unit, trials ending in each outcome, in the order of `OUTCOMES`.
     pub outcomes: Vec<[u64; 7]>,
+    /// Per unit, trials ending with it out of action.
     pub out_of_action: Vec<u64>,
+    /// Per unit (vehicles), trials ending with it burning.
     pub burning: Vec<u64>,
     /// Trials with the hex cleared of enemy units in action at the end.
     pub cleared: u64,
+    /// Trials ending with every enemy unit eliminated.
     pub all_eliminated: u64,
     /// `at_least_out[k]`: trials with at least k+1 enemy units out of action.
     pub at_least_out: Vec<u64>,

@@ -42,10 +42,6 @@ impl Basis {
         self.elems.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.elems.is_empty()
-    }
-
     fn push(&mut self, b: u64) {
         if b < 2 || self.elems.contains(&b) {
             return;
@@ -166,6 +162,7 @@ pub struct Ratio {
 impl Ratio {
     /// `num / den` in lowest terms, or `None` if `den` is zero or not a
     /// product of the basis.
+    #[cfg(test)]
     pub fn new(num: u64, den: u64, basis: &Basis) -> Option<Ratio> {
         Some(Denominator::new(den, basis)?.ratio(num, basis))
     }

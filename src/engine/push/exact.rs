@@ -54,6 +54,7 @@ pub fn start(push: &Push) -> Position {
 }
 
 impl PushOdds {
+    /// The exact odds of a push, every dr enumerated.
     pub fn of(push: &Push) -> PushOdds {
         let end = push.len() as u8;
         let mut transitions: BTreeMap<Position, Dist<Position>> = BTreeMap::new();

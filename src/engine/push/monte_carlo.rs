@@ -19,6 +19,7 @@ pub const MC_PHASE_LIMIT: u32 = 100_000;
 /// Integer tallies of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PushTally {
+    /// Trials run.
     pub trials: u64,
     /// `first_phase[k]` = trials gaining k hexes in the first MPh.
     pub first_phase: Vec<u64>,

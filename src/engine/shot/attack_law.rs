@@ -106,8 +106,11 @@ fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
 /// `factors`, each independently by its own law.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Term {
+    /// The probability of the term.
     pub p: Prob,
+    /// Every unit's final state, but for the units of `factors`.
     pub base: Vec<UnitState>,
+    /// (unit index, its law): these units end independently of each other.
     pub factors: Vec<(usize, Dist<UnitState>)>,
 }
 

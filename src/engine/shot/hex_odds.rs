@@ -26,6 +26,7 @@ pub struct UnitOdds {
 /// The hex's odds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HexOdds {
+    /// Each unit's odds, in input order.
     pub units: Vec<UnitOdds>,
     /// No enemy unit still in action.
     pub p_cleared: Prob,

@@ -15,10 +15,12 @@ use crate::rules::units::UnitState;
 /// process.
 #[derive(Clone, Debug)]
 pub struct ShotOdds {
+    /// Every outcome of the shot with its exact probability.
     pub table: Dist<ShotSummary>,
 }
 
 impl ShotOdds {
+    /// Works out every dice outcome of one shot at the hex.
     pub fn of(shot: &Shot) -> ShotOdds {
         let process = ShotProcess::hex(shot);
         ShotOdds {
@@ -28,14 +30,17 @@ impl ShotOdds {
         }
     }
 
+    /// P(hit), a Critical Hit included.
     pub fn p_hit(&self) -> Prob {
         self.table.prob(|s| s.hit.is_hit())
     }
 
+    /// P(Critical Hit) (C3.7).
     pub fn p_critical_hit(&self) -> Prob {
         self.table.prob(|s| s.hit == HitKind::Critical)
     }
 
+    /// P(Multiple Hits) (C3.8).
     pub fn p_multiple_hit(&self) -> Prob {
         self.table.prob(|s| s.multiple_hit)
     }
@@ -57,6 +62,7 @@ impl ShotOdds {
             .map(|d| d.prob(|b| *b == Breakdown::Removed))
     }
 
+    /// P(this depletion result for the ammunition fired) (C8.9).
     pub fn p_ammo(&self, ammo: AmmoUse) -> Prob {
         self.table.prob(|s| s.ammo == ammo)
     }
@@ -87,6 +93,7 @@ pub struct UnitShotOdds {
     /// the term of the units' states after the shot ([`Term`]: the units
     /// that are not leaders end independently of each other).
     pub terms: Vec<(Vec<HitKind>, Term)>,
+    /// The units' and the hex's odds after the shot.
     pub hex: HexOdds,
 }
 
@@ -102,10 +109,12 @@ impl UnitShotOdds {
         Some(UnitShotOdds { terms, hex })
     }
 
+    /// P(unit `i` is hit, a Critical Hit included).
     pub fn p_hit(&self, i: usize) -> Prob {
         self.p_hits(|h| h[i].is_hit())
     }
 
+    /// P(unit `i` takes a Critical Hit) (C3.7).
     pub fn p_critical_hit(&self, i: usize) -> Prob {
         self.p_hits(|h| h[i] == HitKind::Critical)
     }

@@ -44,7 +44,11 @@ pub const DEFAULT_MAX_STATES: usize = 20_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// The chain has more states than the budget: at least this many.
-    States { at_least: usize },
+    States {
+        /// States found when the budget ran out: the chain has at least
+        /// this many.
+        at_least: usize,
+    },
     /// The chain's transitions would take more than about 1 GB
     /// ([`MAX_EDGES`]).
     Memory,
@@ -53,6 +57,7 @@ pub enum Refusal {
 /// A refused chain, and the work done before the refusal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TooLarge {
+    /// Why it was refused.
     pub refusal: Refusal,
     /// Shot effects worked out in full (joint laws built) before it.
     pub effects_built: usize,
@@ -120,8 +125,11 @@ fn fill_cache(
 /// One compiled transition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Edge {
+    /// The node it leads to.
     pub to: usize,
+    /// What it does: a shot or the end of the phase.
     pub event: Event,
+    /// Its exact probability.
     pub p: Prob,
 }
 
@@ -138,10 +146,13 @@ pub struct DrawTable {
 /// The reachable nodes of a plan with their exact transitions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chain {
+    /// Every reachable node, in the order they were found.
     pub nodes: Vec<Node>,
     /// Outgoing edges of each node; empty at the end of the plan.
     pub edges: Vec<Vec<Edge>>,
+    /// The integer draw table of each node, for Monte Carlo.
     pub tables: Vec<DrawTable>,
+    /// The index of the start node.
     pub start: usize,
 }
 

@@ -8,24 +8,36 @@ use crate::rules::to_hit::HitKind;
 pub struct PhaseTally {
     /// Histograms over trials: `shots[n]` = trials with n shots in this phase.
     pub shots: Vec<u64>,
+    /// Histogram of hits in this phase.
     pub hits: Vec<u64>,
+    /// Histogram of Critical Hits in this phase.
     pub criticals: Vec<u64>,
+    /// Trials whose first hit came in this phase.
     pub first_hit: u64,
+    /// Trials with a hit by the end of this phase.
     pub hit_by_end: u64,
+    /// Trials with the weapon malfunctioned at the end of this phase.
     pub malfunctioned_at_end: u64,
+    /// Trials with the weapon removed for good by the end of this phase.
     pub removed_by_end: u64,
 }
 
 /// Integer tallies of a run.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct McTally {
+    /// Trials run.
     pub trials: u64,
     /// Histograms over trials: `shots[n]` = trials with n shots in all.
     pub shots: Vec<u64>,
+    /// Histogram of hits over the whole plan.
     pub hits: Vec<u64>,
+    /// Histogram of Critical Hits over the whole plan.
     pub criticals: Vec<u64>,
+    /// Trials in which the weapon malfunctioned at least once.
     pub malfunction: u64,
+    /// Trials in which the weapon was removed for good.
     pub removed: u64,
+    /// The tallies of each listed phase.
     pub per_phase: Vec<PhaseTally>,
 }
 
