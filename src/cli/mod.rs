@@ -9,12 +9,14 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use toml::{Table, Value};
+use serde::Serialize;
+use toml::Table;
 
 use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
 use mortar_odds::input::catalog::Catalog;
-use mortar_odds::input::scenario::{Scenario, ScenarioSource, set_key};
+use mortar_odds::input::flags;
+use mortar_odds::input::scenario::{Scenario, ScenarioSource};
 use mortar_odds::output::report::shot::ShotReport;
 use mortar_odds::output::report::text_table;
 use mortar_odds::output::table::rows::RowBuilder;
@@ -111,7 +113,8 @@ struct PlanArgs {
 }
 
 /// The flags of a plan's `[plan]` section.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
 struct PlanFlags {
     /// Fire phases, e.g. PFPh,DFPh,PFPh (replaces plan.phases).
     #[arg(long, value_name = "LIST", help_heading = "Plan")]
@@ -183,10 +186,13 @@ struct ScenarioArgs {
 }
 
 /// The flags that override a scenario's values (shared by every command
-/// that reads a scenario, whatever its positional arguments).
-#[derive(Args, Debug)]
+/// that reads a scenario, whatever its positional arguments). Their
+/// scenario keys are in `input::flags`.
+#[derive(Args, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
 struct ScenarioFlags {
     #[command(flatten)]
+    #[serde(skip)]
     catalog: CatalogArgs,
 
     /// Mortar: a catalog name (see `mortar-odds mortars`) or a name for an inline mortar.
@@ -337,9 +343,10 @@ impl ScenarioArgs {
         scenario_name(self.scenario.as_ref())
     }
 
-    /// The scenario: the file (if any) with the flags merged over it.
-    fn load(&self, extra: Table) -> Result<(Catalog, Scenario)> {
-        let (catalog, source) = self.flags.source(self.scenario.as_ref(), extra)?;
+    /// The scenario: the file (if any) with the flags given to `command`
+    /// (these and `more`) merged over it.
+    fn load(&self, command: flags::Command, more: Table) -> Result<(Catalog, Scenario)> {
+        let (catalog, source) = self.flags.source(self.scenario.as_ref(), command, more)?;
         let scenario = source.parse()?;
         Ok((catalog, scenario))
     }
@@ -354,6 +361,11 @@ fn scenario_text(file: Option<&PathBuf>, what: &str) -> Result<(String, String)>
     })
 }
 
+/// The flags a command was given, by name (as in [`flags::overrides`]).
+fn given(flags: &impl Serialize) -> Result<Table> {
+    Table::try_from(flags).context("reading the flags")
+}
+
 /// A scenario's name in tables: the file's stem, or "flags".
 fn scenario_name(file: Option<&PathBuf>) -> String {
     file.and_then(|p| p.file_stem())
@@ -361,15 +373,19 @@ fn scenario_name(file: Option<&PathBuf>) -> String {
 }
 
 impl ScenarioFlags {
-    /// The catalog, and the scenario as written: the file (if any) and the
-    /// flags, with `extra` over them.
-    fn source(&self, file: Option<&PathBuf>, extra: Table) -> Result<(Catalog, ScenarioSource)> {
+    /// The catalog, and the scenario as written: the file (if any) with
+    /// these flags and the `more` flags given to `command` over it.
+    fn source(
+        &self,
+        file: Option<&PathBuf>,
+        command: flags::Command,
+        more: Table,
+    ) -> Result<(Catalog, ScenarioSource)> {
         let catalog = load_catalog(&self.catalog)?;
         let (name, text) = scenario_text(file, "scenario file")?;
-        let mut overrides = self.overrides()?;
-        for (k, v) in extra {
-            overrides.insert(k, v);
-        }
+        let mut given = given(self)?;
+        given.extend(more);
+        let overrides = flags::overrides(command, &given)?;
         Ok((
             catalog,
             ScenarioSource {
@@ -378,102 +394,6 @@ impl ScenarioFlags {
                 overrides,
             },
         ))
-    }
-
-    /// The flags as a TOML table in the scenario file's shape.
-    fn overrides(&self) -> Result<Table> {
-        let mut t = Table::new();
-        let mut int = |key: &str, v: Option<i64>| {
-            if let Some(v) = v {
-                set_key(&mut t, key, Value::Integer(v));
-            }
-        };
-        int("mortar.caliber", self.caliber);
-        int("mortar.rof", self.rof);
-        int("mortar.breakdown", self.breakdown);
-        int("mortar.repair", self.repair_number);
-        int("mortar.smoke_depletion", self.smoke_depletion);
-        int("mortar.wp_depletion", self.wp_depletion);
-        int("mortar.area_fp", self.area_fp);
-        int("firer.leader_drm", self.leader_drm);
-        int("firer.ca_change", self.ca_change);
-        int("firer.overstacked", self.overstacked);
-        int("firer.stun", self.stun);
-        int("firer.extra_drm", self.firer_drm);
-        int("target.range", self.range);
-        int("target.hindrance", self.hindrance);
-        int("target.acquisition", self.acquisition);
-        int("target.tem", self.tem);
-        int("target.extra_drm", self.target_drm);
-        int("target.effects_drm", self.effects_drm);
-
-        let mut text = |key: &str, v: &Option<String>| {
-            if let Some(v) = v {
-                set_key(&mut t, key, Value::String(v.clone()));
-            }
-        };
-        text("mortar.name", &self.mortar);
-        text("ammo", &self.ammo);
-        text("firer.phase", &self.phase);
-        text(
-            "firer.gun_type",
-            &self.gun_type.as_ref().map(|g| g.to_ascii_uppercase()),
-        );
-
-        let mut on = |key: &str, v: bool| {
-            if v {
-                set_key(&mut t, key, Value::Boolean(true));
-            }
-        };
-        on("mortar.air_bursts_na", self.air_bursts_na);
-        on("mortar.multiple_hits", self.multiple_hits);
-        on("firer.pinned", self.pinned);
-        on("firer.spotter_pinned", self.spotter_pinned);
-        on("firer.captured", self.captured);
-        on("firer.non_qualified", self.non_qualified);
-        on("firer.spotted", self.spotted);
-        on("firer.elite", self.elite);
-        on(
-            "firer.in_woods_building_rubble",
-            self.firer_in_woods_building_rubble,
-        );
-        on("firer.cx", self.cx);
-        on("firer.encircled", self.encircled);
-        on("firer.intensive_fire", self.intensive_fire);
-        on("target.concealed", self.concealed);
-        on("target.dashing", self.dashing);
-        on("target.ffnam", self.ffnam);
-        on("target.ffmo", self.ffmo);
-        on("target.hazardous_movement", self.hazardous_movement);
-        on("target.bore_sighted", self.bore_sighted);
-        on("target.woods", self.woods);
-        on("target.marsh", self.marsh);
-
-        if self.lone_smc {
-            set_key(&mut t, "firer.manning", Value::String("lone-smc".into()));
-        }
-        if self.no_asterisk {
-            set_key(&mut t, "mortar.asterisk", Value::Boolean(false));
-        }
-        if let Some(sw) = self.support_weapon {
-            set_key(&mut t, "mortar.support_weapon", Value::Boolean(sw));
-        }
-        if let Some(limits) = &self.range_limits {
-            let (min, max) = limits
-                .split_once('-')
-                .and_then(|(a, b)| {
-                    Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?))
-                })
-                .with_context(|| {
-                    format!("--range-limits: `{limits}` is not MIN-MAX hexes (e.g. 1-16)")
-                })?;
-            set_key(
-                &mut t,
-                "mortar.range",
-                Value::Array(vec![Value::Integer(min), Value::Integer(max)]),
-            );
-        }
-        Ok(t)
     }
 }
 
@@ -491,7 +411,7 @@ fn load_catalog(args: &CatalogArgs) -> Result<Catalog> {
 }
 
 fn shot(args: &ShotArgs) -> Result<String> {
-    let (catalog, scenario) = args.scenario.load(Table::new())?;
+    let (catalog, scenario) = args.scenario.load(flags::Command::Shot, Table::new())?;
     let shot = Shot::new(scenario.shot_input(&catalog)?)?;
     let report = ShotReport::new(
         &shot,
@@ -510,31 +430,10 @@ fn shot(args: &ShotArgs) -> Result<String> {
     )
 }
 
-impl PlanFlags {
-    fn overrides(&self) -> Table {
-        let mut t = Table::new();
-        if let Some(list) = &self.phases {
-            let phases = list
-                .split(',')
-                .map(|p| Value::String(p.trim().to_string()))
-                .collect();
-            set_key(&mut t, "plan.phases", Value::Array(phases));
-        }
-        if let Some(stop) = &self.stop {
-            set_key(&mut t, "plan.stop", Value::String(stop.clone()));
-        }
-        if let Some(policy) = &self.intensive {
-            set_key(&mut t, "plan.intensive_fire", Value::String(policy.clone()));
-        }
-        if self.repair {
-            set_key(&mut t, "plan.repair", Value::Boolean(true));
-        }
-        t
-    }
-}
-
 fn plan(args: &PlanArgs) -> Result<String> {
-    let (catalog, scenario) = args.scenario.load(args.plan.overrides())?;
+    let (catalog, scenario) = args
+        .scenario
+        .load(flags::Command::Plan, given(&args.plan)?)?;
     let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
     let plan = FirePlan::new(shot_input, plan_input)?;
     let report = run_plan::report(&plan, &args.run, args.max_states)?;
@@ -601,10 +500,60 @@ where
 
 #[cfg(test)]
 mod tests {
-    use clap::CommandFactory;
+    use clap::{ArgAction, CommandFactory};
+    use mortar_odds::input::flags::{self, Command, FLAGS};
 
     #[test]
     fn clap_definition_is_consistent() {
         super::Cli::command().debug_assert();
+    }
+
+    /// Options of a command that are not scenario keys.
+    const RUN_OPTIONS: &[&str] = &[
+        "catalog",
+        "format",
+        "out",
+        "chart",
+        "charts",
+        "engine",
+        "trials",
+        "seed",
+        "threads",
+        "max-states",
+        "hookup",
+        "mp",
+        "scenario",
+    ];
+
+    /// The flag table and the commands agree: each row is a flag of its
+    /// commands (a switch when the row is one), and each flag of a command
+    /// is a row or a run option.
+    #[test]
+    fn the_flag_table_matches_the_commands() {
+        let cli = super::Cli::command();
+        for (name, command) in [
+            ("shot", Command::Shot),
+            ("plan", Command::Plan),
+            ("compare", Command::Compare),
+            ("worth", Command::Worth),
+            ("dc", Command::Dc),
+            ("push", Command::Push),
+        ] {
+            let sub = cli.find_subcommand(name).expect("a subcommand");
+            for row in FLAGS.iter().filter(|f| f.commands.contains(&command)) {
+                let arg = sub
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(row.name))
+                    .unwrap_or_else(|| panic!("{name} has no --{}", row.name));
+                let switch = matches!(arg.get_action(), ArgAction::SetTrue);
+                assert_eq!(switch, row.kind.is_switch(), "{name} --{}", row.name);
+            }
+            for long in sub.get_arguments().filter_map(|a| a.get_long()) {
+                assert!(
+                    RUN_OPTIONS.contains(&long) || flags::find(command, long).is_some(),
+                    "{name} --{long} is not in the flag table"
+                );
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ use toml::Table;
 use super::output::{Rendered, ReportOutput};
 use super::{ScenarioArgs, scenario_name};
 use mortar_odds::analysis::worth;
+use mortar_odds::input::flags;
 
 #[derive(Args, Debug)]
 pub(super) struct WorthArgs {
@@ -19,7 +20,10 @@ pub(super) struct WorthArgs {
 
 pub(super) fn run(args: &WorthArgs) -> Result<String> {
     let file = args.scenario.scenario.as_ref();
-    let (catalog, source) = args.scenario.flags.source(file, Table::new())?;
+    let (catalog, source) =
+        args.scenario
+            .flags
+            .source(file, flags::Command::Worth, Table::new())?;
     let worth = worth::run(&catalog, &source)?;
     let name = scenario_name(file);
     args.output.emit(

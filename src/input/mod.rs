@@ -3,5 +3,6 @@
 
 pub mod catalog;
 pub mod dc;
+pub mod flags;
 pub mod push;
 pub mod scenario;
