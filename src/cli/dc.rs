@@ -7,12 +7,12 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
-use toml::Table;
 
 use super::output::{Format, Rendered, emit};
 use mortar_odds::engine::{self, DEFAULT_TRIALS, DcResults, Engine, Settings};
 use mortar_odds::input::dc::DcScenario;
-use mortar_odds::input::flags::{self, Command};
+use mortar_odds::input::flags::Command;
+use mortar_odds::input::source::ScenarioSource;
 use mortar_odds::output::report::dc::DcReport;
 use mortar_odds::output::table::OddsRow;
 use mortar_odds::output::table::rows::RowBuilder;
@@ -105,16 +105,10 @@ pub(super) struct DcRun {
 }
 
 impl DcRun {
-    /// The scenario `text` (named `name` in errors) with `overrides`;
-    /// Monte Carlo beside the exact odds when `trials` are given.
-    pub fn new(
-        name: &str,
-        text: &str,
-        overrides: Table,
-        trials: Option<u64>,
-        seed: u64,
-    ) -> Result<DcRun> {
-        let scenario = DcScenario::parse(name, text, overrides)?;
+    /// The DC scenario as written; Monte Carlo beside the exact odds when
+    /// `trials` are given.
+    pub fn new(source: &ScenarioSource, trials: Option<u64>, seed: u64) -> Result<DcRun> {
+        let scenario: DcScenario = source.read()?;
         let dc = Dc::new(scenario.dc_input()?)?;
         let settings = Settings {
             engine: if trials.is_some() {
@@ -149,9 +143,10 @@ impl DcRun {
 }
 
 pub(super) fn dc(args: &DcArgs) -> Result<String> {
-    let (name, text) = super::scenario_text(args.scenario.as_ref(), "scenario file")?;
-    let overrides = flags::overrides(Command::Dc, &super::given(&args.flags)?)?;
-    let run = DcRun::new(&name, &text, overrides, args.trials, args.seed)?;
+    let given = super::given(&args.flags)?;
+    let file = args.scenario.as_ref();
+    let source = super::read_source(file, "scenario file", Command::Dc, &given)?;
+    let run = DcRun::new(&source, args.trials, args.seed)?;
     let scenario_name = super::scenario_name(args.scenario.as_ref());
     emit(
         args.format,

@@ -352,12 +352,24 @@ impl ScenarioArgs {
     }
 }
 
-/// A scenario file's name (for errors) and text; without a file, "flags"
-/// and nothing.
-fn scenario_text(file: Option<&PathBuf>, what: &str) -> Result<(String, String)> {
-    Ok(match file {
+/// The scenario as the player wrote it: the file (if any; `what` names it
+/// in errors, "flags" a scenario without one) with the flags `given` to
+/// `command` over it.
+fn read_source(
+    file: Option<&PathBuf>,
+    what: &str,
+    command: flags::Command,
+    given: &Table,
+) -> Result<ScenarioSource> {
+    let (name, text) = match file {
         Some(path) => (path.display().to_string(), read_text(path, what)?),
         None => ("flags".to_string(), String::new()),
+    };
+    let overrides = flags::overrides(command, given)?;
+    Ok(ScenarioSource {
+        name,
+        text,
+        overrides,
     })
 }
 
@@ -382,18 +394,10 @@ impl ScenarioFlags {
         more: Table,
     ) -> Result<(Catalog, ScenarioSource)> {
         let catalog = load_catalog(&self.catalog)?;
-        let (name, text) = scenario_text(file, "scenario file")?;
         let mut given = given(self)?;
         given.extend(more);
-        let overrides = flags::overrides(command, &given)?;
-        Ok((
-            catalog,
-            ScenarioSource {
-                name,
-                text,
-                overrides,
-            },
-        ))
+        let source = read_source(file, "scenario file", command, &given)?;
+        Ok((catalog, source))
     }
 }
 

@@ -6,14 +6,14 @@ use std::path::PathBuf;
 use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
-use toml::Table;
 
 use super::RunArgs;
 use super::output::{Format, Rendered, emit};
 use mortar_odds::engine;
 use mortar_odds::error::Error;
-use mortar_odds::input::flags::{self, Command};
+use mortar_odds::input::flags::Command;
 use mortar_odds::input::push::PushScenario;
+use mortar_odds::input::source::ScenarioSource;
 use mortar_odds::output::report::pretty_json;
 use mortar_odds::output::report::push::{PushReport, hookup_text};
 use mortar_odds::output::table::rows::RowBuilder;
@@ -95,13 +95,8 @@ struct PushFlags {
 }
 
 /// A push worked out by the engines `run` asks for.
-pub(super) fn push_report(
-    name: &str,
-    text: &str,
-    overrides: Table,
-    run: &RunArgs,
-) -> Result<PushReport> {
-    let scenario = PushScenario::parse(name, text, overrides)?;
+pub(super) fn push_report(source: &ScenarioSource, run: &RunArgs) -> Result<PushReport> {
+    let scenario: PushScenario = source.read()?;
     let push = Push::new(scenario.input()?)?;
     let results = run.install(|| engine::push(&push, &run.settings()))?;
     Ok(PushReport::new(
@@ -131,9 +126,10 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
             Error::invalid("mp", "--mp goes with --hookup (the MP to hook up a Gun)").into(),
         );
     }
-    let (name, text) = super::scenario_text(args.scenario.as_ref(), "push scenario file")?;
-    let overrides = flags::overrides(Command::Push, &super::given(&args.flags)?)?;
-    let report = push_report(&name, &text, overrides, &args.run)?;
+    let given = super::given(&args.flags)?;
+    let file = args.scenario.as_ref();
+    let source = super::read_source(file, "push scenario file", Command::Push, &given)?;
+    let report = push_report(&source, &args.run)?;
     let scenario_name = super::scenario_name(args.scenario.as_ref());
     let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
     emit(

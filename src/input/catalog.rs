@@ -4,7 +4,8 @@
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
-use crate::input::scenario::{MortarSpec, toml_error_line};
+use crate::input::scenario::MortarSpec;
+use crate::input::source::toml_error_line;
 use crate::rules::mortar::Mortar;
 
 const BUILTIN: &str = include_str!("../../data/mortars.toml");

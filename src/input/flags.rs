@@ -11,7 +11,7 @@
 use toml::{Table, Value};
 
 use crate::error::{Error, Result};
-use crate::input::scenario::set_key;
+use crate::input::source::set_key;
 use Command::{Compare, Dc, Plan, Push, Shot, Worth};
 use Kind::{Given, List, Off, On, Range, Word};
 

@@ -6,3 +6,4 @@ pub mod dc;
 pub mod flags;
 pub mod push;
 pub mod scenario;
+pub mod source;

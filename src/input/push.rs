@@ -30,7 +30,7 @@ use serde::Deserialize;
 use toml::Table;
 
 use crate::error::{Error, Result};
-use crate::input::scenario::parse_merged;
+use crate::input::source::ScenarioSource;
 use crate::rules::manhandling::terrain::{parse_hex, parse_path};
 use crate::rules::manhandling::{LABOR_MAX, PushInput, Pushers};
 
@@ -98,7 +98,7 @@ impl PushScenario {
     /// Reads a push scenario from TOML text (`source_name` names it in
     /// errors), with `overrides` (from command-line flags) merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<PushScenario> {
-        parse_merged(source_name, text, overrides)
+        ScenarioSource::new(source_name, text, overrides).read()
     }
 
     /// The checked-field input of a push.

@@ -10,11 +10,12 @@
 //! gets a message naming its field ("mortar.caliber: ...").
 
 use serde::Deserialize;
-use toml::{Table, Value};
+use toml::Table;
 
 use crate::engine::plan::{IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
+pub use crate::input::source::{ScenarioSource, set_key};
 use crate::rules::firer::{Firer, GunType, Manning, Phase};
 use crate::rules::mortar::{Ammo, LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
 use crate::rules::shot::ShotInput;
@@ -295,110 +296,11 @@ pub(super) fn opt_int<T: TryFrom<i64>>(
     value.map(|v| int(field, v, min, max, what)).transpose()
 }
 
-/// One line from a TOML error: "line N: message".
-pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
-    let message = err.message().trim().replace('\n', " ");
-    match err.span() {
-        Some(span) => {
-            let start = span.start.min(text.len());
-            let line = text[..start].matches('\n').count() + 1;
-            let source = text.lines().nth(line - 1).unwrap_or_default().trim();
-            format!("line {line} (`{source}`): {message}")
-        }
-        None => message,
-    }
-}
-
-/// Sets `dotted.key = value` in a TOML table, making sub-tables as needed.
-pub fn set_key(table: &mut Table, dotted: &str, value: Value) {
-    let mut parts: Vec<&str> = dotted.split('.').collect();
-    let last = parts.pop().unwrap_or(dotted);
-    let mut here = table;
-    for part in parts {
-        let entry = here
-            .entry(part.to_string())
-            .or_insert_with(|| Value::Table(Table::new()));
-        if !entry.is_table() {
-            *entry = Value::Table(Table::new());
-        }
-        here = entry.as_table_mut().expect("made a table above");
-    }
-    here.insert(last.to_string(), value);
-}
-
-/// Reads any scenario shape from TOML text (`source_name` names it in
-/// errors), with `overrides` (from command-line flags) merged over it.
-pub(crate) fn parse_merged<T: serde::de::DeserializeOwned>(
-    source_name: &str,
-    text: &str,
-    overrides: Table,
-) -> Result<T> {
-    let parse_err = |message: String| Error::Parse {
-        source_name: source_name.to_string(),
-        message,
-    };
-    let mut table: Table =
-        toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
-    // The file alone first, so that its errors carry a line number.
-    toml::from_str::<T>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
-    merge(&mut table, overrides);
-    T::deserialize(Value::Table(table)).map_err(|e| {
-        let message = e.message().trim().replace('\n', " ");
-        parse_err(format!("{message} (from a command-line flag)"))
-    })
-}
-
-fn merge(base: &mut Table, over: Table) {
-    for (k, v) in over {
-        match (base.get_mut(&k), v) {
-            (Some(Value::Table(b)), Value::Table(o)) => merge(b, o),
-            (_, v) => {
-                base.insert(k, v);
-            }
-        }
-    }
-}
-
-/// A scenario as the player wrote it: the file's text (empty without a
-/// file) and the command line's overrides. `compare` and `worth` keep it
-/// whole to read it again with one more change, through the same checks as
-/// a flag ([`ScenarioSource::parse_with`]).
-#[derive(Clone, Debug, Default)]
-pub struct ScenarioSource {
-    /// Names the scenario in errors (the file's path, or "flags").
-    pub name: String,
-    pub text: String,
-    pub overrides: Table,
-}
-
-impl ScenarioSource {
-    pub fn parse(&self) -> Result<Scenario> {
-        self.parse_with(&Table::new())
-    }
-
-    /// The scenario with `more` merged over the overrides.
-    pub fn parse_with(&self, more: &Table) -> Result<Scenario> {
-        let mut overrides = self.overrides.clone();
-        merge(&mut overrides, more.clone());
-        Scenario::parse(&self.name, &self.text, overrides)
-    }
-
-    /// The file's `[mortar]` table (empty without one); the flags' mortar
-    /// keys are in `overrides["mortar"]`.
-    pub fn file_mortar(&self) -> Table {
-        toml::from_str::<Table>(&self.text)
-            .ok()
-            .and_then(|mut t| t.remove("mortar"))
-            .and_then(|m| m.as_table().cloned())
-            .unwrap_or_default()
-    }
-}
-
 impl Scenario {
     /// Reads a scenario from TOML text (`source_name` names it in errors),
     /// with `overrides` (from command-line flags) merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<Scenario> {
-        parse_merged(source_name, text, overrides)
+        ScenarioSource::new(source_name, text, overrides).read()
     }
 
     pub fn ammo(&self) -> Result<Ammo> {
