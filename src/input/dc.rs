@@ -7,7 +7,8 @@
 use serde::Deserialize;
 use toml::Table;
 
-use super::scenario::{UnitSpec, flag, opt_int};
+use super::check::{flag, opt_int};
+use super::scenario::UnitSpec;
 use super::source::ScenarioSource;
 use crate::error::{Error, Result};
 use crate::rules::dc::{DcInput, DcKind, DcLocation};

@@ -2,6 +2,7 @@
 //! pushes, and the mortar catalog.
 
 pub mod catalog;
+pub(crate) mod check;
 pub mod dc;
 pub mod flags;
 pub mod push;
