@@ -8,7 +8,8 @@ use anyhow::Result;
 use clap::Args;
 
 use super::output::{Rendered, ReportOutput};
-use super::{PlanFlags, ScenarioFlags, given, scenario_name};
+use super::plan::PlanFlags;
+use super::scenario::{ScenarioFlags, given, scenario_name};
 use mortar_odds::analysis::compare::{self, MortarChoice};
 use mortar_odds::engine;
 use mortar_odds::engine::DEFAULT_MAX_STATES;

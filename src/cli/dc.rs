@@ -143,11 +143,11 @@ impl DcRun {
 }
 
 pub(super) fn dc(args: &DcArgs) -> Result<String> {
-    let given = super::given(&args.flags)?;
+    let given = super::scenario::given(&args.flags)?;
     let file = args.scenario.as_ref();
-    let source = super::read_source(file, "scenario file", Command::Dc, &given)?;
+    let source = super::scenario::read_source(file, "scenario file", Command::Dc, &given)?;
     let run = DcRun::new(&source, args.trials, args.seed)?;
-    let scenario_name = super::scenario_name(args.scenario.as_ref());
+    let scenario_name = super::scenario::scenario_name(args.scenario.as_ref());
     emit(
         args.format,
         args.out.as_deref(),

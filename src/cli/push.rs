@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 
-use super::RunArgs;
 use super::output::{Format, Rendered, emit};
+use super::run_plan::RunArgs;
 use mortar_odds::engine;
 use mortar_odds::error::Error;
 use mortar_odds::input::flags::Command;
@@ -126,11 +126,11 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
             Error::invalid("mp", "--mp goes with --hookup (the MP to hook up a Gun)").into(),
         );
     }
-    let given = super::given(&args.flags)?;
+    let given = super::scenario::given(&args.flags)?;
     let file = args.scenario.as_ref();
-    let source = super::read_source(file, "push scenario file", Command::Push, &given)?;
+    let source = super::scenario::read_source(file, "push scenario file", Command::Push, &given)?;
     let report = push_report(&source, &args.run)?;
-    let scenario_name = super::scenario_name(args.scenario.as_ref());
+    let scenario_name = super::scenario::scenario_name(args.scenario.as_ref());
     let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
     emit(
         args.format,
