@@ -8,10 +8,12 @@ use anyhow::Result;
 use clap::Args;
 
 use super::output::{Rendered, ReportOutput};
-use super::{PlanFlags, ScenarioFlags, scenario_name};
+use super::plan::PlanFlags;
+use super::scenario::{ScenarioFlags, given, scenario_name};
 use mortar_odds::analysis::compare::{self, MortarChoice};
 use mortar_odds::engine;
 use mortar_odds::engine::DEFAULT_MAX_STATES;
+use mortar_odds::input::flags;
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -52,9 +54,11 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
         .iter()
         .map(|m| MortarChoice::parse(m))
         .collect::<mortar_odds::Result<Vec<_>>>()?;
-    let (catalog, source) = args
-        .flags
-        .source(args.scenario.as_ref(), args.plan.overrides())?;
+    let (catalog, source) = args.flags.source(
+        args.scenario.as_ref(),
+        flags::Command::Compare,
+        given(&args.plan)?,
+    )?;
     let settings = engine::Settings {
         max_states: args.max_states as usize,
         trials: args.trials,

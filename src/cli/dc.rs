@@ -6,12 +6,13 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use toml::{Table, Value};
+use serde::Serialize;
 
 use super::output::{Format, Rendered, emit};
 use mortar_odds::engine::{self, DEFAULT_TRIALS, DcResults, Engine, Settings};
 use mortar_odds::input::dc::DcScenario;
-use mortar_odds::input::scenario::set_key;
+use mortar_odds::input::flags::Command;
+use mortar_odds::input::source::ScenarioSource;
 use mortar_odds::output::report::dc::DcReport;
 use mortar_odds::output::table::OddsRow;
 use mortar_odds::output::table::rows::RowBuilder;
@@ -33,7 +34,15 @@ pub(super) struct DcArgs {
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     seed: u64,
+    #[command(flatten)]
+    flags: DcFlags,
+}
 
+/// The flags that override the file's `[dc]` section (their keys are in
+/// `input::flags`).
+#[derive(Args, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
+struct DcFlags {
     /// How the DC attacks.
     #[arg(long, help_heading = "DC", value_parser = ["placed", "thrown", "set"])]
     kind: Option<String>,
@@ -88,47 +97,6 @@ pub(super) struct DcArgs {
     thrower_hexside_tem: Option<i64>,
 }
 
-impl DcArgs {
-    /// The flags as a TOML table in the scenario file's shape.
-    fn overrides(&self) -> Table {
-        let mut t = Table::new();
-        if let Some(kind) = &self.kind {
-            set_key(&mut t, "dc.kind", Value::String(kind.clone()));
-        }
-        for (key, v) in [
-            ("dc.enemy_infantry", self.enemy_infantry),
-            ("dc.target.tem", self.tem),
-            ("dc.target.hexside_tem", self.hexside_tem),
-            ("dc.thrower.tem", self.thrower_tem),
-            ("dc.thrower.hexside_tem", self.thrower_hexside_tem),
-        ] {
-            if let Some(v) = v {
-                set_key(&mut t, key, Value::Integer(v));
-            }
-        }
-        for (key, on) in [
-            ("dc.captured", self.captured),
-            ("dc.elite", self.elite),
-            ("dc.cx", self.cx),
-            ("dc.afph", self.afph),
-            ("dc.opportunity_fire", self.opportunity_fire),
-            ("dc.from_vehicle", self.from_vehicle),
-            ("dc.cavalry", self.cavalry),
-            ("dc.from_two_levels_up", self.from_two_levels_up),
-            ("dc.breach", self.breach),
-            ("dc.target.concealed", self.concealed_target),
-        ] {
-            if on {
-                set_key(&mut t, key, Value::Boolean(true));
-            }
-        }
-        if self.non_elite {
-            set_key(&mut t, "dc.elite", Value::Boolean(false));
-        }
-        t
-    }
-}
-
 /// A DC attack worked out: exact, and Monte Carlo when asked.
 pub(super) struct DcRun {
     dc: Dc,
@@ -137,16 +105,10 @@ pub(super) struct DcRun {
 }
 
 impl DcRun {
-    /// The scenario `text` (named `name` in errors) with `overrides`;
-    /// Monte Carlo beside the exact odds when `trials` are given.
-    pub fn new(
-        name: &str,
-        text: &str,
-        overrides: Table,
-        trials: Option<u64>,
-        seed: u64,
-    ) -> Result<DcRun> {
-        let scenario = DcScenario::parse(name, text, overrides)?;
+    /// The DC scenario as written; Monte Carlo beside the exact odds when
+    /// `trials` are given.
+    pub fn new(source: &ScenarioSource, trials: Option<u64>, seed: u64) -> Result<DcRun> {
+        let scenario: DcScenario = source.read()?;
         let dc = Dc::new(scenario.dc_input()?)?;
         let settings = Settings {
             engine: if trials.is_some() {
@@ -181,9 +143,11 @@ impl DcRun {
 }
 
 pub(super) fn dc(args: &DcArgs) -> Result<String> {
-    let (name, text) = super::scenario_text(args.scenario.as_ref(), "scenario file")?;
-    let run = DcRun::new(&name, &text, args.overrides(), args.trials, args.seed)?;
-    let scenario_name = super::scenario_name(args.scenario.as_ref());
+    let given = super::scenario::given(&args.flags)?;
+    let file = args.scenario.as_ref();
+    let source = super::scenario::read_source(file, "scenario file", Command::Dc, &given)?;
+    let run = DcRun::new(&source, args.trials, args.seed)?;
+    let scenario_name = super::scenario::scenario_name(args.scenario.as_ref());
     emit(
         args.format,
         args.out.as_deref(),

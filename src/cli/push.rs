@@ -5,13 +5,15 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use toml::{Table, Value};
+use serde::Serialize;
 
-use super::RunArgs;
 use super::output::{Format, Rendered, emit};
+use super::run_plan::RunArgs;
 use mortar_odds::engine;
 use mortar_odds::error::Error;
+use mortar_odds::input::flags::Command;
 use mortar_odds::input::push::PushScenario;
+use mortar_odds::input::source::ScenarioSource;
 use mortar_odds::output::report::pretty_json;
 use mortar_odds::output::report::push::{PushReport, hookup_text};
 use mortar_odds::output::table::rows::RowBuilder;
@@ -22,6 +24,29 @@ use mortar_odds::rules::manhandling::hookup::hookup_rows;
 pub(super) struct PushArgs {
     /// Push scenario file (TOML); flags override its values.
     scenario: Option<PathBuf>,
+    #[command(flatten)]
+    flags: PushFlags,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    run: RunArgs,
+    /// Instead of a push: the MP a vehicle spends to hook up or unhook a Gun.
+    #[arg(long, help_heading = "Hook-up", conflicts_with_all = ["path", "scenario"])]
+    hookup: bool,
+    /// With --hookup: the vehicle's MP (a wagon's MF) allotment.
+    #[arg(long, help_heading = "Hook-up", allow_negative_numbers = true)]
+    mp: Option<i64>,
+}
+
+/// The flags that override a push scenario's values (their keys are in
+/// `input::flags`).
+#[derive(Args, Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
+struct PushFlags {
     /// The Gun's M# (printed on the counter), 2-12.
     #[arg(long, help_heading = "Gun", allow_negative_numbers = true)]
     m_number: Option<i64>,
@@ -67,66 +92,11 @@ pub(super) struct PushArgs {
     /// Any other DRM for every attempt.
     #[arg(long, help_heading = "DRM", allow_negative_numbers = true)]
     extra_drm: Option<i64>,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "table")]
-    format: Format,
-    /// Write the output to this file (whole or not at all) instead of standard output.
-    #[arg(long, value_name = "FILE")]
-    out: Option<PathBuf>,
-    #[command(flatten)]
-    run: RunArgs,
-    /// Instead of a push: the MP a vehicle spends to hook up or unhook a Gun.
-    #[arg(long, help_heading = "Hook-up", conflicts_with_all = ["path", "scenario"])]
-    hookup: bool,
-    /// With --hookup: the vehicle's MP (a wagon's MF) allotment.
-    #[arg(long, help_heading = "Hook-up", allow_negative_numbers = true)]
-    mp: Option<i64>,
-}
-
-impl PushArgs {
-    /// The flags as dotted scenario keys.
-    fn overrides(&self) -> Table {
-        let mut t = Table::new();
-        let mut int = |key: &str, v: Option<i64>| {
-            if let Some(v) = v {
-                t.insert(key.to_string(), Value::Integer(v));
-            }
-        };
-        int("gun.m_number", self.m_number);
-        int("pushers.mf", self.mf);
-        int("pushers.crews", self.crews);
-        int("pushers.half_squads", self.half_squads);
-        int("pushers.squads", self.squads);
-        int("pushers.smc", self.smc);
-        int("pushers.labor", self.labor);
-        int("pushers.labor_max", self.labor_max);
-        int("drm.mud", self.mud_drm);
-        int("drm.road", self.road_drm);
-        int("drm.extra", self.extra_drm);
-        if let Some(name) = &self.gun {
-            t.insert("gun.name".into(), Value::String(name.clone()));
-        }
-        if let Some(path) = &self.path {
-            t.insert("path".into(), Value::String(path.clone()));
-        }
-        if self.mud {
-            t.insert("mud".into(), Value::Boolean(true));
-        }
-        if self.start_mud {
-            t.insert("start_mud".into(), Value::Boolean(true));
-        }
-        t
-    }
 }
 
 /// A push worked out by the engines `run` asks for.
-pub(super) fn push_report(
-    name: &str,
-    text: &str,
-    overrides: Table,
-    run: &RunArgs,
-) -> Result<PushReport> {
-    let scenario = PushScenario::parse(name, text, overrides)?;
+pub(super) fn push_report(source: &ScenarioSource, run: &RunArgs) -> Result<PushReport> {
+    let scenario: PushScenario = source.read()?;
     let push = Push::new(scenario.input()?)?;
     let results = run.install(|| engine::push(&push, &run.settings()))?;
     Ok(PushReport::new(
@@ -156,9 +126,11 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
             Error::invalid("mp", "--mp goes with --hookup (the MP to hook up a Gun)").into(),
         );
     }
-    let (name, text) = super::scenario_text(args.scenario.as_ref(), "push scenario file")?;
-    let report = push_report(&name, &text, args.overrides(), &args.run)?;
-    let scenario_name = super::scenario_name(args.scenario.as_ref());
+    let given = super::scenario::given(&args.flags)?;
+    let file = args.scenario.as_ref();
+    let source = super::scenario::read_source(file, "push scenario file", Command::Push, &given)?;
+    let report = push_report(&source, &args.run)?;
+    let scenario_name = super::scenario::scenario_name(args.scenario.as_ref());
     let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
     emit(
         args.format,

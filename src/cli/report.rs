@@ -15,7 +15,8 @@ use toml::Table;
 use super::dc::DcRun;
 use super::output::write_atomic;
 use super::push::push_report;
-use super::{CatalogArgs, Engine, RunArgs, load_catalog, read_text, run_plan};
+use super::run_plan::{self, Engine, RunArgs};
+use super::scenario::{CatalogArgs, load_catalog, read_source};
 use mortar_odds::analysis::compare::{self, MortarChoice};
 use mortar_odds::analysis::sheet::DEFAULT_BREAKDOWN;
 use mortar_odds::analysis::to_hit_curves::to_hit_curves;
@@ -24,6 +25,7 @@ use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
 use mortar_odds::input::catalog::Catalog;
+use mortar_odds::input::flags::Command;
 use mortar_odds::input::scenario::ScenarioSource;
 use mortar_odds::output::chart::{self, Chart};
 use mortar_odds::output::report::charts;
@@ -153,14 +155,8 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     let examples: Vec<(String, ScenarioSource)> = example_files(&args.examples)?
         .iter()
         .map(|path| {
-            Ok((
-                stem(path),
-                ScenarioSource {
-                    name: path.display().to_string(),
-                    text: read_text(path, "scenario file")?,
-                    overrides: Table::new(),
-                },
-            ))
+            let source = read_source(Some(path), "scenario file", Command::Shot, &Table::new())?;
+            Ok((stem(path), source))
         })
         .collect::<Result<_>>()?;
     // An output folder that cannot be made fails now, not after the work.
@@ -284,14 +280,8 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     bar.set_message("demolition charges and manhandling");
     for path in example_files_if_any(&args.examples.join("dc"))? {
         let name = stem(&path);
-        let text = read_text(&path, "scenario file")?;
-        let run = DcRun::new(
-            &path.display().to_string(),
-            &text,
-            Table::new(),
-            Some(args.trials),
-            args.seed,
-        )?;
+        let source = read_source(Some(&path), "scenario file", Command::Dc, &Table::new())?;
+        let run = DcRun::new(&source, Some(args.trials), args.seed)?;
         files.add(format!("dc/{name}.txt"), run.report.to_text());
         files.add(format!("dc/{name}.json"), run.report.to_json());
         rows.extend(run.rows(&name));
@@ -302,8 +292,9 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     }
     for path in example_files_if_any(&args.examples.join("push"))? {
         let name = stem(&path);
-        let text = read_text(&path, "push scenario file")?;
-        let r = push_report(&path.display().to_string(), &text, Table::new(), &run)?;
+        let file = Some(&path);
+        let source = read_source(file, "push scenario file", Command::Push, &Table::new())?;
+        let r = push_report(&source, &run)?;
         files.add(format!("push/{name}.txt"), r.to_text());
         files.add(format!("push/{name}.json"), r.to_json());
         let gun = r.gun.clone().unwrap_or_else(|| "gun".to_string());

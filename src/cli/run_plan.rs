@@ -1,15 +1,16 @@
-//! Running a fire plan through the engines the user chose: the exact chain
-//! when it fits, Monte Carlo with a progress bar, and the report of both.
-//! Shared by `plan`, `report` and `compare`.
+//! The engine flags (`--engine`, `--trials`, `--seed`, `--threads`; `plan`
+//! and `push`), and running a fire plan through the engines they choose:
+//! the exact chain when it fits, Monte Carlo with a progress bar, and the
+//! report of both (`plan` and `report`).
 
 use std::io::IsTerminal;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
 
-use super::RunArgs;
 use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::plan::chain::MAX_EDGES;
-use mortar_odds::engine::{self, Refusal, TooLarge};
+use mortar_odds::engine::{self, DEFAULT_MAX_STATES, Refusal, TooLarge};
 use mortar_odds::output::report::plan::{McRun, PlanReport};
 
 /// A terminal progress bar for Monte Carlo runs, shown once a run has
@@ -76,4 +77,57 @@ pub(super) fn report(plan: &FirePlan, args: &RunArgs, max_states: u64) -> Result
         skipped,
     );
     Ok(report)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum Engine {
+    Exact,
+    Mc,
+    Both,
+}
+
+/// The engines to run and the Monte Carlo settings (plan and push).
+#[derive(Args, Debug)]
+pub(super) struct RunArgs {
+    /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
+    #[arg(long, value_enum, default_value = "both")]
+    pub(super) engine: Engine,
+    /// Monte Carlo trials.
+    #[arg(long, default_value_t = engine::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(super) trials: u64,
+    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
+    #[arg(long, default_value_t = engine::DEFAULT_SEED, allow_negative_numbers = true)]
+    pub(super) seed: u64,
+    /// Worker threads for Monte Carlo [default: all cores].
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub(super) threads: Option<u64>,
+}
+
+impl RunArgs {
+    /// The engine settings these flags ask for (the default state budget).
+    pub(super) fn settings(&self) -> engine::Settings {
+        engine::Settings {
+            engine: match self.engine {
+                Engine::Exact => engine::Engine::Exact,
+                Engine::Mc => engine::Engine::MonteCarlo,
+                Engine::Both => engine::Engine::Both,
+            },
+            max_states: DEFAULT_MAX_STATES,
+            trials: self.trials,
+            seed: self.seed,
+        }
+    }
+
+    /// Runs `f` on the Monte Carlo threads asked for (the current pool by
+    /// default).
+    pub(super) fn install<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T> {
+        Ok(match self.threads {
+            Some(n) => rayon::ThreadPoolBuilder::new()
+                .num_threads(n as usize)
+                .build()
+                .context("starting the Monte Carlo threads")?
+                .install(f),
+            None => f(),
+        })
+    }
 }

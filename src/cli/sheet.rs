@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 
-use super::write_atomic;
+use super::output::write_atomic;
 use mortar_odds::analysis::sheet::DEFAULT_BREAKDOWN;
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::output::sheet::{Paper, Sheet, SheetParams, render};

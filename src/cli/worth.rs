@@ -6,8 +6,9 @@ use clap::Args;
 use toml::Table;
 
 use super::output::{Rendered, ReportOutput};
-use super::{ScenarioArgs, scenario_name};
+use super::scenario::ScenarioArgs;
 use mortar_odds::analysis::worth;
+use mortar_odds::input::flags;
 
 #[derive(Args, Debug)]
 pub(super) struct WorthArgs {
@@ -18,10 +19,9 @@ pub(super) struct WorthArgs {
 }
 
 pub(super) fn run(args: &WorthArgs) -> Result<String> {
-    let file = args.scenario.scenario.as_ref();
-    let (catalog, source) = args.scenario.flags.source(file, Table::new())?;
+    let (catalog, source) = args.scenario.source(flags::Command::Worth, Table::new())?;
     let worth = worth::run(&catalog, &source)?;
-    let name = scenario_name(file);
+    let name = args.scenario.name();
     args.output.emit(
         Rendered {
             text: &|| worth.to_text(),

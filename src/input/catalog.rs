@@ -4,7 +4,8 @@
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
-use crate::input::scenario::{MortarSpec, toml_error_line};
+use crate::input::scenario::{MortarSpec, caliber_mm};
+use crate::input::source::toml_error_line;
 use crate::rules::mortar::Mortar;
 
 const BUILTIN: &str = include_str!("../../data/mortars.toml");
@@ -46,14 +47,8 @@ impl Catalog {
             let caliber = spec
                 .caliber
                 .ok_or_else(|| parse_err(format!("mortar `{name}`: give its caliber")))?;
-            let caliber = crate::input::scenario::int(
-                "mortar.caliber",
-                caliber,
-                1,
-                999,
-                "a caliber must be a positive number of millimetres",
-            )
-            .map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;
+            let caliber =
+                caliber_mm(caliber).map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;
             let mut mortar = Mortar::with_caliber(name.clone(), caliber);
             spec.apply(&mut mortar, false)
                 .map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;

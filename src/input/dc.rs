@@ -7,7 +7,9 @@
 use serde::Deserialize;
 use toml::Table;
 
-use super::scenario::{UnitSpec, flag, opt_int, parse_merged};
+use super::check::{flag, opt_int};
+use super::scenario::UnitSpec;
+use super::source::ScenarioSource;
 use crate::error::{Error, Result};
 use crate::rules::dc::{DcInput, DcKind, DcLocation};
 use crate::rules::target::Target;
@@ -74,7 +76,7 @@ pub struct DcUnitSpec {
 impl DcScenario {
     /// Reads a DC scenario from TOML text with `overrides` merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<DcScenario> {
-        parse_merged(source_name, text, overrides)
+        ScenarioSource::new(source_name, text, overrides).read()
     }
 
     /// The rules input (the rules then check the combination, `Dc::new`).

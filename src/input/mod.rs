@@ -2,6 +2,9 @@
 //! pushes, and the mortar catalog.
 
 pub mod catalog;
+pub(crate) mod check;
 pub mod dc;
+pub mod flags;
 pub mod push;
 pub mod scenario;
+pub mod source;

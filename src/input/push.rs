@@ -27,10 +27,10 @@
 //! ```
 
 use serde::Deserialize;
-use toml::{Table, Value};
+use toml::Table;
 
 use crate::error::{Error, Result};
-use crate::input::scenario::{set_key, toml_error_line};
+use crate::input::source::ScenarioSource;
 use crate::rules::manhandling::terrain::{parse_hex, parse_path};
 use crate::rules::manhandling::{LABOR_MAX, PushInput, Pushers};
 
@@ -96,22 +96,9 @@ fn ranged(field: &str, v: i64, lo: i64, hi: i64, what: &str) -> Result<i64> {
 
 impl PushScenario {
     /// Reads a push scenario from TOML text (`source_name` names it in
-    /// errors), with `overrides` (dotted keys from flags) set over it.
+    /// errors), with `overrides` (from command-line flags) merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<PushScenario> {
-        let parse_err = |message: String| Error::Parse {
-            source_name: source_name.to_string(),
-            message,
-        };
-        let mut table: Table =
-            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
-        toml::from_str::<PushScenario>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
-        for (key, value) in overrides {
-            set_key(&mut table, &key, value);
-        }
-        PushScenario::deserialize(Value::Table(table)).map_err(|e| {
-            let message = e.message().trim().replace('\n', " ");
-            parse_err(format!("{message} (from a command-line flag)"))
-        })
+        ScenarioSource::new(source_name, text, overrides).read()
     }
 
     /// The checked-field input of a push.

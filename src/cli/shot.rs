@@ -1,0 +1,47 @@
+//! `mortar-odds shot`: the exact odds of one mortar shot.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+use clap::Args;
+use toml::Table;
+
+use super::output::{Format, Rendered, emit};
+use super::scenario::ScenarioArgs;
+use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
+use mortar_odds::input::flags;
+use mortar_odds::output::report::shot::ShotReport;
+use mortar_odds::output::table::rows::RowBuilder;
+use mortar_odds::rules::shot::Shot;
+
+#[derive(Args, Debug)]
+pub(super) struct ShotArgs {
+    #[command(flatten)]
+    scenario: ScenarioArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Write the output to this file (whole or not at all) instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+pub(super) fn run(args: &ShotArgs) -> Result<String> {
+    let (catalog, scenario) = args.scenario.load(flags::Command::Shot, Table::new())?;
+    let shot = Shot::new(scenario.shot_input(&catalog)?)?;
+    let report = ShotReport::new(
+        &shot,
+        &ShotOdds::of(&shot),
+        UnitShotOdds::of(&shot).as_ref(),
+    );
+    let name = args.scenario.name();
+    emit(
+        args.format,
+        args.out.as_deref(),
+        Rendered {
+            text: &|| report.to_text(),
+            json: &|| report.to_json(),
+            rows: &|| RowBuilder::new(&name, &report.mortar.name).shot(&report),
+        },
+    )
+}

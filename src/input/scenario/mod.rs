@@ -1,0 +1,86 @@
+//! Scenario files (TOML): what a player writes to describe a shot.
+//!
+//! Every field is optional in the file and has a default (see the README's
+//! "Scenario files" section); the checked rules inputs are built by
+//! [`Scenario::shot_input`]. Command-line flags are applied by merging a
+//! TOML table over the file's table before it is read ([`Scenario::parse`]),
+//! so a flag and a file key are one and the same setting with one check.
+//!
+//! One file per section: `mortar`, `firer`, `target` (and its units)
+//! and `plan`. Numbers are checked as they are read (`input::check`), so
+//! that a bad value gets a message naming its field ("mortar.caliber: ...").
+
+mod firer;
+mod mortar;
+mod plan;
+mod target;
+
+use serde::Deserialize;
+use toml::Table;
+
+use crate::engine::plan::PlanInput;
+use crate::error::{Error, Result};
+use crate::input::catalog::Catalog;
+pub use crate::input::source::{ScenarioSource, set_key};
+use crate::rules::mortar::Ammo;
+use crate::rules::shot::ShotInput;
+pub use firer::FirerSpec;
+pub use mortar::MortarSpec;
+pub(crate) use mortar::caliber_mm;
+pub use plan::{PhaseSpec, PlanSpec};
+pub use target::{TargetSpec, UnitSpec};
+
+/// A whole scenario file.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Scenario {
+    /// "HE" (default), "SMOKE" or "WP".
+    pub ammo: Option<String>,
+    #[serde(default)]
+    pub mortar: MortarSpec,
+    #[serde(default)]
+    pub firer: FirerSpec,
+    #[serde(default)]
+    pub target: TargetSpec,
+    /// The fire plan, for `mortar-odds plan`.
+    pub plan: Option<PlanSpec>,
+}
+
+impl Scenario {
+    /// Reads a scenario from TOML text (`source_name` names it in errors),
+    /// with `overrides` (from command-line flags) merged over it.
+    pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<Scenario> {
+        ScenarioSource::new(source_name, text, overrides).read()
+    }
+
+    pub fn ammo(&self) -> Result<Ammo> {
+        match self.ammo.as_deref().map(str::to_ascii_uppercase).as_deref() {
+            None | Some("HE") => Ok(Ammo::He),
+            Some("SMOKE") => Ok(Ammo::Smoke),
+            Some("WP") => Ok(Ammo::Wp),
+            Some(other) => Err(Error::invalid(
+                "ammo",
+                format!("unknown ammunition `{other}`; use HE, SMOKE or WP"),
+            )),
+        }
+    }
+
+    /// The fire plan and the shot it starts from.
+    pub fn plan_input(&self, catalog: &Catalog) -> Result<(ShotInput, PlanInput)> {
+        let shot = self.shot_input(catalog)?;
+        let spec = self.plan.clone().unwrap_or_default();
+        let plan = spec.to_plan(shot.target.acquisition)?;
+        Ok((shot, plan))
+    }
+
+    /// The checked-for-type rules inputs of one shot (the rules then check
+    /// the combination, see `Shot::new`).
+    pub fn shot_input(&self, catalog: &Catalog) -> Result<ShotInput> {
+        Ok(ShotInput {
+            mortar: self.mortar.resolve(catalog)?,
+            firer: self.firer.to_firer()?,
+            target: self.target.to_target()?,
+            ammo: self.ammo()?,
+        })
+    }
+}

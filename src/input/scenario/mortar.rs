@@ -1,0 +1,211 @@
+//! `[mortar]`: a catalog mortar, an inline one, or a catalog mortar with
+//! values added or replaced. Catalog files use the same shape.
+
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::input::catalog::Catalog;
+use crate::input::check::{int, opt_int};
+use crate::rules::mortar::{LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
+
+/// A mortar: a catalog name, inline values, or a catalog name with values
+/// added or replaced. The same shape is used by catalog files.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MortarSpec {
+    pub name: Option<String>,
+    pub title: Option<String>,
+    pub caliber: Option<i64>,
+    pub support_weapon: Option<bool>,
+    pub asterisk: Option<bool>,
+    pub rof: Option<i64>,
+    pub breakdown: Option<i64>,
+    pub repair: Option<i64>,
+    pub range: Option<Vec<i64>>,
+    pub smoke_depletion: Option<i64>,
+    pub wp_depletion: Option<i64>,
+    pub air_bursts_na: Option<bool>,
+    pub multiple_hits: Option<bool>,
+    pub acquisition_na: Option<bool>,
+    pub area_fp: Option<i64>,
+    pub type89_rules: Option<bool>,
+    pub source: Option<String>,
+}
+
+impl MortarSpec {
+    /// The mortar this spec names or describes.
+    pub fn resolve(&self, catalog: &Catalog) -> Result<Mortar> {
+        let base = match &self.name {
+            Some(name) => match catalog.get(name) {
+                Some(m) => Some(m.clone()),
+                None if self.caliber.is_none() => {
+                    return Err(Error::UnknownMortar { name: name.clone() });
+                }
+                None => None,
+            },
+            None => None,
+        };
+        let from_catalog = base.is_some();
+        let mut mortar = match base {
+            Some(m) => m,
+            None => {
+                let caliber = self.caliber.ok_or_else(|| {
+                    Error::invalid(
+                        "mortar",
+                        "name a catalog mortar (--mortar NAME) or give its caliber (--caliber MM)",
+                    )
+                })?;
+                let name = self
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{caliber}mm mortar"));
+                Mortar::with_caliber(name, caliber_mm(caliber)?)
+            }
+        };
+        self.apply(&mut mortar, from_catalog)?;
+        Ok(mortar)
+    }
+
+    /// Sets every value this spec gives on `mortar`. With `track`, records
+    /// each as supplied by the player (the catalog did not have it).
+    pub fn apply(&self, mortar: &mut Mortar, track: bool) -> Result<()> {
+        let mut given: Vec<&str> = Vec::new();
+        if let Some(t) = &self.title {
+            mortar.title = t.clone();
+        }
+        if let Some(src) = &self.source {
+            mortar.source = Some(src.clone());
+        }
+        if let Some(c) = self.caliber {
+            let caliber = caliber_mm(c)?;
+            if caliber != mortar.caliber_mm {
+                given.push("caliber");
+                mortar.caliber_mm = caliber;
+                mortar.support_weapon = caliber <= LIGHT_MORTAR_MAX_CALIBER;
+            }
+        }
+        let mut flag = |name: &'static str, value: Option<bool>, slot: &mut bool| {
+            if let Some(v) = value {
+                given.push(name);
+                *slot = v;
+            }
+        };
+        flag(
+            "support_weapon",
+            self.support_weapon,
+            &mut mortar.support_weapon,
+        );
+        flag("asterisk", self.asterisk, &mut mortar.asterisk);
+        flag(
+            "air_bursts_na",
+            self.air_bursts_na,
+            &mut mortar.air_bursts_na,
+        );
+        flag(
+            "multiple_hits",
+            self.multiple_hits,
+            &mut mortar.multiple_hits,
+        );
+        flag(
+            "acquisition_na",
+            self.acquisition_na,
+            &mut mortar.acquisition_na,
+        );
+        flag("type89_rules", self.type89_rules, &mut mortar.type89_rules);
+        let numbers: [NumberField; 6] = [
+            ("rof", self.rof, 1, 6, "a ROF", &mut mortar.rof),
+            (
+                "breakdown",
+                self.breakdown,
+                2,
+                12,
+                "a B#; 12 where the counter prints none",
+                &mut mortar.breakdown,
+            ),
+            ("repair", self.repair, 1, 6, "an R#", &mut mortar.repair),
+            (
+                "smoke_depletion",
+                self.smoke_depletion,
+                2,
+                12,
+                "a depletion number",
+                &mut mortar.smoke_depletion,
+            ),
+            (
+                "wp_depletion",
+                self.wp_depletion,
+                2,
+                12,
+                "a depletion number",
+                &mut mortar.wp_depletion,
+            ),
+            (
+                "area_fp",
+                self.area_fp,
+                1,
+                36,
+                "an Area Target FP",
+                &mut mortar.area_fp,
+            ),
+        ];
+        for (name, value, min, max, what, slot) in numbers {
+            if let Some(v) = opt_int(&format!("mortar.{name}"), value, min, max, what)? {
+                given.push(name);
+                *slot = Some(v);
+            }
+        }
+        if let Some(r) = &self.range {
+            given.push("range");
+            mortar.range = Some(range_limits(r)?);
+        }
+        if track {
+            for g in given {
+                if !mortar.user_values.iter().any(|u| u == g) {
+                    mortar.user_values.push(g.to_string());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A counter number: its name, the given value, its bounds, what it is, and
+/// where it goes.
+type NumberField<'a> = (
+    &'static str,
+    Option<i64>,
+    i64,
+    i64,
+    &'static str,
+    &'a mut Option<u8>,
+);
+
+/// A caliber in millimetres, checked (`mortar.caliber`).
+pub(crate) fn caliber_mm(value: i64) -> Result<u16> {
+    int(
+        "mortar.caliber",
+        value,
+        1,
+        999,
+        "a caliber must be a positive number of millimetres",
+    )
+}
+
+fn range_limits(values: &[i64]) -> Result<RangeLimits> {
+    let field = "mortar.range";
+    let [min, max] = values else {
+        return Err(Error::invalid(
+            field,
+            "give the printed range as [min, max], e.g. [1, 16]",
+        ));
+    };
+    let min = int(field, *min, 1, 999, "a range in hexes")?;
+    let max = int(field, *max, 1, 999, "a range in hexes")?;
+    if min > max {
+        return Err(Error::invalid(
+            field,
+            format!("minimum {min} is above maximum {max}"),
+        ));
+    }
+    Ok(RangeLimits { min, max })
+}

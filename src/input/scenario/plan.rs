@@ -1,0 +1,117 @@
+//! `[plan]`: the fire phases of a plan at the target hex, when to stop and
+//! when to use Intensive Fire (`mortar-odds plan`).
+
+use serde::Deserialize;
+
+use crate::engine::plan::{IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use crate::error::{Error, Result};
+use crate::input::check::opt_int;
+use crate::rules::firer::Phase;
+
+/// `[plan]`: a sequence of fire phases at the target hex.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlanSpec {
+    pub phases: Option<Vec<PhaseSpec>>,
+    pub stop: Option<String>,
+    pub intensive_fire: Option<String>,
+    pub repair: Option<bool>,
+    pub acquisition: Option<i64>,
+}
+
+/// A listed phase: `"PFPh"`, or `{ phase = "PFPh", max_shots = 1 }`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum PhaseSpec {
+    Name(String),
+    Detailed {
+        phase: String,
+        max_shots: Option<i64>,
+    },
+}
+
+fn phase_named(field: &str, name: &str) -> Result<Phase> {
+    match name.to_ascii_uppercase().as_str() {
+        "PFPH" => Ok(Phase::Prep),
+        "DFPH" => Ok(Phase::Defensive),
+        "AFPH" => Ok(Phase::Advancing),
+        _ => Err(Error::invalid(
+            field,
+            format!("unknown fire phase `{name}`; use PFPh, DFPh or AFPh"),
+        )),
+    }
+}
+
+impl PlanSpec {
+    /// The plan, given the scenario's starting Acquisition as the default.
+    pub fn to_plan(&self, default_acquisition: u8) -> Result<PlanInput> {
+        let phases = self.phases.as_ref().ok_or_else(|| {
+            Error::invalid(
+                "plan.phases",
+                "list the fire phases, e.g. phases = [\"PFPh\", \"DFPh\", \"PFPh\"]",
+            )
+        })?;
+        let mut out = Vec::with_capacity(phases.len());
+        for (i, p) in phases.iter().enumerate() {
+            let field = format!("plan.phases[{i}]");
+            out.push(match p {
+                PhaseSpec::Name(name) => PlanPhase {
+                    phase: phase_named(&field, name)?,
+                    max_shots: None,
+                },
+                PhaseSpec::Detailed { phase, max_shots } => PlanPhase {
+                    phase: phase_named(&field, phase)?,
+                    max_shots: opt_int(
+                        &format!("{field}.max_shots"),
+                        *max_shots,
+                        1,
+                        99,
+                        "a number of shots",
+                    )?,
+                },
+            });
+        }
+        let stop = match self.stop.as_deref().unwrap_or("never") {
+            "never" => StopRule::Never,
+            "first-hit" => StopRule::FirstHit,
+            "first-critical-hit" => StopRule::FirstCriticalHit,
+            "target-broken" => StopRule::TargetBroken,
+            "target-eliminated" => StopRule::TargetEliminated,
+            other => {
+                return Err(Error::invalid(
+                    "plan.stop",
+                    format!(
+                        "unknown stop rule `{other}`; use never, first-hit, first-critical-hit, target-broken or target-eliminated"
+                    ),
+                ));
+            }
+        };
+        let intensive_fire = match self.intensive_fire.as_deref().unwrap_or("never") {
+            "never" => IntensiveFirePolicy::Never,
+            "whenever-allowed" => IntensiveFirePolicy::WheneverAllowed,
+            "while-target-good-order" => IntensiveFirePolicy::WhileTargetGoodOrder,
+            other => {
+                return Err(Error::invalid(
+                    "plan.intensive_fire",
+                    format!(
+                        "unknown policy `{other}`; use never, whenever-allowed or while-target-good-order"
+                    ),
+                ));
+            }
+        };
+        Ok(PlanInput {
+            phases: out,
+            stop,
+            intensive_fire,
+            repair: self.repair.unwrap_or(false),
+            acquisition: opt_int(
+                "plan.acquisition",
+                self.acquisition,
+                0,
+                2,
+                "an Acquisition level",
+            )?
+            .unwrap_or(default_acquisition),
+        })
+    }
+}

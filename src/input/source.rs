@@ -1,0 +1,129 @@
+//! A scenario as the player wrote it: a file's text and the command line's
+//! flags, merged and read the same way for every kind of scenario (a
+//! mortar's, a Demolition Charge's, a push's).
+//!
+//! The flags arrive as a TOML table in the file's shape (made from the flag
+//! table in `input::flags`) and are merged over the file's table before it
+//! is read, so a flag and a file key are one setting with one check. The
+//! file is read alone first, so that its own errors carry a line number.
+
+use serde::de::DeserializeOwned;
+use toml::{Table, Value};
+
+use crate::error::{Error, Result};
+use crate::input::scenario::Scenario;
+
+/// A scenario as the player wrote it: the file's text (empty without a
+/// file) and the command line's overrides. `compare` and `worth` keep it
+/// whole to read it again with one more change, through the same checks as
+/// a flag ([`ScenarioSource::parse_with`]).
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioSource {
+    /// Names the scenario in errors (the file's path, or "flags").
+    pub name: String,
+    /// The file's TOML text (empty without a file).
+    pub text: String,
+    /// The flags, as a table in the file's shape, to merge over it.
+    pub overrides: Table,
+}
+
+impl ScenarioSource {
+    /// The file `text` (named `name` in errors) with `overrides` over it.
+    pub fn new(name: &str, text: &str, overrides: Table) -> ScenarioSource {
+        ScenarioSource {
+            name: name.to_string(),
+            text: text.to_string(),
+            overrides,
+        }
+    }
+
+    /// Reads the scenario in any shape (`Scenario`, `DcScenario`,
+    /// `PushScenario`) with the overrides merged over the file.
+    pub fn read<T: DeserializeOwned>(&self) -> Result<T> {
+        self.read_with(&Table::new())
+    }
+
+    /// The mortar scenario.
+    pub fn parse(&self) -> Result<Scenario> {
+        self.read()
+    }
+
+    /// The mortar scenario with `more` merged over the overrides.
+    pub fn parse_with(&self, more: &Table) -> Result<Scenario> {
+        self.read_with(more)
+    }
+
+    /// Reads the scenario with `more` merged over the overrides, and both
+    /// over the file.
+    fn read_with<T: DeserializeOwned>(&self, more: &Table) -> Result<T> {
+        let parse_err = |message: String| Error::Parse {
+            source_name: self.name.clone(),
+            message,
+        };
+        let text = &self.text;
+        let mut table: Table =
+            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        // The file alone first, so that its errors carry a line number.
+        toml::from_str::<T>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        let mut overrides = self.overrides.clone();
+        merge(&mut overrides, more.clone());
+        merge(&mut table, overrides);
+        T::deserialize(Value::Table(table)).map_err(|e| {
+            let message = e.message().trim().replace('\n', " ");
+            parse_err(format!("{message} (from a command-line flag)"))
+        })
+    }
+
+    /// The file's `[mortar]` table (empty without one); the flags' mortar
+    /// keys are in `overrides["mortar"]`.
+    pub fn file_mortar(&self) -> Table {
+        toml::from_str::<Table>(&self.text)
+            .ok()
+            .and_then(|mut t| t.remove("mortar"))
+            .and_then(|m| m.as_table().cloned())
+            .unwrap_or_default()
+    }
+}
+
+/// Merges `over` into `base`: tables key by key, anything else replaced.
+fn merge(base: &mut Table, over: Table) {
+    for (k, v) in over {
+        match (base.get_mut(&k), v) {
+            (Some(Value::Table(b)), Value::Table(o)) => merge(b, o),
+            (_, v) => {
+                base.insert(k, v);
+            }
+        }
+    }
+}
+
+/// One line from a TOML error: "line N: message".
+pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
+    let message = err.message().trim().replace('\n', " ");
+    match err.span() {
+        Some(span) => {
+            let start = span.start.min(text.len());
+            let line = text[..start].matches('\n').count() + 1;
+            let source = text.lines().nth(line - 1).unwrap_or_default().trim();
+            format!("line {line} (`{source}`): {message}")
+        }
+        None => message,
+    }
+}
+
+/// Sets `dotted.key = value` in a TOML table, making sub-tables as needed.
+pub fn set_key(table: &mut Table, dotted: &str, value: Value) {
+    let mut parts: Vec<&str> = dotted.split('.').collect();
+    let last = parts.pop().unwrap_or(dotted);
+    let mut here = table;
+    for part in parts {
+        let entry = here
+            .entry(part.to_string())
+            .or_insert_with(|| Value::Table(Table::new()));
+        if !entry.is_table() {
+            *entry = Value::Table(Table::new());
+        }
+        here = entry.as_table_mut().expect("made a table above");
+    }
+    here.insert(last.to_string(), value);
+}
