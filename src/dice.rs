@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Dice and exact distributions.
 //!
 //! A rule is written once, as a function that asks a [`Dice`] source for
@@ -63,11 +64,14 @@ pub trait Dice {
 /// A roll of two dice, colored and white.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Dr {
+    /// The colored die, 1 to 6: read alone for Multiple ROF (C2.24) and turret or hull hits.
     pub colored: u8,
+    /// The white die, 1 to 6.
     pub white: u8,
 }
 
 impl Dr {
+    /// A DR from its colored and white dice, each 1 to 6 (checked in debug builds).
     pub fn new(colored: u8, white: u8) -> Self {
         debug_assert!((1..=6).contains(&colored) && (1..=6).contains(&white));
         Dr { colored, white }
@@ -78,6 +82,7 @@ impl Dr {
         self.colored + self.white
     }
 
+    /// Whether both dice show the same number: an Original doubles, as for Multiple Hits (C3.8).
     pub fn is_doubles(self) -> bool {
         self.colored == self.white
     }
@@ -105,6 +110,7 @@ pub struct FixedDice<'a> {
 }
 
 impl<'a> FixedDice<'a> {
+    /// Dice that read `dice` in order, each a die value 1 to 6 or a 1-based choice.
     pub fn new(dice: &'a [u8]) -> Self {
         FixedDice { dice, next: 0 }
     }

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Exact probabilities.
 //!
 //! Every probability in the core is a [`Prob`]: an exact fraction, so no
@@ -99,10 +100,12 @@ impl Prob {
         }
     }
 
+    /// The probability 0: an outcome that cannot happen.
     pub fn zero() -> Self {
         Prob(Repr::Small { num: 0, den: 1 })
     }
 
+    /// The probability 1: an outcome that is certain.
     pub fn one() -> Self {
         Prob(Repr::Small { num: 1, den: 1 })
     }
@@ -119,6 +122,7 @@ impl Prob {
         Prob::small(numer, denom)
     }
 
+    /// Whether this is exactly 0.
     pub fn is_zero(&self) -> bool {
         matches!(self.0, Repr::Small { num: 0, .. })
     }
@@ -302,6 +306,7 @@ pub struct ProbSum {
 }
 
 impl ProbSum {
+    /// An empty sum, whose total is 0.
     pub fn new() -> ProbSum {
         ProbSum::default()
     }

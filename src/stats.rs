@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Confidence intervals for Monte Carlo figures (statrs for the normal
 //! quantile). Pure functions of integer tallies.
 
@@ -11,8 +12,11 @@ pub fn z95() -> f64 {
 /// A Monte Carlo estimate with its 95% confidence interval and standard error.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
+    /// The point estimate: the observed proportion or mean.
     pub value: f64,
+    /// The 95% confidence interval as `[low, high]`.
     pub ci95: [f64; 2],
+    /// The standard error of `value`.
     pub std_error: f64,
 }
 

@@ -205,10 +205,12 @@ impl<T: Ord + Clone> Dist<T> {
         self.outcomes.iter().map(|(t, p)| (t, p))
     }
 
+    /// How many distinct outcomes have a non-zero probability.
     pub fn len(&self) -> usize {
         self.outcomes.len()
     }
 
+    /// Whether there are no outcomes at all (never so for a built `Dist`).
     pub fn is_empty(&self) -> bool {
         self.outcomes.is_empty()
     }
@@ -323,6 +325,7 @@ impl<T> Sampler<T> {
         &self.cumulative[i].1
     }
 
+    /// One outcome drawn from `rng`, each with exactly its probability.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> &T {
         self.lookup(rng.random_range(0..self.total))
     }

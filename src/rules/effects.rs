@@ -22,12 +22,16 @@ const HEAVY_PAYLOAD_STEP: u32 = 8;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Attack {
     #[serde(serialize_with = "serialize_quarter_fp")]
+    /// The attack's FP in quarter FP (4 = 1 FP); may exceed 36 (Heavy Payload).
     pub fp: u32,
+    /// The IFT column the FP attacks on, at most the 36 column.
     pub column: Column,
+    /// The effects DRM (TEM, Air Burst, Heavy Payload, ...), each with its rule.
     pub modifiers: Vec<Modifier>,
 }
 
 impl Attack {
+    /// The total effects DRM: the sum of [`Attack::modifiers`].
     pub fn drm(&self) -> i16 {
         super::to_hit::total(&self.modifiers)
     }
@@ -38,6 +42,7 @@ impl Attack {
     }
 }
 
+/// A FP given in quarters as players write it: 30 gives "7.5".
 pub fn quarter_fp_string(q: u32) -> String {
     let whole = q / 4;
     match q % 4 {

@@ -28,6 +28,7 @@ impl Phase {
         (self == Phase::Advancing).then_some(1)
     }
 
+    /// The rulebook's abbreviation, `PFPh`, `DFPh` or `AFPh`, as reports print it.
     pub fn abbreviation(self) -> &'static str {
         match self {
             Phase::Prep => "PFPh",
@@ -63,7 +64,9 @@ pub enum GunType {
 /// The firer's situation for one shot.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Firer {
+    /// The phase it fires in: the AFPh allows one shot and adds Case B (C5.2).
     pub phase: Phase,
+    /// A crew (or other manning) or a lone SMC, which changes ROF and what it may fire.
     pub manning: Manning,
     /// Pinned firer: Case D +2, no Multiple ROF (C5.4).
     pub pinned: bool,

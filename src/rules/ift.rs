@@ -54,10 +54,12 @@ impl Column {
         COLUMNS.iter().position(|c| *c == fp).map(Column)
     }
 
+    /// The FP heading this column, 1 to 36.
     pub fn fp(self) -> u8 {
         COLUMNS[self.0]
     }
 
+    /// The position of this column in [`COLUMNS`], 0 (1 FP) to 10 (36 FP).
     pub fn index(self) -> usize {
         self.0
     }
@@ -99,6 +101,7 @@ pub enum IftResult {
     Nmc,
     /// Pin Task Check.
     Ptc,
+    /// A blank cell: the attack has no effect.
     NoEffect,
 }
 

@@ -23,7 +23,9 @@ use crate::error::{Error, Result};
 /// Who the targets of an attack are: target `i` is a unit, or the Location
 /// itself (`None`).
 pub trait Occupants {
+    /// How many targets the attack has, units and the Location alike.
     fn count(&self) -> usize;
+    /// Target `i` as a unit, or `None` when it is the Location itself.
     fn unit(&self, i: usize) -> Option<&Unit>;
 }
 
@@ -42,18 +44,32 @@ impl Occupants for [Unit] {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Group {
     /// `n` eliminated by Random Selection, ties included; the others break.
-    Kia { members: Vec<usize>, n: u8 },
+    Kia {
+        /// The targets that share the result, by index.
+        members: Vec<usize>,
+        /// How many of them the KIA eliminates (the # of #KIA).
+        n: u8,
+    },
     /// One Casualty Reduced by Random Selection (every unit tied on the
     /// highest dr, A.9); all then take a `n`MC.
-    K { members: Vec<usize>, n: u8 },
+    K {
+        /// The targets that share the result, by index.
+        members: Vec<usize>,
+        /// The MC every member not eliminated then takes: the # of K/#.
+        n: u8,
+    },
 }
 
 /// The part of a resolution's state an attack on a Location changes, one
 /// slot per target.
 pub struct Resolving<'s> {
+    /// Each target's IFT result; `None` for a vehicle or a target not attacked.
     pub results: &'s mut [Option<IftResult>],
+    /// Each target's state as the attack has left it so far.
     pub units: &'s mut [UnitState],
+    /// The Random Selection groups still to resolve.
     pub groups: &'s mut Vec<Group>,
+    /// The check each target still owes, if any.
     pub pending: &'s mut [Option<Check>],
     /// Each unit's state as Leader Loss has taken it into account (A10.2):
     /// a leader whose state is worse than this owes the others their
@@ -64,10 +80,15 @@ pub struct Resolving<'s> {
 /// That state, owned, for processes that attack several Locations.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LocationState {
+    /// Each target's IFT result; `None` for a vehicle or a target not attacked.
     pub results: Vec<Option<IftResult>>,
+    /// Each target's state as the attack has left it so far.
     pub units: Vec<UnitState>,
+    /// The Random Selection groups still to resolve.
     pub groups: Vec<Group>,
+    /// The check each target still owes, if any.
     pub pending: Vec<Option<Check>>,
+    /// Each unit's state as Leader Loss has taken it into account (A10.2).
     pub seen: Vec<UnitState>,
 }
 
@@ -96,6 +117,7 @@ impl LocationState {
         }
     }
 
+    /// The state borrowed as a [`Resolving`], to apply an attack or a task to it.
     pub fn resolving(&mut self) -> Resolving<'_> {
         Resolving {
             results: &mut self.results,

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The rules model: pure functions of the dice and the rules' tables as
 //! data, no engine, no I/O. Each rule is written once, here; the engines
 //! only apply these steps.
@@ -12,7 +13,7 @@
 //! | A7.3, A10, A15, A17 Casualty Reduction, morale and pin checks, leadership; C1.55, C7.7 vehicles | `units.rs` |
 //! | A9.72 repair; C2.24 ROF kept or lost; C5.6 Intensive Fire; C6.5 Area Acquisition; Player Turns and Rally Phases | `sequence.rs` (from one shot to the next) |
 //! | A21.11-A21.13 who fires and how (non-qualified use, fired as a light mortar); C5 firer-based To Hit cases; C9.2-C9.31 | `firer.rs` |
-//! | A23 Demolition Charges (Placed, Thrown, detonation, the attack) | `dc.rs` |
+//! | A23 Demolition Charges (Placed, Thrown, detonation, the attack) | `dc/` |
 //! | C2.5, C3.8, C8.9, Chapter H notes: the mortar and its counter values | `mortar.rs` |
 //! | C3 and C4 the To Hit table and its modifications; C3.6 Improbable Hits; C3.7 Critical Hits; C5, C6 the To Hit DRM cases | `to_hit.rs` |
 //! | C3.33, C6 the target hex: range, TEM, concealment, woods | `target.rs` |
@@ -22,7 +23,7 @@
 //! | what a report counts as out of action (a person broken or eliminated, a vehicle eliminated) and the outcomes it names | `outcomes.rs` |
 //! | readings: where the rules admit more than one reading, the one taken | `readings.rs` |
 //!
-//! `shot.rs` checks a shot's inputs against these rules and works out what
+//! `shot/` checks a shot's inputs against these rules and works out what
 //! needs no dice.
 
 pub mod dc;

@@ -19,15 +19,19 @@ pub const LONE_SMC_MAX_CALIBER: u16 = 82;
 /// The ammunition a shot fires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Ammo {
+    /// High Explosive: the only ammunition that attacks on the IFT; never depletes.
     #[serde(rename = "HE")]
     He,
+    /// SMOKE, subject to its depletion number (C8.9).
     #[serde(rename = "SMOKE")]
     Smoke,
+    /// White Phosphorus, subject to its depletion number (C8.9).
     #[serde(rename = "WP")]
     Wp,
 }
 
 impl Ammo {
+    /// The name as printed on the counter and in reports: `HE`, `SMOKE` or `WP`.
     pub fn name(self) -> &'static str {
         match self {
             Ammo::He => "HE",
@@ -45,11 +49,14 @@ impl Ammo {
 /// A weapon's printed range, in hexes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct RangeLimits {
+    /// The shortest range it may fire at, in hexes (inclusive).
     pub min: u16,
+    /// The longest range it may fire at, in hexes (inclusive; C3.52).
     pub max: u16,
 }
 
 impl RangeLimits {
+    /// Whether a target `range` hexes away is within the limits, both ends included.
     pub fn contains(self, range: u16) -> bool {
         (self.min..=self.max).contains(&range)
     }
@@ -70,22 +77,29 @@ pub struct Mortar {
     pub title: String,
     /// Where the catalog's facts come from.
     pub source: Option<String>,
+    /// Caliber in mm: gives the HE FP (IFT header) and whether it is medium (76-82mm, C2.5).
     pub caliber_mm: u16,
     /// A Support Weapon (light mortar) rather than a Gun.
     pub support_weapon: bool,
     /// Printed with the "*" of the To Hit table (most mortars).
     pub asterisk: bool,
+    /// Printed Multiple ROF (C2.24); `None` when neither the catalog nor the player gives it.
     pub rof: Option<u8>,
     /// Printed B#; 12 where the counter prints none.
     pub breakdown: Option<u8>,
     /// Repair number R#.
     pub repair: Option<u8>,
+    /// Printed minimum and maximum range; `None` when not known.
     pub range: Option<RangeLimits>,
+    /// SMOKE depletion number (C8.9); `None` when not known, and a SMOKE shot is refused.
     pub smoke_depletion: Option<u8>,
+    /// WP depletion number (C8.9); `None` when not known, and a WP shot is refused.
     pub wp_depletion: Option<u8>,
+    /// Its HE never makes Air Bursts in woods (B13.3), by a note on this mortar.
     pub air_bursts_na: bool,
     /// Multiple Hits on a non-CH Original doubles (C3.8).
     pub multiple_hits: bool,
+    /// It may not gain or use Area Acquisition (C6.5), by a note on this mortar.
     pub acquisition_na: bool,
     /// An Area Target FP that replaces half the caliber's HE FP (US M2 4.2-in: 12).
     pub area_fp: Option<u8>,
@@ -144,7 +158,9 @@ pub struct Type89;
 impl Type89 {
     /// HE at this range or less: ROF 1 for that shot, Air Bursts NA.
     pub const HE_CLOSE_RANGE: u16 = 2;
+    /// The only ranges, in hexes, at which it may fire WP.
     pub const WP_RANGE: RangeLimits = RangeLimits { min: 1, max: 5 };
+    /// The only ranges, in hexes, at which it may fire SMOKE.
     pub const SMOKE_RANGE: RangeLimits = RangeLimits { min: 3, max: 10 };
 
     /// The ROF the shot fires with, before reductions, if the Type 89
@@ -166,6 +182,7 @@ impl Type89 {
         }
     }
 
+    /// Whether the Type 89 rules forbid Air Bursts: any WP, or HE at 2 hexes or less.
     pub fn air_bursts_na(ammo: Ammo, range: u16) -> bool {
         matches!(ammo, Ammo::Wp) || (ammo == Ammo::He && range <= Self::HE_CLOSE_RANGE)
     }

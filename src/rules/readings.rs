@@ -54,11 +54,15 @@ pub const HAZARDOUS_MOVEMENT_CH_DRM: bool = true;
 /// One reading, for the notes of an output.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Reading {
+    /// A short kebab-case name for the reading, as reports print it.
     pub id: &'static str,
+    /// The rule numbers it concerns, such as `C3.8` or `C1.55, C7.7`.
     pub rule: &'static str,
+    /// The reading taken, in one sentence for the player.
     pub text: &'static str,
 }
 
+/// The readings of shots and DCs, listed in the notes of shot, plan and DC reports.
 pub const READINGS: &[Reading] = &[
     Reading {
         id: "small-caliber-both-rows",

@@ -21,20 +21,31 @@ pub use super::location::Group;
 /// Where the resolution of a shot stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Stage {
+    /// Next: the To Hit DR (with ROF, malfunction and depletion on it).
     ToHit,
+    /// Next: the effects DR of an HE hit (two for a Multiple Hit).
     Effects,
+    /// Next: a Random Selection or a check in the Location.
     Units,
+    /// Resolved: nothing is left to roll.
     Done,
 }
 
 /// The state of a shot being resolved, target by target.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotState {
+    /// What is to be rolled next.
     pub stage: Stage,
+    /// What the special ammunition did (C8.9); `Unlimited` for HE.
     pub ammo: AmmoUse,
+    /// Whether the colored die kept Multiple ROF (C2.24); `None` before the
+    /// roll or when the ROF is unknown.
     pub keeps_rof: Option<bool>,
+    /// The malfunction result; `None` before the roll or when the B# is unknown.
     pub breakdown: Option<Breakdown>,
+    /// Each target's To Hit result, in target order.
     pub hits: Vec<HitKind>,
+    /// Each target took a Multiple Hit (C3.8), in target order.
     pub multiple: Vec<bool>,
     /// The attack on the targets' Location: IFT results, the units'
     /// states, the Random Selections and checks still owed.
@@ -42,6 +53,7 @@ pub struct ShotState {
     /// The dice, kept for single runs and cleared by the exact engine so
     /// that equal states merge.
     pub to_hit_dr: Option<Dr>,
+    /// Each target's effects DR and Final DR, when it was attacked; cleared like `to_hit_dr`.
     pub rolls: Vec<Option<(Dr, i16)>>,
 }
 
@@ -66,7 +78,9 @@ impl ShotState {
 /// A shot at a list of targets: the one function of the dice that resolves
 /// it, step by step ([`ShotProcess::step`]).
 pub struct ShotProcess<'a> {
+    /// The checked shot.
     pub shot: &'a Shot,
+    /// What it fires at: the hex alone, or each unit in it.
     pub targets: Cow<'a, [TargetShot]>,
     /// Order of the morale and pin checks: leaders first, higher morale first.
     pub(crate) order: Vec<usize>,
@@ -125,6 +139,7 @@ impl<'a> ShotProcess<'a> {
             .collect()
     }
 
+    /// Whether the shot is fully resolved.
     pub fn finished(state: &ShotState) -> bool {
         state.stage == Stage::Done
     }
@@ -341,16 +356,22 @@ impl ShotState {
 pub struct EffectsRoll {
     /// The effects DR used (for a Multiple Hit, the better of the two).
     pub dr: Dr,
+    /// The Original effects DR plus the effects DRM.
     pub final_dr: i16,
+    /// The IFT result of that Final DR in the attack's column.
     pub result: IftResult,
 }
 
 /// Everything one shot's dice decided, for the first target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotOutcome {
+    /// The To Hit DR rolled.
     pub to_hit_dr: Dr,
+    /// What the special ammunition did (C8.9).
     pub ammo: AmmoUse,
+    /// Miss, hit or Critical Hit.
     pub hit: HitKind,
+    /// A Multiple Hit was scored (C3.8).
     pub multiple_hit: bool,
     /// `None` when the ROF is not known.
     pub keeps_rof: Option<bool>,
@@ -363,15 +384,22 @@ pub struct ShotOutcome {
 /// The dice-free summary of the hex's outcome, the key of the exact table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotSummary {
+    /// What the special ammunition did (C8.9).
     pub ammo: AmmoUse,
+    /// The first target's To Hit result.
     pub hit: HitKind,
+    /// The first target took a Multiple Hit (C3.8).
     pub multiple_hit: bool,
+    /// Whether Multiple ROF was kept; `None` when the ROF is not known.
     pub keeps_rof: Option<bool>,
+    /// The malfunction result; `None` when the B# is not known.
     pub breakdown: Option<Breakdown>,
+    /// The first target's IFT result; `None` when it was not attacked.
     pub result: Option<IftResult>,
 }
 
 impl ShotState {
+    /// The state's [`ShotSummary`]: its first target, without the dice.
     pub fn summary(&self) -> ShotSummary {
         ShotSummary {
             ammo: self.ammo,

@@ -45,8 +45,11 @@ pub fn band(range: u16) -> usize {
 /// One modifier with the rule it comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Modifier {
+    /// The rule it comes from, e.g. `C4` or `C5.1`.
     pub rule: &'static str,
+    /// What it is for, in a few words for the report.
     pub what: &'static str,
+    /// Its signed value, added to the TH# or to the DR it modifies.
     pub value: i8,
 }
 
@@ -226,6 +229,7 @@ pub enum HitMode {
 }
 
 impl HitMode {
+    /// The mode for a Modified TH# and a To Hit DRM, from the lowest Final DR possible (2 + DRM).
     pub fn of(to_hit_number: i16, drm: i16) -> HitMode {
         let lowest_final = 2 + drm;
         if lowest_final > to_hit_number {
@@ -242,13 +246,16 @@ impl HitMode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum HitKind {
+    /// The Final DR missed this target.
     Miss,
     /// A hit that is not a Critical Hit.
     Hit,
+    /// A Critical Hit (C3.7): HE attacks with the Critical Hit's FP and DRM.
     Critical,
 }
 
 impl HitKind {
+    /// Whether the target was hit at all, critically or not.
     pub fn is_hit(self) -> bool {
         self != HitKind::Miss
     }

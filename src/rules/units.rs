@@ -49,10 +49,12 @@ impl UnitStates {
         out
     }
 
+    /// The states of the units present, one per unit in hex order.
     pub fn as_slice(&self) -> &[UnitState] {
         &self.states[..usize::from(self.len)]
     }
 
+    /// The states of the units present, to change in place.
     pub fn as_mut_slice(&mut self) -> &mut [UnitState] {
         &mut self.states[..usize::from(self.len)]
     }
@@ -62,21 +64,29 @@ impl UnitStates {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UnitKind {
+    /// A squad: Casualty Reduction makes it a half-squad (A7.3).
     Squad,
+    /// A half-squad: Casualty Reduction eliminates it.
     HalfSquad,
+    /// A crew: Casualty Reduction eliminates it.
     Crew,
+    /// A leader (SMC): wounded by Casualty Reduction (A17), gives leadership (A10.7).
     Leader,
     /// Never breaks: a failed check wounds it (A15.2).
     Hero,
+    /// An unarmored vehicle, resolved on the IFT Vehicle line (C1.55).
     UnarmoredVehicle,
+    /// An armored fighting vehicle, attacked as indirect fire vs AFV (C1.55, C7.7).
     Afv,
 }
 
 impl UnitKind {
+    /// Whether it is a vehicle (unarmored or AFV), which takes no morale checks.
     pub fn is_vehicle(self) -> bool {
         matches!(self, UnitKind::UnarmoredVehicle | UnitKind::Afv)
     }
 
+    /// Whether it is a single-man counter: a leader or a hero.
     pub fn is_smc(self) -> bool {
         matches!(self, UnitKind::Leader | UnitKind::Hero)
     }
@@ -97,12 +107,17 @@ pub struct Armor {
 /// attack (pins are lifted between Player Turns by the fire plan).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct UnitState {
+    /// Out of play: killed, or a vehicle destroyed; then neither broken nor pinned.
     pub eliminated: bool,
+    /// Broken (A10); breaking lifts a pin.
     pub broken: bool,
+    /// Pinned (A7.8), until the fire plan lifts it at the end of the Player Turn.
     pub pinned: bool,
     /// A squad reduced to a half-squad, or a wounded SMC.
     pub reduced: bool,
+    /// A vehicle immobilized (C1.55, C7.7).
     pub immobilized: bool,
+    /// An AFV shocked by a turret hit (C7.7).
     pub shocked: bool,
     /// Eliminated as a burning wreck.
     pub burning: bool,
@@ -153,7 +168,9 @@ impl UnitState {
 /// A unit in the target hex.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Unit {
+    /// The name the player gave it, for reports.
     pub name: String,
+    /// What it is, which decides how Casualty Reduction and checks treat it.
     pub kind: UnitKind,
     /// Morale Level (personnel).
     pub morale: u8,
@@ -167,7 +184,9 @@ pub struct Unit {
     pub enemy: bool,
     /// In the firer's (or Spotter's) LOS.
     pub in_los: bool,
+    /// Its state before the attack (it may already be broken, pinned or reduced).
     pub start: UnitState,
+    /// Armor facts for the C1.55 DRM; only read for an AFV.
     pub armor: Armor,
     /// The unit's own To Hit and effects situation (its copy of the hex's
     /// target values with its own changes).
@@ -205,7 +224,14 @@ pub enum Check {
     /// (`task` false) or a TC, owed only by a unit whose Morale Level is
     /// below the lost leader's `level` (and, for a TC, in Good Order and not
     /// pinned), which the check itself tells from the unit's state.
-    LeaderLoss { task: bool, drm: u8, level: u8 },
+    LeaderLoss {
+        /// A Leader Loss TC (the leader broke) rather than a MC (the leader died).
+        task: bool,
+        /// The lost leader's leadership DRM made positive: a -2 leader gives +2.
+        drm: u8,
+        /// The lost leader's Morale Level: only units below it check.
+        level: u8,
+    },
 }
 
 /// A Wound Severity dr of this or more kills the SMC (A17.11).
@@ -368,12 +394,19 @@ pub fn afv_result(column: Column, final_dr: i16, effects_dr: Dr, state: &mut Uni
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Outcome {
+    /// Eliminated (for a vehicle, destroyed or a burning wreck).
     Eliminated,
+    /// Casualty Reduced: a squad to a half-squad, or a SMC wounded.
     CasualtyReduced,
+    /// Broken, without worse.
     Broken,
+    /// Pinned, without worse.
     Pinned,
+    /// A vehicle immobilized, without worse.
     Immobilized,
+    /// An AFV shocked, without worse.
     Shocked,
+    /// Nothing new happened to it.
     NoEffect,
 }
 

@@ -99,6 +99,7 @@ pub enum DcKind {
 }
 
 impl DcKind {
+    /// The rulebook's word for it: `Placed`, `Thrown` or `Set`, as reports print it.
     pub fn name(self) -> &'static str {
         match self {
             DcKind::Placed => "Placed",
@@ -124,6 +125,7 @@ pub struct DcLocation {
 /// Everything a player says about one DC attack.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct DcInput {
+    /// Placed, Thrown or Set: decides the FP, the DRM and who else is attacked.
     pub kind: DcKind,
     /// A captured DC (A23.4).
     pub captured: bool,
@@ -151,6 +153,7 @@ pub struct DcInput {
     /// Enemy Infantry units in a Set DC's Location (A23.7); `None`: the
     /// non-vehicle units of the target.
     pub enemy_infantry: Option<u8>,
+    /// The Location the DC attacks, with its units.
     pub target: DcLocation,
     /// The thrower's Location (Thrown DC).
     pub thrower: DcLocation,
@@ -160,7 +163,9 @@ pub struct DcInput {
 /// result only) or a unit in it, with its attack.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DcTarget {
+    /// The unit attacked, or `None` for the Location itself.
     pub unit: Option<Unit>,
+    /// Its IFT attack: FP, column and effects DRM seen from its own TEM.
     pub attack: Attack,
 }
 
@@ -177,6 +182,7 @@ impl Occupants for [DcTarget] {
 /// The attack on one Location: target 0 is the Location, then its units.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LocationAttack {
+    /// The Location (index 0), then each unit in input order.
     pub targets: Vec<DcTarget>,
     pub(crate) order: Vec<usize>,
 }
@@ -225,6 +231,7 @@ impl LocationAttack {
 /// A checked DC attack.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Dc {
+    /// The input as given and checked.
     pub input: DcInput,
     /// Removed without detonating on an Original DR (plus `removal_drm`)
     /// of this or more.
@@ -233,6 +240,7 @@ pub struct Dc {
     pub removal_drm: u8,
     /// The attack on a Fortified Building hexside (Breach attempt).
     pub breach_attack: Option<Attack>,
+    /// The attack on the target Location.
     pub target: LocationAttack,
     /// The thrower's Location, when it is attacked.
     pub thrower: Option<LocationAttack>,
@@ -246,6 +254,8 @@ pub(crate) enum Which {
 }
 
 impl Dc {
+    /// Checks the input (every error names its field) and works out the
+    /// removal number and the attacks.
     pub fn new(input: DcInput) -> Result<Dc> {
         check_input(&input)?;
         let mut removal = REMOVAL_DR;
@@ -295,6 +305,7 @@ pub fn breaches(result: IftResult) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Detonation {
+    /// It detonated and attacked.
     Detonated,
     /// Removed without detonating (A23.4, A23.7).
     Removed,
@@ -303,19 +314,28 @@ pub enum Detonation {
 /// Where the resolution stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DcStage {
+    /// Next: the DR on the target, which decides removal or detonation and attacks.
     Detonation,
+    /// Next: a Random Selection or check in the target Location.
     TargetUnits,
+    /// Next: the DR that attacks the thrower's Location (Thrown DC).
     Thrower,
+    /// Next: a Random Selection or check in the thrower's Location.
     ThrowerUnits,
+    /// Resolved: nothing is left to roll.
     Done,
 }
 
 /// The state of a DC attack being resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DcState {
+    /// What is to be rolled next.
     pub stage: DcStage,
+    /// Whether the DC detonated; `None` before its DR.
     pub detonation: Option<Detonation>,
+    /// A Breach attempt made a Breach (A23.3 EX).
     pub breached: bool,
+    /// The target Location's results and units.
     pub target: LocationState,
     /// Empty unless the thrower's Location is attacked.
     pub thrower: LocationState,
@@ -331,6 +351,7 @@ impl DcState {
         self
     }
 
+    /// Whether the attack is fully resolved.
     pub fn finished(&self) -> bool {
         self.stage == DcStage::Done
     }

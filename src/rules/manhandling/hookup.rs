@@ -16,9 +16,11 @@ pub struct HookupRow {
     pub gun_m_number: &'static str,
     /// The share of the allotment: "1/2" or "2/3".
     pub share: &'static str,
+    /// The vehicle's MP allotment (a wagon's MF), as given.
     pub allotment: u16,
     /// MP (MF for wagons) spent in the Gun's hex, fractions rounded up.
     pub mp: u16,
+    /// The rules the row follows, e.g. `C10.11, C10.12`.
     pub rule: &'static str,
 }
 

@@ -87,8 +87,11 @@ pub const PUSH_READINGS: &[Reading] = &[
 /// The pushing Infantry (C10.111: Good Order and unpinned).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Pushers {
+    /// Crews pushing, one crew/HS-equivalent each.
     pub crews: u8,
+    /// Half-squads pushing, one crew/HS-equivalent each.
     pub half_squads: u8,
+    /// Squads pushing, two crew/HS-equivalents each.
     pub squads: u8,
     /// Single Man Counters: five equal a crew (C10.111).
     pub smc: u8,
@@ -132,6 +135,7 @@ pub struct PushInput {
     pub gun: Option<String>,
     /// The Gun's M#, printed on its counter.
     pub m_number: u8,
+    /// The Good Order Infantry pushing the Gun (C10.111).
     pub pushers: Pushers,
     /// The pushers' MF allotment in each MPh (Double Time, leader bonus
     /// included).
@@ -158,13 +162,16 @@ pub struct PushInput {
 /// "other" (`drm.extra`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Term {
+    /// Which DRM it is, one of the names above.
     pub what: &'static str,
+    /// Its value for this attempt.
     pub drm: i16,
 }
 
 /// A checked push: the path's DRM (Labor aside) and MF costs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Push {
+    /// The input as given and checked.
     pub input: PushInput,
     /// DRM of an attempt into each hex, without Labor.
     base_drm: Vec<i16>,
@@ -263,6 +270,7 @@ impl Push {
         self.input.path.len()
     }
 
+    /// Whether the path has no hex (never so once [`Push::new`] has checked it).
     pub fn is_empty(&self) -> bool {
         self.input.path.is_empty()
     }

@@ -49,6 +49,7 @@ pub struct Position {
 /// Where a push stands within a Movement Phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PhaseState {
+    /// The hex reached and the Labor held.
     pub at: Position,
     /// MF the pushers have left this MPh.
     pub mf_left: u8,

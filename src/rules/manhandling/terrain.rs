@@ -20,6 +20,7 @@ use crate::error::{Error, Result};
 /// A built-in terrain: the Gun's hex entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Terrain {
+    /// The name a path writes for it, e.g. `woods` or `stone-building`.
     pub name: &'static str,
     /// TEM of the hex (only positive TEM counts for C10.3).
     pub tem: u8,
@@ -80,10 +81,13 @@ pub const TERRAIN: &[Terrain] = &[
 /// A built-in hexside crossed into the hex.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Hexside {
+    /// The name a path adds to a hex for it: `wall` or `hedge`.
     pub name: &'static str,
+    /// TEM of the hexside, added to that of the hex entered for C10.3.
     pub tem: u8,
     /// MF added to the cost of the hex entered, in half MF.
     pub mf_halves: u8,
+    /// Where the figures come from.
     pub source: &'static str,
 }
 

@@ -32,40 +32,55 @@ use crate::error::Result;
 /// Everything a player says about one shot.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ShotInput {
+    /// The mortar that fires, with its counter values.
     pub mortar: Mortar,
+    /// Who fires it and in what situation (the C5 firer-based cases).
     pub firer: Firer,
+    /// The target hex and the units in it.
     pub target: Target,
+    /// HE, SMOKE or WP.
     pub ammo: Ammo,
 }
 
 /// A checked shot with everything worked out that does not depend on dice.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shot {
+    /// The input as given and checked.
     pub input: ShotInput,
     /// Fired as a light mortar (a SW): a SW mortar, or a mortar ≤ 82mm
     /// fired by a lone SMC (A21.13).
     pub light: bool,
+    /// Basic TH# from the To Hit table for this range (C3).
     pub basic_to_hit_number: i8,
+    /// The C4 modifications of the Basic TH#, itemised.
     pub to_hit_modifications: Vec<Modifier>,
     /// Modified TH#: Basic TH# plus the C4 modifications.
     pub to_hit_number: i16,
     /// Firer- and target-based To Hit DRM, itemised.
     pub drm_modifiers: Vec<Modifier>,
+    /// The total To Hit DRM on the hex: the sum of `drm_modifiers`.
     pub drm: i16,
+    /// Which Final DRs hit the hex, given the TH# and DRM (C3.6, C3.7).
     pub hit_mode: HitMode,
     /// ROF this shot keeps Multiple ROF with (colored die ≤ it); `None` when
     /// the printed ROF is needed and not known.
     pub effective_rof: Option<u8>,
     /// Why the effective ROF differs from the printed one.
     pub rof_notes: Vec<&'static str>,
+    /// The mortar's printed B#; `None` when not known.
     pub printed_breakdown: Option<u8>,
+    /// The B# for this shot: lowered for Intensive Fire, captured or
+    /// non-qualified use, never below 2.
     pub effective_breakdown: Option<u8>,
     /// Depletion number for SMOKE/WP, elite bonus included.
     pub depletion: Option<u8>,
+    /// HE in woods makes Air Bursts on the hex (B13.3), unless NA for this mortar or shot.
     pub air_burst: bool,
+    /// The mortar may score Multiple Hits (C3.8).
     pub multiple_hits: bool,
     /// IFT attacks of a normal hit and of a Critical Hit (HE only).
     pub normal_attack: Option<Attack>,
+    /// The IFT attack of a Critical Hit on the hex (HE only).
     pub critical_attack: Option<Attack>,
     /// The units in the hex, each as its own target.
     pub units: Vec<TargetShot>,
@@ -116,6 +131,8 @@ fn target_shot(
 }
 
 impl Shot {
+    /// Checks the input (every error names its field) and works out all
+    /// that needs no dice.
     pub fn new(input: ShotInput) -> Result<Shot> {
         let ShotInput {
             mortar,
@@ -298,7 +315,9 @@ pub enum AmmoUse {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Breakdown {
+    /// The Original DR is below the B#: no malfunction.
     None,
+    /// The mortar malfunctioned (A.11).
     Malfunctioned,
     /// An X# result: the B# was lowered and the DR reached the printed B#.
     Removed,
@@ -308,12 +327,19 @@ pub enum Breakdown {
 /// result), or one unit in it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TargetShot {
+    /// The unit, or `None` for the hex itself.
     pub unit: Option<Unit>,
+    /// Firer- and target-based To Hit DRM for this target, itemised.
     pub drm_modifiers: Vec<Modifier>,
+    /// The total To Hit DRM for this target.
     pub drm: i16,
+    /// Which Final DRs hit this target (C3.6, C3.7).
     pub hit_mode: HitMode,
+    /// HE in woods makes Air Bursts on this target (B13.3; never on an AFV).
     pub air_burst: bool,
+    /// The IFT attack of a normal hit; `None` for SMOKE and WP.
     pub normal_attack: Option<Attack>,
+    /// The IFT attack of a Critical Hit; `None` for SMOKE and WP.
     pub critical_attack: Option<Attack>,
 }
 
