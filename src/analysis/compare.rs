@@ -18,28 +18,24 @@
 //! engine when its chain fits in `max_states`, else on Monte Carlo; the
 //! result says which.
 //!
-//! Pure: returns data, table rows and a chart; no I/O.
+//! Pure: returns typed results, no text and no I/O. Its text, JSON, table
+//! rows and chart are `output::report::compare`.
 
-use std::collections::BTreeMap;
-use std::fmt::Write;
-
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use toml::{Table, Value};
 
-use crate::engine::plan::figures::{Figure, figures, unit_figures};
-use crate::engine::plan::{FirePlan, ShotKey};
-use crate::engine::{self, Engine, Settings};
+use crate::engine::plan::exact::PhaseOdds;
+use crate::engine::plan::monte_carlo::PhaseTally;
+use crate::engine::plan::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};
+use crate::engine::{self, Engine, PlanResults, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
 use crate::input::scenario::{MortarSpec, ScenarioSource};
-use crate::output::chart::{LineChart, Series};
-use crate::output::report::plan::FigureJson;
-use crate::output::report::shot::MortarJson;
-use crate::output::report::{ProbJson, kebab, pretty_json, text_table};
-use crate::output::table::OddsRow;
-use crate::output::table::rows::RowBuilder;
-use crate::rules::firer::Manning;
+use crate::prob::Prob;
+use crate::rules::firer::{Manning, Phase};
+use crate::rules::mortar::Mortar;
 use crate::rules::shot::ShotOdds;
+use crate::stats::{Estimate, mean_of_histogram, proportion};
 
 /// The `mortar.*` keys a choice may give.
 pub const CHOICE_KEYS: &[&str] = &[
@@ -155,53 +151,66 @@ pub fn default_settings() -> Settings {
 }
 
 /// A listed phase of the plan.
-#[derive(Clone, Debug, Serialize)]
-pub struct PhaseLabel {
-    pub phase: &'static str,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanPhase {
+    pub phase: Phase,
     pub player_turn: u32,
+}
+
+/// One figure of a plan: exact when the exact engine ran, else the Monte
+/// Carlo estimate.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanFigure {
+    pub exact: Option<Prob>,
+    pub mc: Option<Estimate>,
+}
+
+impl PlanFigure {
+    /// The best value: exact, else the Monte Carlo estimate.
+    pub fn best(&self) -> Option<f64> {
+        self.exact
+            .as_ref()
+            .map(Prob::to_f64)
+            .or(self.mc.map(|m| m.value))
+    }
 }
 
 /// One phase's figures for one mortar.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PhaseFigures {
-    pub expected_shots: FigureJson,
-    pub expected_hits: FigureJson,
+    pub expected_shots: PlanFigure,
+    pub expected_hits: PlanFigure,
 }
 
 /// A figure by the end of a Player Turn.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TurnFigure {
     pub player_turn: u32,
-    pub p: FigureJson,
-}
-
-/// Which engine gave a mortar's plan figures.
-#[derive(Clone, Debug, Serialize)]
-pub struct EngineUsed {
-    /// `exact`, or `mc` (Monte Carlo) when the plan's chain is too large.
-    pub engine: &'static str,
-    pub trials: Option<u64>,
-    pub seed: Option<u64>,
+    pub p: PlanFigure,
 }
 
 /// Everything compared for one mortar.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MortarResult {
     /// The choice as written.
     pub choice: String,
     /// Column name: the mortar's name, or the choice as written when two
     /// choices name the same mortar.
     pub label: String,
-    pub mortar: MortarJson,
+    pub mortar: Mortar,
+    /// Fired as a light mortar (a Support Weapon, or a lone SMC's).
+    pub fired_as_light_mortar: bool,
     /// Not in the catalog: every value is the player's.
     pub inline: bool,
-    pub engine: EngineUsed,
+    /// The plan's figures are exact (else Monte Carlo: its chain was too
+    /// large).
+    pub exact: bool,
     /// The plan's first shot.
-    pub p_hit: ProbJson,
-    pub p_critical_hit: ProbJson,
+    pub p_hit: Prob,
+    pub p_critical_hit: Prob,
     /// One entry per listed phase.
     pub per_phase: Vec<PhaseFigures>,
-    pub p_malfunction: FigureJson,
+    pub p_malfunction: PlanFigure,
     /// P(at least one hit) by the end of each Player Turn.
     pub p_hit_by_turn: Vec<TurnFigure>,
     /// P(at least one enemy unit out of action) by the end of each Player
@@ -209,26 +218,28 @@ pub struct MortarResult {
     pub out_of_action_by_turn: Option<Vec<TurnFigure>>,
 }
 
-/// A comparison of mortars (`mortar-odds compare --format json`).
-#[derive(Clone, Debug, Serialize)]
+/// A comparison of mortars on one target and plan.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Comparison {
+    /// The scenario's source name (a file, or `flags`).
     pub scenario: String,
     pub range: u16,
-    pub phases: Vec<PhaseLabel>,
-    pub stop: crate::engine::plan::StopRule,
-    pub intensive_fire: crate::engine::plan::IntensiveFirePolicy,
+    pub phases: Vec<PlanPhase>,
+    pub stop: StopRule,
+    pub intensive_fire: IntensiveFirePolicy,
     pub repair: bool,
     pub starting_acquisition: u8,
     /// The enemy units of the target hex, by name (empty: none given).
     pub enemy_units: Vec<String>,
     pub mortars: Vec<MortarResult>,
-    pub notes: Vec<String>,
+    /// The engine settings every plan ran with.
+    pub settings: Settings,
 }
 
-/// One plan run on the best engine that fits.
+/// The figures of one plan that a comparison reads, from the engine that
+/// ran (exact when its chain fits, else Monte Carlo).
 struct Run {
-    figures: BTreeMap<String, Figure>,
-    exact: bool,
+    results: PlanResults,
 }
 
 impl Run {
@@ -242,26 +253,80 @@ impl Run {
                 ),
             )
         })?;
-        let exact = results.exact.as_ref();
-        let mc = results.monte_carlo.as_ref();
-        let mut list = figures(exact, mc.map(|m| &m.tally));
-        if !plan.units().is_empty() {
-            list.extend(unit_figures(plan, exact, mc.and_then(|m| m.units.as_ref())));
-        }
-        Ok(Run {
-            figures: list.into_iter().map(|f| (f.name.clone(), f)).collect(),
-            exact: exact.is_some(),
-        })
+        Ok(Run { results })
     }
 
-    fn get(&self, name: &str) -> FigureJson {
-        self.figures
-            .get(name)
-            .map(FigureJson::from)
-            .unwrap_or_default()
+    fn exact(&self) -> bool {
+        self.results.exact.is_some()
+    }
+
+    /// The figure of phase `i` from the exact odds and the Monte Carlo
+    /// tally of that phase.
+    fn phase(
+        &self,
+        i: usize,
+        exact: impl Fn(&PhaseOdds) -> Option<Prob>,
+        mc: impl Fn(&PhaseTally, u64) -> Estimate,
+    ) -> PlanFigure {
+        let r = &self.results;
+        PlanFigure {
+            exact: r.exact.as_ref().and_then(|x| exact(&x.per_phase[i])),
+            mc: r
+                .monte_carlo
+                .as_ref()
+                .map(|m| mc(&m.tally.per_phase[i], m.tally.trials)),
+        }
+    }
+
+    fn phase_figures(&self, i: usize) -> PhaseFigures {
+        PhaseFigures {
+            expected_shots: self.phase(
+                i,
+                |p| Some(p.expected_shots.clone()),
+                |t, _| mean_of_histogram(&t.shots),
+            ),
+            expected_hits: self.phase(
+                i,
+                |p| Some(p.expected_hits.clone()),
+                |t, _| mean_of_histogram(&t.hits),
+            ),
+        }
+    }
+
+    fn p_hit_by_end(&self, i: usize) -> PlanFigure {
+        self.phase(
+            i,
+            |p| Some(p.p_hit_by_end.clone()),
+            |t, trials| proportion(t.hit_by_end, trials),
+        )
+    }
+
+    fn p_enemy_out_by_end(&self, i: usize) -> PlanFigure {
+        let r = &self.results;
+        PlanFigure {
+            exact: r
+                .exact
+                .as_ref()
+                .and_then(|x| x.per_phase[i].p_enemy_out_by_end.clone()),
+            mc: r
+                .monte_carlo
+                .as_ref()
+                .and_then(|m| m.units.as_ref())
+                .map(|u| proportion(u.out_by_phase_end[i], u.trials)),
+        }
+    }
+
+    fn p_malfunction(&self) -> PlanFigure {
+        let r = &self.results;
+        PlanFigure {
+            exact: r.exact.as_ref().map(|x| x.p_malfunction.clone()),
+            mc: r
+                .monte_carlo
+                .as_ref()
+                .map(|m| proportion(m.tally.malfunction, m.tally.trials)),
+        }
     }
 }
-
 /// An error about one mortar's values, named after the choice.
 fn for_choice(choice: &MortarChoice, e: Error) -> Error {
     match e {
@@ -342,45 +407,32 @@ fn compare_one(
     let enemies = plan.units().iter().any(|u| u.enemy);
     // Every path leaves every phase, stopped or not: the figure at the end
     // of a Player Turn's last phase is that of the plan cut there.
-    let by_turn = |figure: &str| -> Vec<TurnFigure> {
+    let by_turn = |figure: &dyn Fn(usize) -> PlanFigure| -> Vec<TurnFigure> {
         (1..=last)
             .map(|turn| {
                 let end = turns.iter().rposition(|&t| t <= turn).unwrap_or(0);
                 TurnFigure {
                     player_turn: turn,
-                    p: full.get(&format!("per_phase[{end}].{figure}")),
+                    p: figure(end),
                 }
             })
             .collect()
-    };
-    let out_of_action = by_turn("p_enemy_out_by_end");
-    let p_hit_by_turn = by_turn("p_hit_by_end");
-    let engine = EngineUsed {
-        engine: if full.exact { "exact" } else { "mc" },
-        trials: (!full.exact).then_some(settings.trials),
-        seed: (!full.exact).then_some(settings.seed),
     };
     let m = &plan.shot_input.mortar;
     Ok(MortarResult {
         choice: choice.text.clone(),
         label: choice.name.clone(),
-        mortar: MortarJson::new(
-            m,
-            m.support_weapon || plan.shot_input.firer.manning == Manning::LoneSmc,
-        ),
+        mortar: m.clone(),
+        fired_as_light_mortar: m.support_weapon
+            || plan.shot_input.firer.manning == Manning::LoneSmc,
         inline: catalog.get(&choice.name).is_none(),
-        engine,
-        p_hit: odds.p_hit().into(),
-        p_critical_hit: odds.p_critical_hit().into(),
-        per_phase: (0..turns.len())
-            .map(|i| PhaseFigures {
-                expected_shots: full.get(&format!("per_phase[{i}].expected_shots")),
-                expected_hits: full.get(&format!("per_phase[{i}].expected_hits")),
-            })
-            .collect(),
-        p_malfunction: full.get("p_malfunction"),
-        p_hit_by_turn,
-        out_of_action_by_turn: enemies.then_some(out_of_action),
+        exact: full.exact(),
+        p_hit: odds.p_hit(),
+        p_critical_hit: odds.p_critical_hit(),
+        per_phase: (0..turns.len()).map(|i| full.phase_figures(i)).collect(),
+        p_malfunction: full.p_malfunction(),
+        p_hit_by_turn: by_turn(&|i| full.p_hit_by_end(i)),
+        out_of_action_by_turn: enemies.then(|| by_turn(&|i| full.p_enemy_out_by_end(i))),
     })
 }
 
@@ -421,8 +473,8 @@ pub fn run(
         .phases
         .iter()
         .zip(&turns)
-        .map(|(p, t)| PhaseLabel {
-            phase: p.phase.abbreviation(),
+        .map(|(p, t)| PlanPhase {
+            phase: p.phase,
             player_turn: *t,
         })
         .collect();
@@ -432,26 +484,6 @@ pub fn run(
         .filter(|u| u.enemy)
         .map(|u| u.name.clone())
         .collect();
-    let mut notes = vec![
-        "P(hit) and P(Critical Hit): the plan's first shot, exact".to_string(),
-        "by Player Turn: at the end of that Player Turn's last phase".to_string(),
-        "P(malfunction): at least once over the whole plan".to_string(),
-    ];
-    if enemy_units.is_empty() {
-        notes.push("out of action: no units given ([[target.units]]), so not worked out".into());
-    } else {
-        notes.push(
-            "out of action: at least one enemy unit broken or eliminated (a vehicle eliminated)"
-                .into(),
-        );
-        notes.push("with units, a hit is a hit on a unit: a unit eliminated is hit no more".into());
-    }
-    if mortars.iter().any(|m| m.engine.engine != "exact") {
-        notes.push(format!(
-            "~: a Monte Carlo estimate ({} trials, seed {}; the exact chain would need more than {} states); --format json gives its 95% interval",
-            settings.trials, settings.seed, settings.max_states
-        ));
-    }
     Ok(Comparison {
         scenario: source.name.clone(),
         range: plan.shot_input.target.range,
@@ -462,226 +494,8 @@ pub fn run(
         starting_acquisition: plan.input.acquisition,
         enemy_units,
         mortars,
-        notes,
+        settings: *settings,
     })
-}
-
-/// The best value of a figure: exact, else the Monte Carlo estimate.
-fn best(f: &FigureJson) -> Option<f64> {
-    f.value.or(f.mc)
-}
-
-/// A figure for the text table; `~` marks a Monte Carlo estimate.
-fn cell(f: &FigureJson, percent: bool) -> String {
-    let fmt = |v: f64| {
-        if percent {
-            format!("{:.2}%", v * 100.0)
-        } else {
-            format!("{v:.3}")
-        }
-    };
-    match (f.value, f.mc) {
-        (Some(v), _) => fmt(v),
-        (None, Some(m)) => format!("~{}", fmt(m)),
-        _ => "-".into(),
-    }
-}
-
-impl Comparison {
-    /// The result table (see the README for the measures).
-    pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
-        let mut rows = Vec::new();
-        for m in &self.mortars {
-            let mut b = RowBuilder::new(scenario, &m.label);
-            b.exact("shot", "hex", "p-hit", None, &m.p_hit);
-            b.exact("shot", "hex", "p-critical-hit", None, &m.p_critical_hit);
-            for (i, (p, label)) in m.per_phase.iter().zip(&self.phases).enumerate() {
-                let phase = Some(format!("{}:{}", i + 1, label.phase));
-                let (s, w) = ("phase", "weapon");
-                b.figure(
-                    s,
-                    phase.clone(),
-                    w,
-                    "expected-shots",
-                    None,
-                    false,
-                    &p.expected_shots,
-                );
-                b.figure(s, phase, w, "expected-hits", None, false, &p.expected_hits);
-            }
-            b.figure(
-                "plan",
-                None,
-                "weapon",
-                "p-malfunction",
-                None,
-                false,
-                &m.p_malfunction,
-            );
-            for t in &m.p_hit_by_turn {
-                let n = Some(t.player_turn as usize);
-                b.figure("plan", None, "hex", "p-hit-by-turn", n, false, &t.p);
-            }
-            for t in m.out_of_action_by_turn.iter().flatten() {
-                let n = Some(t.player_turn as usize);
-                let measure = "p-out-of-action-by-turn";
-                b.figure("plan", None, "hex", measure, n, false, &t.p);
-            }
-            rows.extend(b.rows);
-        }
-        rows
-    }
-
-    /// P(at least one enemy unit out of action) by Player Turn, one line per
-    /// mortar; without enemy units, P(at least one hit) by Player Turn.
-    pub fn chart(&self) -> LineChart {
-        let units = !self.enemy_units.is_empty();
-        let series = self
-            .mortars
-            .iter()
-            .map(|m| {
-                let by_turn = match (&m.out_of_action_by_turn, units) {
-                    (Some(v), true) => v,
-                    _ => &m.p_hit_by_turn,
-                };
-                Series {
-                    name: m.label.clone(),
-                    points: by_turn
-                        .iter()
-                        .filter_map(|t| Some((f64::from(t.player_turn), best(&t.p)?)))
-                        .collect(),
-                }
-            })
-            .collect();
-        let (caption, y) = if units {
-            (
-                format!(
-                    "P(at least one enemy unit out of action) at {} hexes ({})",
-                    self.range,
-                    crate::output::report::scenario_stem(&self.scenario)
-                ),
-                "P(1+ out of action) by the end of the turn",
-            )
-        } else {
-            (
-                format!(
-                    "P(at least one hit) at {} hexes, no units given ({})",
-                    self.range,
-                    crate::output::report::scenario_stem(&self.scenario)
-                ),
-                "P(1+ hit) by the end of the turn",
-            )
-        };
-        LineChart {
-            caption,
-            x_title: "Player Turn".into(),
-            y_title: y.into(),
-            series,
-            signed_x: false,
-        }
-    }
-
-    pub fn to_json(&self) -> String {
-        pretty_json(self)
-    }
-
-    /// The comparison as text: one column per mortar.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        let phases: Vec<String> = self
-            .phases
-            .iter()
-            .map(|p| format!("{} (turn {})", p.phase, p.player_turn))
-            .collect();
-        let _ = writeln!(
-            out,
-            "{} mortars at {} hexes: {}",
-            self.mortars.len(),
-            self.range,
-            phases.join(", ")
-        );
-        let _ = writeln!(
-            out,
-            "Stop: {}; Intensive Fire: {}; repair: {}; starting Acquisition: {}",
-            kebab(&self.stop),
-            kebab(&self.intensive_fire),
-            if self.repair { "yes" } else { "no" },
-            self.starting_acquisition
-        );
-        let _ = writeln!(
-            out,
-            "Enemy units: {}\n",
-            if self.enemy_units.is_empty() {
-                "no units given".to_string()
-            } else {
-                self.enemy_units.join(", ")
-            }
-        );
-        let mut header = vec!["figure"];
-        header.extend(self.mortars.iter().map(|m| m.label.as_str()));
-        let mut rows: Vec<Vec<String>> = Vec::new();
-        let mut row = |label: String, f: &dyn Fn(&MortarResult) -> String| {
-            let mut r = vec![label];
-            r.extend(self.mortars.iter().map(f));
-            rows.push(r);
-        };
-        let pct = |p: &ProbJson| format!("{:.2}%", p.value * 100.0);
-        row("P(hit), first shot".into(), &|m| pct(&m.p_hit));
-        row("P(Critical Hit), first shot".into(), &|m| {
-            pct(&m.p_critical_hit)
-        });
-        for (i, p) in self.phases.iter().enumerate() {
-            let at = format!("{}:{}", i + 1, p.phase);
-            row(format!("E[shots] {at}"), &|m| {
-                cell(&m.per_phase[i].expected_shots, false)
-            });
-            row(format!("E[hits] {at}"), &|m| {
-                cell(&m.per_phase[i].expected_hits, false)
-            });
-        }
-        let last = self.phases.last().map_or(0, |p| p.player_turn);
-        for turn in 1..=last {
-            let i = (turn - 1) as usize;
-            row(format!("P(1+ hit) by turn {turn}"), &|m| {
-                cell(&m.p_hit_by_turn[i].p, true)
-            });
-        }
-        if self.enemy_units.is_empty() {
-            row("P(1+ out of action)".into(), &|_| "no units given".into());
-        }
-        for turn in (1..=last).filter(|_| !self.enemy_units.is_empty()) {
-            let i = (turn - 1) as usize;
-            row(format!("P(1+ out of action) by turn {turn}"), &|m| {
-                m.out_of_action_by_turn
-                    .as_ref()
-                    .map_or("-".into(), |v| cell(&v[i].p, true))
-            });
-        }
-        row("P(malfunction), whole plan".into(), &|m| {
-            cell(&m.p_malfunction, true)
-        });
-        row("engine".into(), &|m| match m.engine.engine {
-            "mc" => "Monte Carlo".into(),
-            e => e.into(),
-        });
-        out.push_str(&text_table(&header, &rows));
-        out.push_str("\nValues you gave:\n");
-        for m in &self.mortars {
-            let given = if m.inline {
-                "inline mortar (not in the catalog): every value is yours".to_string()
-            } else if m.mortar.user_values.is_empty() {
-                "none (catalog values only)".to_string()
-            } else {
-                m.mortar.user_values.join(", ")
-            };
-            let _ = writeln!(out, "  {}: {given}", m.label);
-        }
-        out.push_str("\nNotes:\n");
-        for n in &self.notes {
-            let _ = writeln!(out, "  - {n}");
-        }
-        out
-    }
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 
 use std::fmt::Write;
 
-use super::ProbJson;
 use super::plan::{FigureJson, PlanReport};
 use super::shot::ShotReport;
 use super::signed;
+use super::{ProbJson, number};
 use crate::output::table::{OddsRow, WorthRow, schema_markdown};
 
 /// A chart written as `charts/{stem}.png` and `.svg`.
@@ -105,13 +105,7 @@ fn pct(p: Option<&ProbJson>) -> String {
 
 /// An exact figure, with the Monte Carlo estimate beside it.
 fn figure(f: &FigureJson, percent: bool) -> String {
-    let show = |v: f64| {
-        if percent {
-            format!("{:.2}%", v * 100.0)
-        } else {
-            format!("{v:.3}")
-        }
-    };
+    let show = |v: f64| number(v, percent, 3);
     match (f.value, f.mc) {
         (Some(e), Some(m)) => format!("{} (MC {})", show(e), show(m)),
         (Some(e), None) => show(e),

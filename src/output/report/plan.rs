@@ -7,16 +7,18 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::shot::MortarJson;
-use super::{kebab, pretty_json, text_table};
+use super::{kebab, number, pretty_json, text_table};
 use crate::engine::plan::FirePlan;
 use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::figures::{Figure, figures, unit_figures};
 use crate::engine::plan::monte_carlo::McTally;
 use crate::engine::plan::simulate::UnitTally;
+use crate::prob::Prob;
 use crate::rules::firer::Phase;
 use crate::rules::outcomes::{NOT_MODELLED, OUTCOMES};
 use crate::rules::readings::{READINGS, Reading};
 use crate::rules::units::UnitKind;
+use crate::stats::Estimate;
 
 /// One figure: `exact` and `value` from the exact engine, `mc` and `ci95`
 /// from Monte Carlo.
@@ -32,14 +34,21 @@ pub struct FigureJson {
     pub ci95: Option<[f64; 2]>,
 }
 
+impl FigureJson {
+    /// A figure from its exact value and/or its Monte Carlo estimate.
+    pub fn new(exact: Option<&Prob>, mc: Option<Estimate>) -> Self {
+        FigureJson {
+            exact: exact.map(Prob::exact_string),
+            value: exact.map(Prob::to_f64),
+            mc: mc.map(|m| m.value),
+            ci95: mc.map(|m| m.ci95),
+        }
+    }
+}
+
 impl From<&Figure> for FigureJson {
     fn from(f: &Figure) -> Self {
-        FigureJson {
-            exact: f.exact.as_ref().map(|p| p.exact_string()),
-            value: f.exact.as_ref().map(|p| p.to_f64()),
-            mc: f.mc.map(|m| m.value),
-            ci95: f.mc.map(|m| m.ci95),
-        }
+        FigureJson::new(f.exact.as_ref(), f.mc)
     }
 }
 
@@ -451,13 +460,7 @@ impl PlanReport {
     }
 
     fn row(&self, label: &str, f: &FigureJson, percent: bool) -> Vec<String> {
-        let fmt = |v: f64| {
-            if percent {
-                format!("{:.2}%", v * 100.0)
-            } else {
-                format!("{v:.4}")
-            }
-        };
+        let fmt = |v: f64| number(v, percent, 4);
         let mut row = vec![label.to_string()];
         if let (Some(e), Some(v)) = (&f.exact, f.value) {
             // Plan fractions can run to hundreds of digits: the JSON has them whole.
