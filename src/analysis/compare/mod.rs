@@ -21,123 +21,23 @@
 //! Pure: returns typed results, no text and no I/O. Its text, JSON, table
 //! rows and chart are `output::report::compare`.
 
-use serde::Deserialize;
-use toml::{Table, Value};
-
-use crate::engine::plan::exact::PhaseOdds;
-use crate::engine::plan::monte_carlo::PhaseTally;
-use crate::engine::plan::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};
-use crate::engine::{self, Engine, PlanResults, Settings};
+use crate::engine::plan::{IntensiveFirePolicy, ShotKey, StopRule};
+use crate::engine::{Engine, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
-use crate::input::scenario::{MortarSpec, ScenarioSource};
+use crate::input::scenario::ScenarioSource;
 use crate::prob::Prob;
 use crate::rules::firer::{Manning, Phase};
 use crate::rules::mortar::Mortar;
 use crate::rules::shot::ShotOdds;
-use crate::stats::{Estimate, mean_of_histogram, proportion};
+use crate::stats::Estimate;
 
-/// The `mortar.*` keys a choice may give.
-pub const CHOICE_KEYS: &[&str] = &[
-    "caliber",
-    "rof",
-    "breakdown",
-    "repair",
-    "range",
-    "smoke_depletion",
-    "wp_depletion",
-    "area_fp",
-    "support_weapon",
-    "asterisk",
-    "air_bursts_na",
-    "multiple_hits",
-    "acquisition_na",
-    "type89_rules",
-];
+mod choice;
+mod figures;
 
-/// One mortar to compare, as written on the command line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MortarChoice {
-    /// As written, e.g. `us-81mm:rof=3,breakdown=12`.
-    pub text: String,
-    pub name: String,
-    /// `mortar.*` keys and their values.
-    pub values: Table,
-}
-
-impl MortarChoice {
-    /// Reads `NAME` or `NAME:key=value,key=value`. Keys are [`CHOICE_KEYS`]
-    /// (`-` may stand for `_`); `range=MIN-MAX`; flags are `true`/`false`.
-    pub fn parse(text: &str) -> Result<MortarChoice> {
-        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
-        let name = name.trim();
-        if name.is_empty() {
-            return Err(Error::invalid(
-                "mortars",
-                format!("`{text}`: give a mortar name, e.g. us-81mm:rof=3"),
-            ));
-        }
-        let mut values = Table::new();
-        for item in rest.split(',').filter(|s| !s.trim().is_empty()) {
-            let (key, value) = item.split_once('=').ok_or_else(|| {
-                Error::invalid(
-                    name,
-                    format!("`{item}` is not KEY=VALUE (e.g. {name}:rof=3,breakdown=12)"),
-                )
-            })?;
-            let key = key.trim().replace('-', "_");
-            let key = if key == "repair_number" {
-                "repair".into()
-            } else {
-                key
-            };
-            if !CHOICE_KEYS.contains(&key.as_str()) {
-                return Err(Error::invalid(
-                    format!("{name}:{key}"),
-                    format!("not a mortar value; use {}", CHOICE_KEYS.join(", ")),
-                ));
-            }
-            let value = choice_value(&key, value.trim()).ok_or_else(|| {
-                let what = match key.as_str() {
-                    "range" => "MIN-MAX hexes, e.g. range=2-40",
-                    k if is_flag(k) => "true or false",
-                    _ => "a whole number",
-                };
-                Error::invalid(format!("{name}:{key}"), format!("`{value}`: give {what}"))
-            })?;
-            values.insert(key, value);
-        }
-        Ok(MortarChoice {
-            text: text.to_string(),
-            name: name.to_string(),
-            values,
-        })
-    }
-}
-
-fn is_flag(key: &str) -> bool {
-    matches!(
-        key,
-        "support_weapon"
-            | "asterisk"
-            | "air_bursts_na"
-            | "multiple_hits"
-            | "acquisition_na"
-            | "type89_rules"
-    )
-}
-
-fn choice_value(key: &str, text: &str) -> Option<Value> {
-    if key == "range" {
-        let (a, b) = text.split_once('-')?;
-        let (a, b) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-        return Some(Value::Array(vec![Value::Integer(a), Value::Integer(b)]));
-    }
-    if is_flag(key) {
-        return text.parse().ok().map(Value::Boolean);
-    }
-    text.parse().ok().map(Value::Integer)
-}
+pub use choice::{CHOICE_KEYS, MortarChoice};
+use choice::{for_choice, mortar_spec, plan_of};
+use figures::Run;
 
 /// The engine settings of a comparison unless told otherwise: each plan
 /// on the exact engine when its chain fits, else on Monte Carlo with fewer
@@ -234,157 +134,6 @@ pub struct Comparison {
     pub mortars: Vec<MortarResult>,
     /// The engine settings every plan ran with.
     pub settings: Settings,
-}
-
-/// The figures of one plan that a comparison reads, from the engine that
-/// ran (exact when its chain fits, else Monte Carlo).
-struct Run {
-    results: PlanResults,
-}
-
-impl Run {
-    fn of(plan: &FirePlan, settings: &Settings) -> Result<Run> {
-        let results = engine::plan(plan, settings, &|_| {}).map_err(|_| {
-            Error::invalid(
-                "max_states",
-                format!(
-                    "this plan's exact chain needs more than {} states: let Monte Carlo take it",
-                    settings.max_states
-                ),
-            )
-        })?;
-        Ok(Run { results })
-    }
-
-    fn exact(&self) -> bool {
-        self.results.exact.is_some()
-    }
-
-    /// The figure of phase `i` from the exact odds and the Monte Carlo
-    /// tally of that phase.
-    fn phase(
-        &self,
-        i: usize,
-        exact: impl Fn(&PhaseOdds) -> Option<Prob>,
-        mc: impl Fn(&PhaseTally, u64) -> Estimate,
-    ) -> PlanFigure {
-        let r = &self.results;
-        PlanFigure {
-            exact: r.exact.as_ref().and_then(|x| exact(&x.per_phase[i])),
-            mc: r
-                .monte_carlo
-                .as_ref()
-                .map(|m| mc(&m.tally.per_phase[i], m.tally.trials)),
-        }
-    }
-
-    fn phase_figures(&self, i: usize) -> PhaseFigures {
-        PhaseFigures {
-            expected_shots: self.phase(
-                i,
-                |p| Some(p.expected_shots.clone()),
-                |t, _| mean_of_histogram(&t.shots),
-            ),
-            expected_hits: self.phase(
-                i,
-                |p| Some(p.expected_hits.clone()),
-                |t, _| mean_of_histogram(&t.hits),
-            ),
-        }
-    }
-
-    fn p_hit_by_end(&self, i: usize) -> PlanFigure {
-        self.phase(
-            i,
-            |p| Some(p.p_hit_by_end.clone()),
-            |t, trials| proportion(t.hit_by_end, trials),
-        )
-    }
-
-    fn p_enemy_out_by_end(&self, i: usize) -> PlanFigure {
-        let r = &self.results;
-        PlanFigure {
-            exact: r
-                .exact
-                .as_ref()
-                .and_then(|x| x.per_phase[i].p_enemy_out_by_end.clone()),
-            mc: r
-                .monte_carlo
-                .as_ref()
-                .and_then(|m| m.units.as_ref())
-                .map(|u| proportion(u.out_by_phase_end[i], u.trials)),
-        }
-    }
-
-    fn p_malfunction(&self) -> PlanFigure {
-        let r = &self.results;
-        PlanFigure {
-            exact: r.exact.as_ref().map(|x| x.p_malfunction.clone()),
-            mc: r
-                .monte_carlo
-                .as_ref()
-                .map(|m| proportion(m.tally.malfunction, m.tally.trials)),
-        }
-    }
-}
-/// An error about one mortar's values, named after the choice.
-fn for_choice(choice: &MortarChoice, e: Error) -> Error {
-    match e {
-        Error::Invalid { field, message } => match field.strip_prefix("mortar.") {
-            Some(key) => Error::invalid(format!("{}:{key}", choice.name), message),
-            None if field == "mortar" => Error::invalid(&choice.name, message),
-            None => Error::Invalid { field, message },
-        },
-        Error::Missing {
-            field,
-            mortar,
-            flag: _,
-        } if field.starts_with("mortar.") => {
-            let key = &field["mortar.".len()..];
-            Error::Missing {
-                flag: format!("{}:{key}=N", choice.name),
-                field,
-                mortar,
-            }
-        }
-        other => other,
-    }
-}
-
-/// The `[mortar]` table of one choice: the scenario file's own mortar if it
-/// has the same name, then the mortar flags, then the choice's values.
-fn mortar_table(source: &ScenarioSource, choice: &MortarChoice) -> Table {
-    let file = source.file_mortar();
-    let same = file.get("name").and_then(Value::as_str) == Some(choice.name.as_str());
-    let mut table = if same { file } else { Table::new() };
-    if let Some(Value::Table(flags)) = source.overrides.get("mortar") {
-        for (k, v) in flags {
-            if k != "name" {
-                table.insert(k.clone(), v.clone());
-            }
-        }
-    }
-    for (k, v) in &choice.values {
-        table.insert(k.clone(), v.clone());
-    }
-    table.insert("name".into(), Value::String(choice.name.clone()));
-    table
-}
-
-/// The `[mortar]` of one choice, read.
-fn mortar_spec(source: &ScenarioSource, choice: &MortarChoice) -> Result<MortarSpec> {
-    MortarSpec::deserialize(Value::Table(mortar_table(source, choice)))
-        .map_err(|e| Error::invalid(&choice.name, e.to_string().trim().replace('\n', " ")))
-}
-
-/// The fire plan of one choice.
-fn plan_of(catalog: &Catalog, source: &ScenarioSource, choice: &MortarChoice) -> Result<FirePlan> {
-    let mut scenario = source.parse()?;
-    scenario.mortar = mortar_spec(source, choice)?;
-    let (shot_input, plan_input) = scenario
-        .plan_input(catalog)
-        .map_err(|e| for_choice(choice, e))?;
-    FirePlan::new(shot_input, plan_input).map_err(|e| for_choice(choice, e))
 }
 
 fn compare_one(
@@ -496,43 +245,4 @@ pub fn run(
         mortars,
         settings: *settings,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_choice_reads_its_values() {
-        let c =
-            MortarChoice::parse("us-81mm:rof=3,breakdown=11,range=2-40,repair-number=2").unwrap();
-        assert_eq!(c.name, "us-81mm");
-        assert_eq!(c.values["rof"], Value::Integer(3));
-        assert_eq!(c.values["repair"], Value::Integer(2));
-        assert_eq!(
-            c.values["range"],
-            Value::Array(vec![Value::Integer(2), Value::Integer(40)])
-        );
-        assert!(
-            MortarChoice::parse("german-81mm")
-                .unwrap()
-                .values
-                .is_empty()
-        );
-    }
-
-    #[test]
-    fn a_bad_choice_names_the_mortar_and_key() {
-        let e = MortarChoice::parse("us-81mm:rof=x")
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("us-81mm:rof: `x`"), "{e}");
-        let e = MortarChoice::parse("us-81mm:colour=3")
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("us-81mm:colour: not a mortar value"), "{e}");
-        let e = MortarChoice::parse("us-81mm:rof").unwrap_err().to_string();
-        assert!(e.contains("KEY=VALUE"), "{e}");
-        assert!(MortarChoice::parse(":rof=3").is_err());
-    }
 }
