@@ -3,6 +3,7 @@
 
 use super::{CONTENT_WIDTH, Cell, FONT, Head, Table, text_width};
 use crate::analysis::sheet::{IFT_COLUMNS, IFT_DRMS, Sheet, SquadOutcomes, TO_HIT_DRMS};
+use crate::output::report::signed;
 use crate::prob::Prob;
 use crate::rules::to_hit::HitMode;
 
@@ -54,14 +55,6 @@ fn expectation(p: &Prob) -> String {
         p.numer().to_string()
     } else {
         format!("{:.2} ({})", p.to_f64(), frac(p))
-    }
-}
-
-fn signed(n: i16) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
     }
 }
 
