@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{Chart, GREYS, caption_font, label_font, legend, msg};
+use super::{Chart, GREYS, caption_font, label_font, legend, msg, whole_tick};
 
 /// Bars of probabilities (or of changes in probability, which may be
 /// negative).
@@ -50,11 +50,9 @@ impl Chart for BarChart {
             .map_err(msg)?;
         let names = self.categories.clone();
         let x_fmt = move |x: &f64| {
-            let r = x.round();
-            if (x - r).abs() > 1e-6 || r < 0.0 {
-                return String::new();
-            }
-            names.get(r as usize).cloned().unwrap_or_default()
+            whole_tick(*x)
+                .and_then(|r| names.get(r as usize).cloned())
+                .unwrap_or_default()
         };
         let points = self.points;
         let y_fmt = move |v: &f64| {

@@ -85,6 +85,14 @@ pub fn render_png<C: Chart>(chart: &C, size: (u32, u32)) -> crate::Result<Vec<u8
     Ok(png)
 }
 
+/// The whole number a category axis tick stands on (bar `r`), or `None`
+/// between bars and below the first.
+pub(crate) fn whole_tick(x: f64) -> Option<f64> {
+    let r = x.round();
+    let off = (x - r).abs() > 1e-6 || r < 0.0;
+    (!off).then_some(r)
+}
+
 /// Maps any drawing error to a message.
 pub(crate) fn msg<E: std::fmt::Display>(e: E) -> String {
     e.to_string()

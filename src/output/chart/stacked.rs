@@ -8,7 +8,7 @@ use plotters::prelude::*;
 
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{Chart, GREYS, caption_font, label_font, msg, percent_label};
+use super::{Chart, GREYS, caption_font, label_font, msg, percent_label, whole_tick};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct StackedBars {
@@ -35,13 +35,10 @@ impl Chart for StackedBars {
             .map_err(msg)?;
         let names = self.bars.clone();
         let y_fmt = move |y: &f64| {
-            let r = y.round();
-            if (y - r).abs() > 1e-6 || r < 0.0 {
-                return String::new();
-            }
             // Top to bottom: the first bar at the top.
-            let i = n as f64 - 1.0 - r;
-            names.get(i as usize).cloned().unwrap_or_default()
+            whole_tick(*y)
+                .and_then(|r| names.get((n as f64 - 1.0 - r) as usize).cloned())
+                .unwrap_or_default()
         };
         chart
             .configure_mesh()

@@ -128,58 +128,58 @@ fn stacked(
     }
 }
 
+/// One stacked bar per unit (a unit's name and its outcome shares), or
+/// none when there are no units.
+fn unit_bars(
+    caption: String,
+    units: impl Iterator<Item = (String, Vec<(&'static str, f64)>)>,
+) -> Option<StackedBars> {
+    let (bars, shares): (Vec<_>, Vec<_>) = units.unzip();
+    (!bars.is_empty()).then(|| stacked(caption, bars, shares))
+}
+
 /// Each unit's worst outcome from one shot.
 pub fn shot_unit_bars(name: &str, r: &ShotReport) -> Option<StackedBars> {
-    (!r.units.is_empty()).then(|| {
-        stacked(
-            format!("One shot: outcome per unit ({name})"),
-            r.units.iter().map(|u| u.name.clone()).collect(),
-            r.units
-                .iter()
-                .map(|u| u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect())
-                .collect(),
-        )
-    })
+    unit_bars(
+        format!("One shot: outcome per unit ({name})"),
+        r.units.iter().map(|u| {
+            let shares = u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect();
+            (u.name.clone(), shares)
+        }),
+    )
 }
 
 /// Each unit's worst outcome over a whole plan (exact, else Monte Carlo).
 pub fn plan_unit_bars(name: &str, r: &PlanReport) -> Option<StackedBars> {
-    (!r.units.is_empty()).then(|| {
-        stacked(
-            format!("Whole fire plan: outcome per unit ({name})"),
-            r.units.iter().map(|u| u.name.clone()).collect(),
-            r.units
+    unit_bars(
+        format!("Whole fire plan: outcome per unit ({name})"),
+        r.units.iter().map(|u| {
+            let shares = u
+                .outcomes
                 .iter()
-                .map(|u| {
-                    u.outcomes
-                        .iter()
-                        .map(|(k, f)| (*k, f.value.or(f.mc).unwrap_or(0.0)))
-                        .collect()
-                })
-                .collect(),
-        )
-    })
+                .map(|(k, f)| (*k, f.value.or(f.mc).unwrap_or(0.0)))
+                .collect();
+            (u.name.clone(), shares)
+        }),
+    )
 }
 
 /// Each unit's worst outcome from a Demolition Charge, in the target's
 /// Location and (Thrown DC) the thrower's.
 pub fn dc_unit_bars(name: &str, r: &super::dc::DcReport) -> Option<StackedBars> {
-    let mut bars = Vec::new();
-    let mut shares = Vec::new();
     let locations = [("target", Some(&r.target)), ("thrower", r.thrower.as_ref())];
-    for (place, location) in locations {
-        for u in location.map_or(&[][..], |l| &l.units[..]) {
-            bars.push(format!("{} ({place})", u.name));
-            shares.push(u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect());
-        }
-    }
-    (!bars.is_empty()).then(|| {
-        stacked(
-            format!("{} DC: outcome per unit ({name})", r.kind.name()),
-            bars,
-            shares,
-        )
-    })
+    unit_bars(
+        format!("{} DC: outcome per unit ({name})", r.kind.name()),
+        locations.into_iter().flat_map(|(place, location)| {
+            location
+                .map_or(&[][..], |l| &l.units[..])
+                .iter()
+                .map(move |u| {
+                    let shares = u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect();
+                    (format!("{} ({place})", u.name), shares)
+                })
+        }),
+    )
 }
 
 /// Movement Phases to push a Gun to the end of its path: exact bars,

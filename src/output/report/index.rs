@@ -4,11 +4,11 @@
 
 use std::fmt::Write;
 
-use super::ProbJson;
 use super::plan::{FigureJson, PlanReport};
 use super::shot::ShotReport;
 use super::signed;
-use crate::output::table::{OddsRow, WorthRow, schema_markdown};
+use super::{ProbJson, number};
+use crate::output::table::{OddsRow, Row, WorthRow, schema_markdown};
 
 /// A chart written as `charts/{stem}.png` and `.svg`.
 #[derive(Clone, Debug)]
@@ -105,13 +105,7 @@ fn pct(p: Option<&ProbJson>) -> String {
 
 /// An exact figure, with the Monte Carlo estimate beside it.
 fn figure(f: &FigureJson, percent: bool) -> String {
-    let show = |v: f64| {
-        if percent {
-            format!("{:.2}%", v * 100.0)
-        } else {
-            format!("{v:.3}")
-        }
-    };
+    let show = |v: f64| number(v, percent, 3);
     match (f.value, f.mc) {
         (Some(e), Some(m)) => format!("{} (MC {})", show(e), show(m)),
         (Some(e), None) => show(e),
@@ -269,24 +263,21 @@ impl Index {
 
     fn tables_section(&self, out: &mut String) {
         out.push_str("## Tables\n\nEvery figure above, one row each, in four formats: ");
-        let links: Vec<String> = self
-            .tables
-            .iter()
-            .map(|t| format!("[{}]({t})", t.rsplit('.').next().unwrap_or(t)))
-            .collect();
-        out.push_str(&links.join(" · "));
-        out.push_str(".\n\nColumns:\n\n");
-        out.push_str(&schema_markdown::<OddsRow>());
+        table_files::<OddsRow>(out, &self.tables);
         if !self.worth_tables.is_empty() {
             out.push_str("\nWhat each modifier is worth: ");
-            let links: Vec<String> = self
-                .worth_tables
-                .iter()
-                .map(|t| format!("[{}]({t})", t.rsplit('.').next().unwrap_or(t)))
-                .collect();
-            out.push_str(&links.join(" · "));
-            out.push_str(".\n\nColumns:\n\n");
-            out.push_str(&schema_markdown::<WorthRow>());
+            table_files::<WorthRow>(out, &self.worth_tables);
         }
     }
+}
+
+/// Links to one table's files (one per format), then the table's columns.
+fn table_files<R: Row>(out: &mut String, files: &[String]) {
+    let links: Vec<String> = files
+        .iter()
+        .map(|t| format!("[{}]({t})", t.rsplit('.').next().unwrap_or(t)))
+        .collect();
+    out.push_str(&links.join(" · "));
+    out.push_str(".\n\nColumns:\n\n");
+    out.push_str(&schema_markdown::<R>());
 }

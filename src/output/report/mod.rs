@@ -2,11 +2,13 @@
 //! the rules' exact results. Floats appear here and only here.
 
 pub mod charts;
+pub mod compare;
 pub mod dc;
 pub mod index;
 pub mod plan;
 pub mod push;
 pub mod shot;
+pub mod worth;
 
 use serde::Serialize;
 
@@ -62,6 +64,16 @@ pub fn signed(v: i16) -> String {
         format!("+{v}")
     } else {
         v.to_string()
+    }
+}
+
+/// A figure in text: a percentage to two places, or a plain number to
+/// `places` decimal places.
+pub(crate) fn number(v: f64, percent: bool, places: usize) -> String {
+    if percent {
+        format!("{:.2}%", v * 100.0)
+    } else {
+        format!("{v:.places$}")
     }
 }
 

@@ -1,149 +1,11 @@
-//! The sheet as a page of formatted tables and notes, shared by the SVG and
-//! HTML renderers: every figure of [`Sheet`] is turned into text here, once,
-//! and the legend that says what each figure means is written here.
-//! Lengths are in millimetres; the renderers only place and draw.
+//! The sheet's tables and their legend: every figure of [`Sheet`] as text,
+//! and what each figure means.
 
+use super::{CONTENT_WIDTH, Cell, FONT, Head, Table, text_width};
 use crate::analysis::sheet::{IFT_COLUMNS, IFT_DRMS, Sheet, SquadOutcomes, TO_HIT_DRMS};
+use crate::output::report::signed;
 use crate::prob::Prob;
 use crate::rules::to_hit::HitMode;
-
-/// Paper sizes the sheet is laid out for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Paper {
-    A4,
-    Letter,
-}
-
-impl Paper {
-    pub fn width_mm(self) -> f64 {
-        match self {
-            Paper::A4 => 210.0,
-            Paper::Letter => 215.9,
-        }
-    }
-
-    pub fn height_mm(self) -> f64 {
-        match self {
-            Paper::A4 => 297.0,
-            Paper::Letter => 279.4,
-        }
-    }
-
-    /// The page size as SVG `width`/`height` attributes.
-    pub fn svg_size(self) -> (&'static str, &'static str) {
-        match self {
-            Paper::A4 => ("210mm", "297mm"),
-            Paper::Letter => ("8.5in", "11in"),
-        }
-    }
-
-    /// The CSS `@page` size keyword.
-    pub fn css_size(self) -> &'static str {
-        match self {
-            Paper::A4 => "A4",
-            Paper::Letter => "letter",
-        }
-    }
-
-    /// The name in file names: `a4`, `letter`.
-    pub fn stem(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-        }
-    }
-}
-
-/// Width of the printed area every layout fits in, mm.
-pub const CONTENT_WIDTH: f64 = 190.0;
-/// Body text size, mm (about 6.8 pt).
-pub const FONT: f64 = 2.4;
-/// Table row height, mm.
-pub const ROW: f64 = 3.45;
-/// Space between tables side by side, mm.
-pub const GAP: f64 = 4.0;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Align {
-    Left,
-    Center,
-}
-
-/// One header cell spanning `span` columns.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Head {
-    pub text: String,
-    pub span: usize,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Cell {
-    pub text: String,
-    pub bold: bool,
-    pub align: Align,
-}
-
-impl Cell {
-    fn label(text: impl Into<String>) -> Cell {
-        Cell {
-            text: text.into(),
-            bold: true,
-            align: Align::Center,
-        }
-    }
-
-    fn left(text: impl Into<String>) -> Cell {
-        Cell {
-            text: text.into(),
-            bold: false,
-            align: Align::Left,
-        }
-    }
-
-    fn num(text: impl Into<String>) -> Cell {
-        Cell {
-            text: text.into(),
-            bold: false,
-            align: Align::Center,
-        }
-    }
-}
-
-/// A table: title, header rows, body rows, column widths (mm).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Table {
-    pub title: String,
-    pub head: Vec<Vec<Head>>,
-    pub rows: Vec<Vec<Cell>>,
-    pub widths: Vec<f64>,
-    /// Columns before which a heavy vertical rule is drawn.
-    pub heavy_columns: Vec<usize>,
-    /// Rows are shaded and ruled in groups of this many (1: every other row).
-    pub row_group: usize,
-}
-
-impl Table {
-    pub fn width(&self) -> f64 {
-        self.widths.iter().sum()
-    }
-}
-
-/// A block of the page, top to bottom.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Block {
-    /// Tables side by side, tops aligned.
-    Tables(Vec<Table>),
-    /// A titled list of notes (each wrapped to the page width).
-    Notes { title: String, lines: Vec<String> },
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Page {
-    pub title: String,
-    pub subtitle: String,
-    pub blocks: Vec<Block>,
-    pub footer: String,
-}
 
 /// A percentage with one decimal ("58.3").
 fn pct1(p: &Prob) -> String {
@@ -196,14 +58,6 @@ fn expectation(p: &Prob) -> String {
     }
 }
 
-fn signed(n: i16) -> String {
-    if n > 0 {
-        format!("+{n}")
-    } else {
-        n.to_string()
-    }
-}
-
 /// Marks of To Hit cells where an Original 2 needs a subsequent dr.
 pub const LOWEST_ONLY_MARK: &str = "†";
 pub const IMPROBABLE_MARK: &str = "‡";
@@ -216,7 +70,7 @@ fn mode_mark(mode: HitMode) -> &'static str {
     }
 }
 
-fn to_hit_tables(sheet: &Sheet) -> Vec<Table> {
+pub(super) fn to_hit_tables(sheet: &Sheet) -> Vec<Table> {
     sheet
         .to_hit
         .iter()
@@ -278,7 +132,7 @@ fn head(texts: &[&str]) -> Vec<Head> {
         .collect()
 }
 
-fn rof_table(sheet: &Sheet) -> Table {
+pub(super) fn rof_table(sheet: &Sheet) -> Table {
     let mut rows = Vec::new();
     for r in &sheet.rof {
         let mut row = vec![Cell::label(r.rof.to_string())];
@@ -324,7 +178,7 @@ fn rof_table(sheet: &Sheet) -> Table {
     }
 }
 
-fn critical_table(sheet: &Sheet) -> Table {
+pub(super) fn critical_table(sheet: &Sheet) -> Table {
     let rows = sheet
         .criticals
         .iter()
@@ -360,7 +214,7 @@ fn critical_table(sheet: &Sheet) -> Table {
     }
 }
 
-fn malfunction_table(sheet: &Sheet) -> Table {
+pub(super) fn malfunction_table(sheet: &Sheet) -> Table {
     let rows = sheet
         .malfunction
         .iter()
@@ -402,7 +256,7 @@ fn malfunction_table(sheet: &Sheet) -> Table {
     }
 }
 
-fn caliber_table(sheet: &Sheet) -> Table {
+pub(super) fn caliber_table(sheet: &Sheet) -> Table {
     let mut hit = vec![Cell::label("hit")];
     let mut critical = vec![Cell::label("CH")];
     let mut top = vec![Head {
@@ -439,7 +293,7 @@ fn caliber_table(sheet: &Sheet) -> Table {
     }
 }
 
-fn ift_table(sheet: &Sheet) -> Table {
+pub(super) fn ift_table(sheet: &Sheet) -> Table {
     let mut top = vec![Head {
         text: "".into(),
         span: 2,
@@ -492,7 +346,7 @@ fn ift_table(sheet: &Sheet) -> Table {
     }
 }
 
-fn legend(sheet: &Sheet) -> Vec<String> {
+pub(super) fn legend(sheet: &Sheet) -> Vec<String> {
     vec![
         format!(
             "To Hit %: P(hit), Critical Hits included, of one HE shot (Area Target Type, C3.33). Columns: range bands sharing a Modified TH# (Basic TH# with the C4 rows; ≤ 40mm takes the ≤ 57mm row too, Reading small-caliber-both-rows). Rows: net To Hit DRM, every firer- and target-based DRM summed (spotted fire +2, concealed +2, AFPh +2, Acquisition -1/-2, ...). {LOWEST_ONLY_MARK} only an Original 2 hits; {IMPROBABLE_MARK} improbable hit (see Critical Hits). Printed without \"*\": beyond 12 hexes use the row one DRM lower."
@@ -504,93 +358,4 @@ fn legend(sheet: &Sheet) -> Vec<String> {
         "Malfunction: B# printed; malf. % = P(Original To Hit DR ≥ effective B#) (the shot is still resolved). B# -2: Intensive Fire (IF, C5.62) or a captured weapon (A21.11); B# -4: both. X#: removed for good (lowered B#, DR ≥ printed B#).".into(),
         "IFT: a squad alone in the hex, no leader, takes one non-Critical HE hit on that column; DRM = net effects DRM (TEM, Air Burst -1, ...; FFNAM, FFMO and Hazardous Movement modify only a Critical Hit's, C.3); ML = Morale Level (its half-squad keeps it). Worst outcome: KIA eliminated, CR Casualty Reduced (broken or not), brk broken, pin pinned; the rest no effect. – exactly 0; <1, >99: not exactly 0 or 100.".into(),
     ]
-}
-
-/// The page of a sheet.
-pub fn page(sheet: &Sheet) -> Page {
-    Page {
-        title: "Mortar odds sheet: ASL mortar fire on the Area Target Type".into(),
-        subtitle: "Exact odds from the rules, for one HE shot or one fire phase. Percent unless a fraction is shown.".into(),
-        blocks: vec![
-            Block::Tables(to_hit_tables(sheet)),
-            Block::Tables(vec![rof_table(sheet), malfunction_table(sheet)]),
-            Block::Tables(vec![critical_table(sheet), caliber_table(sheet)]),
-            Block::Tables(vec![ift_table(sheet)]),
-            Block::Notes {
-                title: "What the figures are".into(),
-                lines: legend(sheet),
-            },
-        ],
-        footer: format!(
-            "mortar-odds {}: `mortar-odds sheet` prints this page; `mortar-odds shot` gives any one shot exactly.",
-            env!("CARGO_PKG_VERSION")
-        ),
-    }
-}
-
-/// Estimated width of `text` at font size `font` (mm), DejaVu Sans.
-pub fn text_width(text: &str, font: f64) -> f64 {
-    text.chars().count() as f64 * font * 0.56
-}
-
-/// Splits `text` into lines no wider than `width` mm at font size `font`.
-pub fn wrap(text: &str, width: f64, font: f64) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if text_width(&candidate, font) > width && !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-/// The page as plain text, table by table (for tests and diffs).
-pub fn to_text(page: &Page) -> String {
-    let mut out = format!("{}\n{}\n", page.title, page.subtitle);
-    for block in &page.blocks {
-        match block {
-            Block::Tables(tables) => {
-                for t in tables {
-                    out.push_str(&format!("\n## {}\n", t.title));
-                    for h in &t.head {
-                        let cells: Vec<String> = h
-                            .iter()
-                            .map(|c| {
-                                if c.span > 1 {
-                                    format!("{} (x{})", c.text, c.span)
-                                } else {
-                                    c.text.clone()
-                                }
-                            })
-                            .collect();
-                        out.push_str(&format!("{}\n", cells.join(" | ")));
-                    }
-                    for r in &t.rows {
-                        let cells: Vec<&str> = r.iter().map(|c| c.text.as_str()).collect();
-                        out.push_str(&format!("{}\n", cells.join(" | ")));
-                    }
-                }
-            }
-            Block::Notes { title, lines } => {
-                out.push_str(&format!("\n## {title}\n"));
-                for l in lines {
-                    out.push_str(&format!("{l}\n"));
-                }
-            }
-        }
-    }
-    out.push_str(&format!("\n{}\n", page.footer));
-    out
 }

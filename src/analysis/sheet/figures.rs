@@ -1,238 +1,23 @@
-//! Every figure of the odds sheet, worked out exactly through the rules
-//! (`rules::shot`, `rules::units`, `rules::effects`) and the fire plan
-//! engine (`engine::plan`). Nothing here re-states a rule: each figure is a
-//! [`Shot`] (or a one-phase [`FirePlan`]) built from ordinary inputs and
-//! read off its exact odds.
-//!
-//! What each figure means (the sheet's legend says the same):
-//!
-//! - **To Hit %**: P(hit, Critical Hits included) of one HE shot on the
-//!   Area Target Type, by weapon class (>57mm, 41-57mm, ≤40mm), range band
-//!   and *net* To Hit DRM (every firer- and target-based DRM summed).
-//!   Range bands that give the same Modified TH# are merged into one
-//!   column. A cell is marked when only an Original 2 can hit (C3.7: a
-//!   subsequent dr 1 is a CH, 2-6 a hit) or when even an Original 2 misses
-//!   (improbable hit, C3.6). The ≤40mm class follows the Reading
-//!   `small-caliber-both-rows`.
-//! - **Kept ROF**: P(the shot keeps Multiple ROF) = P(colored die ≤ the
-//!   effective ROF), hit or miss (C2.24). Spotted fire lowers the ROF by 1
-//!   (and adds +2 To Hit, C9.31), which is all spotting changes here.
-//! - **Shots per phase**: the exact expected number of shots one mortar
-//!   fires in one fire phase (the first always, then again while it keeps
-//!   ROF and has not malfunctioned), from the exact plan engine, without
-//!   Intensive Fire, for a B# the player gives (default 12: the B# of a
-//!   counter that prints none). Also P(2 or more) and P(3 or more) shots.
-//! - **IFT outcomes**: a squad of Morale Level 6, 7 or 8, alone in the hex
-//!   and without a leader, takes one non-Critical HE hit on an IFT column
-//!   with a net effects DRM: the squad's worst outcome, KIA (eliminated),
-//!   CR (Casualty Reduced, broken or not), broken, pinned; the rest is no
-//!   effect. Its half-squad keeps the squad's morale.
-//! - **Critical Hits**: P(hit) and P(CH) of one shot in each of the three
-//!   ways an Original 2 is read.
-//! - **Malfunction**: P(Original DR ≥ effective B#) by printed B#, plain,
-//!   with the B# lowered by 2 (Intensive Fire, C5.62, or a captured weapon,
-//!   A21.11) and by 4 (both); X# = removed for good (the B# was lowered
-//!   and the DR reached the printed B#).
-//! - **IFT columns by caliber**: the column of a hit and of a CH for the
-//!   calibers of the catalog given (C3.33, C3.71).
+//! How each part of the sheet is worked out: a shot (or a one-phase plan)
+//! built from ordinary inputs, read off its exact odds.
 
+use super::{
+    CaliberColumns, CriticalRow, IFT_COLUMNS, IFT_DRMS, IftTable, MalfunctionRow, RofFigures,
+    SquadOutcomes, TO_HIT_DRMS, ToHitCell, ToHitColumn, ToHitTable,
+};
 use crate::dice::Dist;
 use crate::engine::plan::chain::Chain;
 use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::prob::Prob;
 use crate::rules::firer::{Firer, Phase};
 use crate::rules::mortar::{Ammo, Mortar, RangeLimits};
 use crate::rules::shot::{Shot, ShotInput};
 use crate::rules::target::Target;
-use crate::rules::to_hit::{HitKind, HitMode, RANGE_BANDS};
+use crate::rules::to_hit::{HitKind, RANGE_BANDS};
 use crate::rules::units::{Outcome, Unit, UnitKind, UnitState, outcome};
-
-/// Net To Hit DRM rows of the To Hit tables.
-pub const TO_HIT_DRMS: [i16; 9] = [-4, -3, -2, -1, 0, 1, 2, 3, 4];
-/// Printed ROF rows of the ROF table.
-pub const ROFS: [u8; 3] = [1, 2, 3];
-/// Squad Morale Levels of the IFT table.
-pub const MORALES: [u8; 3] = [6, 7, 8];
-/// IFT columns of the IFT table.
-pub const IFT_COLUMNS: [u8; 6] = [2, 4, 6, 8, 12, 16];
-/// Net effects DRM rows of the IFT table.
-pub const IFT_DRMS: [i16; 8] = [-3, -2, -1, 0, 1, 2, 3, 4];
-/// Printed B# rows of the malfunction table.
-pub const BREAKDOWNS: [u8; 5] = [12, 11, 10, 9, 8];
-/// The B# of a counter that prints none (A.11): the default for the ROF table.
-pub const DEFAULT_BREAKDOWN: u8 = 12;
-
-/// What the player chooses for the sheet.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SheetParams {
-    /// The printed B# the shots-per-phase figures use.
-    pub breakdown: u8,
-}
-
-impl Default for SheetParams {
-    fn default() -> Self {
-        SheetParams {
-            breakdown: DEFAULT_BREAKDOWN,
-        }
-    }
-}
-
-/// A weapon class of the To Hit table (C4 modification rows).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ToHitTable {
-    /// "> 57mm", "41-57mm", "≤ 40mm".
-    pub class: &'static str,
-    pub columns: Vec<ToHitColumn>,
-}
-
-/// Range bands sharing one Modified TH#.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ToHitColumn {
-    /// "0-12", "49+" ...
-    pub ranges: String,
-    pub to_hit_number: i16,
-    /// One cell per [`TO_HIT_DRMS`].
-    pub cells: Vec<ToHitCell>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct ToHitCell {
-    pub drm: i16,
-    pub p_hit: Prob,
-    pub mode: HitMode,
-}
-
-/// One printed ROF, without and with spotting.
-#[derive(Clone, Debug, PartialEq)]
-pub struct RofRow {
-    pub rof: u8,
-    pub direct: RofFigures,
-    pub spotted: RofFigures,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct RofFigures {
-    pub effective_rof: u8,
-    pub p_keep: Prob,
-    pub expected_shots: Prob,
-    pub p_two_or_more: Prob,
-    pub p_three_or_more: Prob,
-}
-
-/// One squad Morale Level: a row per IFT DRM, a cell per IFT column.
-#[derive(Clone, Debug, PartialEq)]
-pub struct IftTable {
-    pub morale: u8,
-    /// `rows[i][j]`: DRM [`IFT_DRMS`]`[i]`, column [`IFT_COLUMNS`]`[j]`.
-    pub rows: Vec<Vec<SquadOutcomes>>,
-}
-
-/// A squad's worst outcome of one hit; no effect is the rest.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SquadOutcomes {
-    pub eliminated: Prob,
-    pub casualty_reduced: Prob,
-    pub broken: Prob,
-    pub pinned: Prob,
-}
-
-/// How an Original 2 is read, and the shot's odds then.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CriticalRow {
-    pub mode: HitMode,
-    /// An example: Modified TH# and net DRM that give this mode.
-    pub to_hit_number: i16,
-    pub drm: i16,
-    pub p_hit: Prob,
-    pub p_critical: Prob,
-}
-
-/// Malfunction odds of one printed B#.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MalfunctionRow {
-    pub breakdown: u8,
-    pub p_malfunction: Prob,
-    /// B# -2 (Intensive Fire, or captured).
-    pub lowered2_malfunction: Prob,
-    pub lowered2_removed: Prob,
-    /// B# -4 (Intensive Fire by a captured weapon).
-    pub lowered4_malfunction: Prob,
-    pub lowered4_removed: Prob,
-}
-
-/// The IFT columns of one group of catalog mortars.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CaliberColumns {
-    /// The calibers (mm) of the group, smallest first.
-    pub calibers: Vec<u16>,
-    /// The Area Target FP that replaces half the HE FP, if the group has one.
-    pub area_fp: Option<u8>,
-    pub hit_column: u8,
-    pub critical_column: u8,
-    /// Heavy Payload DRM of the Critical Hit (0 or negative).
-    pub critical_drm: i16,
-}
-
-/// Every figure of the sheet.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sheet {
-    pub params: SheetParams,
-    pub to_hit: Vec<ToHitTable>,
-    pub rof: Vec<RofRow>,
-    pub ift: Vec<IftTable>,
-    pub criticals: Vec<CriticalRow>,
-    pub malfunction: Vec<MalfunctionRow>,
-    pub calibers: Vec<CaliberColumns>,
-}
-
-impl Sheet {
-    /// Works out the sheet; `mortars` (the catalog) give the caliber table.
-    pub fn new<'a>(
-        params: SheetParams,
-        mortars: impl IntoIterator<Item = &'a Mortar>,
-    ) -> Result<Sheet> {
-        if !(2..=12).contains(&params.breakdown) {
-            return Err(Error::invalid(
-                "breakdown",
-                format!(
-                    "{} is not a B# (2 to 12; 12 where the counter prints none)",
-                    params.breakdown
-                ),
-            ));
-        }
-        Ok(Sheet {
-            to_hit: vec![
-                to_hit_table("> 57mm", 81)?,
-                to_hit_table("41-57mm", 50)?,
-                to_hit_table("≤ 40mm", 40)?,
-            ],
-            rof: ROFS
-                .iter()
-                .map(|&rof| {
-                    Ok(RofRow {
-                        rof,
-                        direct: rof_figures(rof, false, params.breakdown)?,
-                        spotted: rof_figures(rof, true, params.breakdown)?,
-                    })
-                })
-                .collect::<Result<_>>()?,
-            ift: MORALES
-                .iter()
-                .map(|&m| ift_table(m))
-                .collect::<Result<_>>()?,
-            criticals: critical_rows()?,
-            malfunction: BREAKDOWNS
-                .iter()
-                .map(|&b| malfunction_row(b))
-                .collect::<Result<_>>()?,
-            calibers: caliber_columns(mortars)?,
-            params,
-        })
-    }
-}
 
 /// A mortar of this caliber that can fire at `range`: the sheet's own
 /// vehicle for a figure; its counter values are the figure's row.
@@ -263,7 +48,7 @@ fn target_with_drm(range: u16, drm: i16) -> Target {
     }
 }
 
-fn to_hit_table(class: &'static str, caliber: u16) -> Result<ToHitTable> {
+pub(super) fn to_hit_table(class: &'static str, caliber: u16) -> Result<ToHitTable> {
     // The first range of each band (">54" starts at 55).
     let firsts: Vec<u16> = (0..RANGE_BANDS.len() as u16).map(|b| b * 6 + 1).collect();
     let mut columns: Vec<ToHitColumn> = Vec::new();
@@ -307,7 +92,7 @@ fn to_hit_table(class: &'static str, caliber: u16) -> Result<ToHitTable> {
 }
 
 /// The one-phase plan of a mortar with this ROF and B#: shots in the phase.
-fn rof_figures(rof: u8, spotted: bool, breakdown: u8) -> Result<RofFigures> {
+pub(super) fn rof_figures(rof: u8, spotted: bool, breakdown: u8) -> Result<RofFigures> {
     let range = 6;
     let mut m = mortar(81, range);
     m.rof = Some(rof);
@@ -380,7 +165,7 @@ pub fn squad_outcomes(morale: u8, column_fp: u8, drm: i16) -> Result<Dist<Outcom
     Ok(hit.map(|(_, states)| outcome(&UnitState::default(), &states[0])))
 }
 
-fn ift_table(morale: u8) -> Result<IftTable> {
+pub(super) fn ift_table(morale: u8) -> Result<IftTable> {
     let rows = IFT_DRMS
         .iter()
         .map(|&drm| {
@@ -403,7 +188,7 @@ fn ift_table(morale: u8) -> Result<IftTable> {
 
 /// One example of each way an Original 2 is read: a >57mm mortar at 1-12
 /// hexes (Modified TH# 7) with net DRM 0, +5 and +6.
-fn critical_rows() -> Result<Vec<CriticalRow>> {
+pub(super) fn critical_rows() -> Result<Vec<CriticalRow>> {
     [0, 5, 6]
         .into_iter()
         .map(|drm| {
@@ -420,7 +205,7 @@ fn critical_rows() -> Result<Vec<CriticalRow>> {
         .collect()
 }
 
-fn malfunction_row(breakdown: u8) -> Result<MalfunctionRow> {
+pub(super) fn malfunction_row(breakdown: u8) -> Result<MalfunctionRow> {
     let odds = |intensive_fire: bool, captured: bool| -> Result<(Prob, Prob)> {
         let mut m = mortar(81, 6);
         m.breakdown = Some(breakdown);
@@ -451,7 +236,7 @@ fn malfunction_row(breakdown: u8) -> Result<MalfunctionRow> {
 /// The IFT columns of a hit and of a Critical Hit for each caliber (and
 /// Area Target FP) of `mortars`, in caliber order; neighbouring calibers
 /// with the same columns share a row.
-fn caliber_columns<'a>(
+pub(super) fn caliber_columns<'a>(
     mortars: impl IntoIterator<Item = &'a Mortar>,
 ) -> Result<Vec<CaliberColumns>> {
     let mut keys: Vec<(u16, Option<u8>)> = mortars

@@ -1,0 +1,103 @@
+//! The figures a comparison reads from one plan's typed results, from
+//! the engine that ran.
+
+use super::{PhaseFigures, PlanFigure};
+use crate::engine::plan::FirePlan;
+use crate::engine::plan::exact::PhaseOdds;
+use crate::engine::plan::monte_carlo::PhaseTally;
+use crate::engine::{self, PlanResults, Settings};
+use crate::error::{Error, Result};
+use crate::prob::Prob;
+use crate::stats::{Estimate, mean_of_histogram, proportion};
+
+/// The figures of one plan that a comparison reads, from the engine that
+/// ran (exact when its chain fits, else Monte Carlo).
+pub(super) struct Run {
+    results: PlanResults,
+}
+
+impl Run {
+    pub(super) fn of(plan: &FirePlan, settings: &Settings) -> Result<Run> {
+        let results = engine::plan(plan, settings, &|_| {}).map_err(|_| {
+            Error::invalid(
+                "max_states",
+                format!(
+                    "this plan's exact chain needs more than {} states: let Monte Carlo take it",
+                    settings.max_states
+                ),
+            )
+        })?;
+        Ok(Run { results })
+    }
+
+    pub(super) fn exact(&self) -> bool {
+        self.results.exact.is_some()
+    }
+
+    /// The figure of phase `i` from the exact odds and the Monte Carlo
+    /// tally of that phase.
+    fn phase(
+        &self,
+        i: usize,
+        exact: impl Fn(&PhaseOdds) -> Option<Prob>,
+        mc: impl Fn(&PhaseTally, u64) -> Estimate,
+    ) -> PlanFigure {
+        let r = &self.results;
+        PlanFigure {
+            exact: r.exact.as_ref().and_then(|x| exact(&x.per_phase[i])),
+            mc: r
+                .monte_carlo
+                .as_ref()
+                .map(|m| mc(&m.tally.per_phase[i], m.tally.trials)),
+        }
+    }
+
+    pub(super) fn phase_figures(&self, i: usize) -> PhaseFigures {
+        PhaseFigures {
+            expected_shots: self.phase(
+                i,
+                |p| Some(p.expected_shots.clone()),
+                |t, _| mean_of_histogram(&t.shots),
+            ),
+            expected_hits: self.phase(
+                i,
+                |p| Some(p.expected_hits.clone()),
+                |t, _| mean_of_histogram(&t.hits),
+            ),
+        }
+    }
+
+    pub(super) fn p_hit_by_end(&self, i: usize) -> PlanFigure {
+        self.phase(
+            i,
+            |p| Some(p.p_hit_by_end.clone()),
+            |t, trials| proportion(t.hit_by_end, trials),
+        )
+    }
+
+    pub(super) fn p_enemy_out_by_end(&self, i: usize) -> PlanFigure {
+        let r = &self.results;
+        PlanFigure {
+            exact: r
+                .exact
+                .as_ref()
+                .and_then(|x| x.per_phase[i].p_enemy_out_by_end.clone()),
+            mc: r
+                .monte_carlo
+                .as_ref()
+                .and_then(|m| m.units.as_ref())
+                .map(|u| proportion(u.out_by_phase_end[i], u.trials)),
+        }
+    }
+
+    pub(super) fn p_malfunction(&self) -> PlanFigure {
+        let r = &self.results;
+        PlanFigure {
+            exact: r.exact.as_ref().map(|x| x.p_malfunction.clone()),
+            mc: r
+                .monte_carlo
+                .as_ref()
+                .map(|m| proportion(m.tally.malfunction, m.tally.trials)),
+        }
+    }
+}

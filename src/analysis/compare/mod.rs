@@ -1,0 +1,248 @@
+//! `mortar-odds compare`: which mortar should I take? Several mortars, the
+//! same target and the same fire plan, side by side.
+//!
+//! Each mortar is a [`MortarChoice`]: a catalog name (or a name for an
+//! inline mortar), optionally followed by values the catalog does not know,
+//! `NAME:rof=3,breakdown=11,repair=2,range=2-40`. The values are the
+//! scenario's `mortar.*` keys, so they go through the scenario's checks and
+//! are recorded as the player's (`user_values`). The scenario's own
+//! `[mortar]` section is used only by a choice of the same name; mortar
+//! flags (`--rof`, ...) apply to every mortar, a choice's own values win.
+//!
+//! For each mortar: the first shot of the plan (P(hit), P(Critical Hit),
+//! exact), expected shots and hits per phase, P(malfunction) over the plan,
+//! P(at least one hit) and — when the scenario gives enemy units — P(at
+//! least one enemy unit out of action) by the end of each Player Turn. The
+//! by-turn figures come from the plan cut after that Player Turn's phases
+//! (what happens later cannot change them). Each plan runs on the exact
+//! engine when its chain fits in `max_states`, else on Monte Carlo; the
+//! result says which.
+//!
+//! Pure: returns typed results, no text and no I/O. Its text, JSON, table
+//! rows and chart are `output::report::compare`.
+
+use crate::engine::plan::{IntensiveFirePolicy, ShotKey, StopRule};
+use crate::engine::shot::ShotOdds;
+use crate::engine::{Engine, Settings};
+use crate::error::{Error, Result};
+use crate::input::catalog::Catalog;
+use crate::input::scenario::ScenarioSource;
+use crate::prob::Prob;
+use crate::rules::firer::{Manning, Phase};
+use crate::rules::mortar::Mortar;
+use crate::stats::Estimate;
+
+mod choice;
+mod figures;
+
+pub use choice::{CHOICE_KEYS, MortarChoice};
+use choice::{for_choice, mortar_spec, plan_of};
+use figures::Run;
+
+/// The engine settings of a comparison unless told otherwise: each plan
+/// on the exact engine when its chain fits, else on Monte Carlo with fewer
+/// trials than a single plan's (one run per mortar).
+pub fn default_settings() -> Settings {
+    Settings {
+        engine: Engine::Auto,
+        trials: 200_000,
+        ..Settings::default()
+    }
+}
+
+/// A listed phase of the plan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanPhase {
+    pub phase: Phase,
+    pub player_turn: u32,
+}
+
+/// One figure of a plan: exact when the exact engine ran, else the Monte
+/// Carlo estimate.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlanFigure {
+    pub exact: Option<Prob>,
+    pub mc: Option<Estimate>,
+}
+
+impl PlanFigure {
+    /// The best value: exact, else the Monte Carlo estimate.
+    pub fn best(&self) -> Option<f64> {
+        self.exact
+            .as_ref()
+            .map(Prob::to_f64)
+            .or(self.mc.map(|m| m.value))
+    }
+}
+
+/// One phase's figures for one mortar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseFigures {
+    pub expected_shots: PlanFigure,
+    pub expected_hits: PlanFigure,
+}
+
+/// A figure by the end of a Player Turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnFigure {
+    pub player_turn: u32,
+    pub p: PlanFigure,
+}
+
+/// Everything compared for one mortar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MortarResult {
+    /// The choice as written.
+    pub choice: String,
+    /// Column name: the mortar's name, or the choice as written when two
+    /// choices name the same mortar.
+    pub label: String,
+    pub mortar: Mortar,
+    /// Fired as a light mortar (a Support Weapon, or a lone SMC's).
+    pub fired_as_light_mortar: bool,
+    /// Not in the catalog: every value is the player's.
+    pub inline: bool,
+    /// The plan's figures are exact (else Monte Carlo: its chain was too
+    /// large).
+    pub exact: bool,
+    /// The plan's first shot.
+    pub p_hit: Prob,
+    pub p_critical_hit: Prob,
+    /// One entry per listed phase.
+    pub per_phase: Vec<PhaseFigures>,
+    pub p_malfunction: PlanFigure,
+    /// P(at least one hit) by the end of each Player Turn.
+    pub p_hit_by_turn: Vec<TurnFigure>,
+    /// P(at least one enemy unit out of action) by the end of each Player
+    /// Turn; `None` when the scenario gives no enemy units.
+    pub out_of_action_by_turn: Option<Vec<TurnFigure>>,
+}
+
+/// A comparison of mortars on one target and plan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    /// The scenario's source name (a file, or `flags`).
+    pub scenario: String,
+    pub range: u16,
+    pub phases: Vec<PlanPhase>,
+    pub stop: StopRule,
+    pub intensive_fire: IntensiveFirePolicy,
+    pub repair: bool,
+    pub starting_acquisition: u8,
+    /// The enemy units of the target hex, by name (empty: none given).
+    pub enemy_units: Vec<String>,
+    pub mortars: Vec<MortarResult>,
+    /// The engine settings every plan ran with.
+    pub settings: Settings,
+}
+
+fn compare_one(
+    catalog: &Catalog,
+    source: &ScenarioSource,
+    choice: &MortarChoice,
+    settings: &Settings,
+) -> Result<MortarResult> {
+    let plan = plan_of(catalog, source, choice)?;
+    let turns = plan.player_turns();
+    let last = turns.last().copied().unwrap_or(0);
+    let first = plan.shot(ShotKey {
+        phase: plan.input.phases[0].phase,
+        acquisition: plan.input.acquisition,
+        intensive: false,
+        first: true,
+    });
+    let odds = ShotOdds::of(first);
+    let full = Run::of(&plan, settings)?;
+    let enemies = plan.units().iter().any(|u| u.enemy);
+    // Every path leaves every phase, stopped or not: the figure at the end
+    // of a Player Turn's last phase is that of the plan cut there.
+    let by_turn = |figure: &dyn Fn(usize) -> PlanFigure| -> Vec<TurnFigure> {
+        (1..=last)
+            .map(|turn| {
+                let end = turns.iter().rposition(|&t| t <= turn).unwrap_or(0);
+                TurnFigure {
+                    player_turn: turn,
+                    p: figure(end),
+                }
+            })
+            .collect()
+    };
+    let m = &plan.shot_input.mortar;
+    Ok(MortarResult {
+        choice: choice.text.clone(),
+        label: choice.name.clone(),
+        mortar: m.clone(),
+        fired_as_light_mortar: m.support_weapon
+            || plan.shot_input.firer.manning == Manning::LoneSmc,
+        inline: catalog.get(&choice.name).is_none(),
+        exact: full.exact(),
+        p_hit: odds.p_hit(),
+        p_critical_hit: odds.p_critical_hit(),
+        per_phase: (0..turns.len()).map(|i| full.phase_figures(i)).collect(),
+        p_malfunction: full.p_malfunction(),
+        p_hit_by_turn: by_turn(&|i| full.p_hit_by_end(i)),
+        out_of_action_by_turn: enemies.then(|| by_turn(&|i| full.p_enemy_out_by_end(i))),
+    })
+}
+
+/// Compares `choices` on the scenario's target and plan. Fails on the first
+/// mortar that cannot fire the plan (unknown, a value missing), naming it.
+pub fn run(
+    catalog: &Catalog,
+    source: &ScenarioSource,
+    choices: &[MortarChoice],
+    settings: &Settings,
+) -> Result<Comparison> {
+    if choices.is_empty() {
+        return Err(Error::invalid("mortars", "name at least one mortar"));
+    }
+    source.parse()?;
+    // Every name first: an unknown mortar is reported before any other
+    // mortar's missing values.
+    for c in choices {
+        mortar_spec(source, c)?
+            .resolve(catalog)
+            .map_err(|e| for_choice(c, e))?;
+    }
+    let mut mortars = choices
+        .iter()
+        .map(|c| compare_one(catalog, source, c, settings))
+        .collect::<Result<Vec<_>>>()?;
+    for i in 0..mortars.len() {
+        let name = &mortars[i].label;
+        if mortars.iter().filter(|m| &m.label == name).count() > 1 {
+            mortars[i].label = mortars[i].choice.clone();
+        }
+    }
+    // The target and plan are the same for every mortar: read them once.
+    let plan = plan_of(catalog, source, &choices[0])?;
+    let turns = plan.player_turns();
+    let phases = plan
+        .input
+        .phases
+        .iter()
+        .zip(&turns)
+        .map(|(p, t)| PlanPhase {
+            phase: p.phase,
+            player_turn: *t,
+        })
+        .collect();
+    let enemy_units: Vec<String> = plan
+        .units()
+        .iter()
+        .filter(|u| u.enemy)
+        .map(|u| u.name.clone())
+        .collect();
+    Ok(Comparison {
+        scenario: source.name.clone(),
+        range: plan.shot_input.target.range,
+        phases,
+        stop: plan.input.stop,
+        intensive_fire: plan.input.intensive_fire,
+        repair: plan.input.repair,
+        starting_acquisition: plan.input.acquisition,
+        enemy_units,
+        mortars,
+        settings: *settings,
+    })
+}

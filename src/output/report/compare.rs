@@ -1,0 +1,392 @@
+//! `mortar-odds compare` as a player reads it: the JSON document (keys
+//! documented in the README), the text with one column per mortar, the
+//! table rows and the chart, all from `analysis::compare`'s [`Comparison`].
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::plan::FigureJson;
+use super::shot::MortarJson;
+use super::{ProbJson, kebab, number, pretty_json, scenario_stem, text_table};
+use crate::analysis::compare::{Comparison, MortarResult, PlanFigure, TurnFigure};
+use crate::engine::plan::{IntensiveFirePolicy, StopRule};
+use crate::output::chart::{LineChart, Series};
+use crate::output::table::OddsRow;
+use crate::output::table::rows::RowBuilder;
+
+impl From<&PlanFigure> for FigureJson {
+    fn from(f: &PlanFigure) -> Self {
+        FigureJson::new(f.exact.as_ref(), f.mc)
+    }
+}
+
+/// A listed phase of the plan.
+#[derive(Clone, Debug, Serialize)]
+struct PhaseLabel {
+    phase: &'static str,
+    player_turn: u32,
+}
+
+/// One phase's figures for one mortar.
+#[derive(Clone, Debug, Serialize)]
+struct PhaseFiguresJson {
+    expected_shots: FigureJson,
+    expected_hits: FigureJson,
+}
+
+/// A figure by the end of a Player Turn.
+#[derive(Clone, Debug, Serialize)]
+struct TurnFigureJson {
+    player_turn: u32,
+    p: FigureJson,
+}
+
+/// Which engine gave a mortar's plan figures.
+#[derive(Clone, Debug, Serialize)]
+struct EngineUsed {
+    /// `exact`, or `mc` (Monte Carlo) when the plan's chain is too large.
+    engine: &'static str,
+    trials: Option<u64>,
+    seed: Option<u64>,
+}
+
+/// Everything compared for one mortar.
+#[derive(Clone, Debug, Serialize)]
+struct MortarJsonResult {
+    choice: String,
+    label: String,
+    mortar: MortarJson,
+    inline: bool,
+    engine: EngineUsed,
+    p_hit: ProbJson,
+    p_critical_hit: ProbJson,
+    per_phase: Vec<PhaseFiguresJson>,
+    p_malfunction: FigureJson,
+    p_hit_by_turn: Vec<TurnFigureJson>,
+    out_of_action_by_turn: Option<Vec<TurnFigureJson>>,
+}
+
+/// The JSON document of `mortar-odds compare --format json`.
+#[derive(Clone, Debug, Serialize)]
+struct CompareJson {
+    scenario: String,
+    range: u16,
+    phases: Vec<PhaseLabel>,
+    stop: StopRule,
+    intensive_fire: IntensiveFirePolicy,
+    repair: bool,
+    starting_acquisition: u8,
+    enemy_units: Vec<String>,
+    mortars: Vec<MortarJsonResult>,
+    notes: Vec<String>,
+}
+
+fn by_turn(figures: &[TurnFigure]) -> Vec<TurnFigureJson> {
+    figures
+        .iter()
+        .map(|t| TurnFigureJson {
+            player_turn: t.player_turn,
+            p: (&t.p).into(),
+        })
+        .collect()
+}
+
+impl MortarJsonResult {
+    fn new(m: &MortarResult, c: &Comparison) -> Self {
+        MortarJsonResult {
+            choice: m.choice.clone(),
+            label: m.label.clone(),
+            mortar: MortarJson::new(&m.mortar, m.fired_as_light_mortar),
+            inline: m.inline,
+            engine: EngineUsed {
+                engine: if m.exact { "exact" } else { "mc" },
+                trials: (!m.exact).then_some(c.settings.trials),
+                seed: (!m.exact).then_some(c.settings.seed),
+            },
+            p_hit: (&m.p_hit).into(),
+            p_critical_hit: (&m.p_critical_hit).into(),
+            per_phase: m
+                .per_phase
+                .iter()
+                .map(|p| PhaseFiguresJson {
+                    expected_shots: (&p.expected_shots).into(),
+                    expected_hits: (&p.expected_hits).into(),
+                })
+                .collect(),
+            p_malfunction: (&m.p_malfunction).into(),
+            p_hit_by_turn: by_turn(&m.p_hit_by_turn),
+            out_of_action_by_turn: m.out_of_action_by_turn.as_deref().map(by_turn),
+        }
+    }
+}
+
+/// The notes under a comparison: what each figure means, and the Monte
+/// Carlo run when a plan needed it.
+fn notes(c: &Comparison) -> Vec<String> {
+    let mut notes = vec![
+        "P(hit) and P(Critical Hit): the plan's first shot, exact".to_string(),
+        "by Player Turn: at the end of that Player Turn's last phase".to_string(),
+        "P(malfunction): at least once over the whole plan".to_string(),
+    ];
+    if c.enemy_units.is_empty() {
+        notes.push("out of action: no units given ([[target.units]]), so not worked out".into());
+    } else {
+        notes.push(
+            "out of action: at least one enemy unit broken or eliminated (a vehicle eliminated)"
+                .into(),
+        );
+        notes.push("with units, a hit is a hit on a unit: a unit eliminated is hit no more".into());
+    }
+    if c.mortars.iter().any(|m| !m.exact) {
+        let s = &c.settings;
+        notes.push(format!(
+            "~: a Monte Carlo estimate ({} trials, seed {}; the exact chain would need more than {} states); --format json gives its 95% interval",
+            s.trials, s.seed, s.max_states
+        ));
+    }
+    notes
+}
+
+impl CompareJson {
+    fn new(c: &Comparison) -> Self {
+        CompareJson {
+            scenario: c.scenario.clone(),
+            range: c.range,
+            phases: c
+                .phases
+                .iter()
+                .map(|p| PhaseLabel {
+                    phase: p.phase.abbreviation(),
+                    player_turn: p.player_turn,
+                })
+                .collect(),
+            stop: c.stop,
+            intensive_fire: c.intensive_fire,
+            repair: c.repair,
+            starting_acquisition: c.starting_acquisition,
+            enemy_units: c.enemy_units.clone(),
+            mortars: c
+                .mortars
+                .iter()
+                .map(|m| MortarJsonResult::new(m, c))
+                .collect(),
+            notes: notes(c),
+        }
+    }
+}
+
+/// A figure for the text table; `~` marks a Monte Carlo estimate.
+fn cell(f: &FigureJson, percent: bool) -> String {
+    let fmt = |v: f64| number(v, percent, 3);
+    match (f.value, f.mc) {
+        (Some(v), _) => fmt(v),
+        (None, Some(m)) => format!("~{}", fmt(m)),
+        _ => "-".into(),
+    }
+}
+
+impl Comparison {
+    /// The result table (see the README for the measures).
+    pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
+        let json = CompareJson::new(self);
+        let mut rows = Vec::new();
+        for m in &json.mortars {
+            let mut b = RowBuilder::new(scenario, &m.label);
+            b.exact("shot", "hex", "p-hit", None, &m.p_hit);
+            b.exact("shot", "hex", "p-critical-hit", None, &m.p_critical_hit);
+            for (i, (p, label)) in m.per_phase.iter().zip(&json.phases).enumerate() {
+                let phase = Some(format!("{}:{}", i + 1, label.phase));
+                let (s, w) = ("phase", "weapon");
+                b.figure(
+                    s,
+                    phase.clone(),
+                    w,
+                    "expected-shots",
+                    None,
+                    false,
+                    &p.expected_shots,
+                );
+                b.figure(s, phase, w, "expected-hits", None, false, &p.expected_hits);
+            }
+            b.figure(
+                "plan",
+                None,
+                "weapon",
+                "p-malfunction",
+                None,
+                false,
+                &m.p_malfunction,
+            );
+            for t in &m.p_hit_by_turn {
+                let n = Some(t.player_turn as usize);
+                b.figure("plan", None, "hex", "p-hit-by-turn", n, false, &t.p);
+            }
+            for t in m.out_of_action_by_turn.iter().flatten() {
+                let n = Some(t.player_turn as usize);
+                let measure = "p-out-of-action-by-turn";
+                b.figure("plan", None, "hex", measure, n, false, &t.p);
+            }
+            rows.extend(b.rows);
+        }
+        rows
+    }
+
+    /// P(at least one enemy unit out of action) by Player Turn, one line per
+    /// mortar; without enemy units, P(at least one hit) by Player Turn.
+    pub fn chart(&self) -> LineChart {
+        let units = !self.enemy_units.is_empty();
+        let series = self
+            .mortars
+            .iter()
+            .map(|m| {
+                let by_turn = match (&m.out_of_action_by_turn, units) {
+                    (Some(v), true) => v,
+                    _ => &m.p_hit_by_turn,
+                };
+                Series {
+                    name: m.label.clone(),
+                    points: by_turn
+                        .iter()
+                        .filter_map(|t| Some((f64::from(t.player_turn), t.p.best()?)))
+                        .collect(),
+                }
+            })
+            .collect();
+        let (caption, y) = if units {
+            (
+                format!(
+                    "P(at least one enemy unit out of action) at {} hexes ({})",
+                    self.range,
+                    scenario_stem(&self.scenario)
+                ),
+                "P(1+ out of action) by the end of the turn",
+            )
+        } else {
+            (
+                format!(
+                    "P(at least one hit) at {} hexes, no units given ({})",
+                    self.range,
+                    scenario_stem(&self.scenario)
+                ),
+                "P(1+ hit) by the end of the turn",
+            )
+        };
+        LineChart {
+            caption,
+            x_title: "Player Turn".into(),
+            y_title: y.into(),
+            series,
+            signed_x: false,
+        }
+    }
+
+    /// The comparison as pretty JSON (`--format json`).
+    pub fn to_json(&self) -> String {
+        pretty_json(&CompareJson::new(self))
+    }
+
+    /// The comparison as text: one column per mortar.
+    pub fn to_text(&self) -> String {
+        CompareJson::new(self).to_text()
+    }
+}
+
+impl CompareJson {
+    fn to_text(&self) -> String {
+        let mut out = String::new();
+        let phases: Vec<String> = self
+            .phases
+            .iter()
+            .map(|p| format!("{} (turn {})", p.phase, p.player_turn))
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} mortars at {} hexes: {}",
+            self.mortars.len(),
+            self.range,
+            phases.join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "Stop: {}; Intensive Fire: {}; repair: {}; starting Acquisition: {}",
+            kebab(&self.stop),
+            kebab(&self.intensive_fire),
+            if self.repair { "yes" } else { "no" },
+            self.starting_acquisition
+        );
+        let _ = writeln!(
+            out,
+            "Enemy units: {}\n",
+            if self.enemy_units.is_empty() {
+                "no units given".to_string()
+            } else {
+                self.enemy_units.join(", ")
+            }
+        );
+        let mut header = vec!["figure"];
+        header.extend(self.mortars.iter().map(|m| m.label.as_str()));
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        let mut row = |label: String, f: &dyn Fn(&MortarJsonResult) -> String| {
+            let mut r = vec![label];
+            r.extend(self.mortars.iter().map(f));
+            rows.push(r);
+        };
+        let pct = |p: &ProbJson| format!("{:.2}%", p.value * 100.0);
+        row("P(hit), first shot".into(), &|m| pct(&m.p_hit));
+        row("P(Critical Hit), first shot".into(), &|m| {
+            pct(&m.p_critical_hit)
+        });
+        for (i, p) in self.phases.iter().enumerate() {
+            let at = format!("{}:{}", i + 1, p.phase);
+            row(format!("E[shots] {at}"), &|m| {
+                cell(&m.per_phase[i].expected_shots, false)
+            });
+            row(format!("E[hits] {at}"), &|m| {
+                cell(&m.per_phase[i].expected_hits, false)
+            });
+        }
+        let last = self.phases.last().map_or(0, |p| p.player_turn);
+        for turn in 1..=last {
+            let i = (turn - 1) as usize;
+            row(format!("P(1+ hit) by turn {turn}"), &|m| {
+                cell(&m.p_hit_by_turn[i].p, true)
+            });
+        }
+        if self.enemy_units.is_empty() {
+            row("P(1+ out of action)".into(), &|_| "no units given".into());
+        }
+        for turn in (1..=last).filter(|_| !self.enemy_units.is_empty()) {
+            let i = (turn - 1) as usize;
+            row(format!("P(1+ out of action) by turn {turn}"), &|m| {
+                m.out_of_action_by_turn
+                    .as_ref()
+                    .map_or("-".into(), |v| cell(&v[i].p, true))
+            });
+        }
+        row("P(malfunction), whole plan".into(), &|m| {
+            cell(&m.p_malfunction, true)
+        });
+        row("engine".into(), &|m| match m.engine.engine {
+            "mc" => "Monte Carlo".into(),
+            e => e.into(),
+        });
+        out.push_str(&text_table(&header, &rows));
+        out.push_str("\nValues you gave:\n");
+        for m in &self.mortars {
+            let given = if m.inline {
+                "inline mortar (not in the catalog): every value is yours".to_string()
+            } else if m.mortar.user_values.is_empty() {
+                "none (catalog values only)".to_string()
+            } else {
+                m.mortar.user_values.join(", ")
+            };
+            let _ = writeln!(out, "  {}: {given}", m.label);
+        }
+        out.push_str("\nNotes:\n");
+        for n in &self.notes {
+            let _ = writeln!(out, "  - {n}");
+        }
+        out
+    }
+}

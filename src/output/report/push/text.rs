@@ -1,0 +1,193 @@
+//! The text of a push's report, and the hook-up table.
+
+use super::{PushReport, PushRow};
+use crate::output::report::{signed, text_table};
+use crate::rules::manhandling::hookup::HookupRow;
+
+impl PushReport {
+    /// The text a player reads.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let gun = self.gun.clone().unwrap_or_else(|| "Gun".to_string());
+        out.push_str(&format!(
+            "{gun} (M#{}) pushed by {} ({} MF per MPh), Labor {}: {} hex{}\n",
+            self.m_number,
+            self.pushers.describe(),
+            self.mf,
+            signed(-i16::from(self.labor)),
+            self.path.len(),
+            if self.path.len() == 1 { "" } else { "es" },
+        ));
+        out.push_str(&format!(
+            "Each hex (C10.3): Final DR < {m} enters and may go on, = {m} enters and stops, > {m} stays out (Labor -1).\n\n",
+            m = self.m_number
+        ));
+        let rows: Vec<Vec<String>> = self
+            .path
+            .iter()
+            .map(|h| {
+                let terms: Vec<String> = h
+                    .terms
+                    .iter()
+                    .map(|t| format!("{} {}", t.what, signed(t.drm)))
+                    .collect();
+                vec![
+                    h.hex.to_string(),
+                    h.terrain.clone(),
+                    h.pushing_mf.to_string(),
+                    signed(h.drm),
+                    h.enters_on_original_at_most
+                        .map_or("never".to_string(), |n| format!("≤ {n}")),
+                    h.p_enter.exact.clone(),
+                    if terms.is_empty() {
+                        "none".to_string()
+                    } else {
+                        terms.join(", ")
+                    },
+                ]
+            })
+            .collect();
+        out.push_str(&text_table(
+            &[
+                "hex",
+                "terrain",
+                "MF",
+                "DRM",
+                "enters on Original DR",
+                "P(enter)",
+                "DRM by rule",
+            ],
+            &rows,
+        ));
+
+        let exact_rows = self.text_rows.0.as_ref();
+        let mc_rows = self.text_rows.1.as_ref();
+        for (quantity, title, unit) in [
+            (
+                "hexes_first_phase",
+                "Hexes gained in the first MPh",
+                "hexes",
+            ),
+            ("phases_to_end", "MPh to reach the end of the path", "MPh"),
+        ] {
+            out.push_str(&format!("\n{title}\n"));
+            let mut header = vec![unit];
+            let mut body: Vec<Vec<String>> = Vec::new();
+            let labels: Vec<(u32, bool)> = match (exact_rows, mc_rows) {
+                (Some(r), _) => r
+                    .iter()
+                    .filter(|r| r.quantity == quantity)
+                    .map(|r| (r.value, r.or_more))
+                    .collect(),
+                (None, Some(r)) => r
+                    .iter()
+                    .filter(|r| r.quantity == quantity)
+                    .map(|r| (r.value, r.or_more))
+                    .collect(),
+                (None, None) => Vec::new(),
+            };
+            if exact_rows.is_some() {
+                header.extend(["exact", "exact %"]);
+            }
+            if mc_rows.is_some() {
+                header.extend(["Monte Carlo", "95% CI"]);
+            }
+            for (value, or_more) in labels {
+                let mut line = vec![if or_more {
+                    format!("{value} or more")
+                } else {
+                    value.to_string()
+                }];
+                let pick = |r: &&PushRow| {
+                    r.quantity == quantity && r.value == value && r.or_more == or_more
+                };
+                if let Some(r) = exact_rows.and_then(|rows| rows.iter().find(pick)) {
+                    line.push(r.exact.clone());
+                    line.push(format!("{:.2}%", r.probability * 100.0));
+                }
+                if let Some(r) = mc_rows.and_then(|rows| {
+                    rows.iter().find(|r| {
+                        r.quantity == quantity && r.value == value && r.or_more == or_more
+                    })
+                }) {
+                    line.push(format!("{:.2}%", r.probability * 100.0));
+                    line.push(format!(
+                        "{:.2}% - {:.2}%",
+                        r.ci95[0] * 100.0,
+                        r.ci95[1] * 100.0
+                    ));
+                }
+                body.push(line);
+            }
+            out.push_str(&text_table(&header, &body));
+        }
+
+        out.push('\n');
+        if let Some(e) = &self.exact {
+            out.push_str(&format!(
+                "Exact: P(end reached in the first MPh) {} ({:.2}%); expected hexes in the first MPh {:.3} ({})\n",
+                e.p_end_first_phase.exact,
+                e.p_end_first_phase.value * 100.0,
+                e.expected_hexes_first_phase.value,
+                e.expected_hexes_first_phase.exact,
+            ));
+            match &e.expected_phases {
+                Some(x) => out.push_str(&format!(
+                    "Exact: expected MPh to reach the end {:.3} ({})\n",
+                    x.value, x.exact
+                )),
+                None => out.push_str(&format!(
+                    "Exact: the end may never be reached: P(never) {} ({:.2}%)\n",
+                    e.p_never.exact,
+                    e.p_never.value * 100.0
+                )),
+            }
+        }
+        if let Some(m) = &self.monte_carlo {
+            out.push_str(&format!(
+                "Monte Carlo: {} trials, seed {}; ",
+                m.trials, m.seed
+            ));
+            match &m.expected_phases {
+                Some(x) => out.push_str(&format!(
+                    "expected MPh {:.3} ({:.3} - {:.3})\n",
+                    x.value, x.ci95[0], x.ci95[1]
+                )),
+                None => out.push_str(&format!("P(never) {:.2}%\n", m.p_never.value * 100.0)),
+            }
+        }
+        out.push_str(&format!(
+            "Readings: {}\nNot modelled: {}.\n",
+            self.readings
+                .iter()
+                .map(|r| r.id)
+                .collect::<Vec<_>>()
+                .join(", "),
+            self.not_modelled
+        ));
+        out
+    }
+}
+
+/// The hook-up table as text.
+pub fn hookup_text(rows: &[HookupRow]) -> String {
+    let allotment = rows.first().map_or(0, |r| r.allotment);
+    let mut out =
+        format!("Hooking up or unhooking a Gun (C10.11, C10.12), vehicle with {allotment} MP:\n");
+    let body: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.gun_m_number.replace('-', " "),
+                r.share.to_string(),
+                r.mp.to_string(),
+                r.rule.to_string(),
+            ]
+        })
+        .collect();
+    out.push_str(&text_table(&["Gun's M#", "share", "MP", "rule"], &body));
+    out.push_str(
+        "Spent in the Gun's hex by a Stopped vehicle not in Bypass (T# ≤ M#), besides the MP to enter the hex; fractions rounded up.\n",
+    );
+    out
+}

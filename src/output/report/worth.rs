@@ -1,0 +1,301 @@
+//! `mortar-odds worth` as a player reads it: the JSON document, the text
+//! table in percentage points, the table rows and the bar chart, all from
+//! `analysis::worth`'s [`Worth`].
+
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use super::shot::MortarJson;
+use super::{ProbJson, pretty_json, scenario_stem, signed, text_table};
+use crate::analysis::worth::{Change, Measure, MeasureWorth, Modifier, NotApplicable, Worth};
+use crate::output::chart::BarChart;
+use crate::output::table::WorthRow;
+use crate::prob::Prob;
+
+/// A measure's name in JSON and tables, and its label in text.
+fn names(measure: Measure) -> (&'static str, &'static str) {
+    match measure {
+        Measure::Hit => ("p-hit", "P(hit)"),
+        Measure::CriticalHit => ("p-critical-hit", "P(Critical Hit)"),
+        Measure::Malfunction => ("p-malfunction", "P(malfunction)"),
+        Measure::OutOfAction => ("p-out-of-action", "P(1+ out of action)"),
+    }
+}
+
+fn name(measure: Measure) -> &'static str {
+    names(measure).0
+}
+
+fn label(measure: Measure) -> &'static str {
+    names(measure).1
+}
+
+/// A modifier as a player names it, e.g. `Acquisition -2`, `leader -1`.
+fn modifier_name(modifier: Modifier) -> String {
+    match modifier {
+        Modifier::Acquisition(level) => format!("Acquisition -{level}"),
+        Modifier::SpottedFire => "spotted fire".into(),
+        Modifier::Leader(drm) => format!("leader {}", signed(drm.into())),
+        Modifier::IntensiveFire => "Intensive Fire".into(),
+        Modifier::Concealed => "concealed".into(),
+        Modifier::AirBurst => "Air Burst".into(),
+    }
+}
+
+fn why(reason: &NotApplicable) -> String {
+    match reason {
+        NotApplicable::Refused(why) => why.clone(),
+        NotApplicable::NoEnemyUnits => "Air Burst changes only the effects of a hit; give the enemy units in the hex ([[target.units]]) to see its worth".into(),
+        NotApplicable::AirBurstsNa(mortar) => format!("Air Bursts are NA for the {mortar}"),
+        NotApplicable::NotHe => "only HE makes Air Bursts (B13.3)".into(),
+        NotApplicable::NoAirBurst => {
+            "no Air Bursts for this shot (the Type 89's HE at 2 hexes or less)".into()
+        }
+    }
+}
+
+/// `added`, `removed` (with what was changed), or `not applicable: <why>`.
+fn change_text(change: &Change) -> String {
+    match change {
+        Change::Added => "added".into(),
+        Change::AddedInWoods => "added (both read with the target in woods)".into(),
+        Change::Removed => "removed".into(),
+        Change::NotApplicable(reason) => format!("not applicable: {}", why(reason)),
+    }
+}
+
+/// One figure with and without the modifier.
+#[derive(Clone, Debug, Serialize)]
+struct MeasureWorthJson {
+    measure: &'static str,
+    without: ProbJson,
+    with: ProbJson,
+    /// with - without, exact (`"-1/12"`).
+    worth_exact: String,
+    /// with - without.
+    worth: f64,
+}
+
+/// What one modifier is worth.
+#[derive(Clone, Debug, Serialize)]
+struct ModifierWorthJson {
+    modifier: String,
+    change: String,
+    /// Empty when not applicable.
+    figures: Vec<MeasureWorthJson>,
+}
+
+/// One of the scenario's own figures.
+#[derive(Clone, Debug, Serialize)]
+struct BaseFigureJson {
+    measure: &'static str,
+    p: ProbJson,
+}
+
+/// The JSON document of `mortar-odds worth --format json`.
+#[derive(Clone, Debug, Serialize)]
+struct WorthJson {
+    scenario: String,
+    mortar: MortarJson,
+    range: u16,
+    headline: &'static str,
+    base: Vec<BaseFigureJson>,
+    modifiers: Vec<ModifierWorthJson>,
+    notes: Vec<String>,
+}
+
+/// `a - b`, exact, as a signed fraction.
+fn difference(a: &Prob, b: &Prob) -> String {
+    if a >= b {
+        (a.clone() - b.clone()).exact_string()
+    } else {
+        format!("-{}", (b.clone() - a.clone()).exact_string())
+    }
+}
+
+/// The notes under the table: what the figures mean.
+fn notes(w: &Worth) -> Vec<String> {
+    let mut notes = vec![
+            "worth = the figure with the modifier minus the figure without it, one shot, exact".to_string(),
+            "added: the scenario is read again with the modifier; removed: without it".to_string(),
+            "Acquisition: Case N, added at -2 (C6.5); spotted fire: +2 and ROF -1 (C9.31); leader: his DRM, light mortars only, added as -1; Intensive Fire: +2 and B# -2 (C5.6); concealed: Case K +2; Air Burst: -1 instead of the woods TEM (B13.3)".to_string(),
+        ];
+    if w.units_given {
+        notes.push(
+                "units keep their own concealed/woods values when they set them; the hex's value applies to the others".into(),
+            );
+    }
+    notes
+}
+
+impl From<&MeasureWorth> for MeasureWorthJson {
+    fn from(f: &MeasureWorth) -> Self {
+        MeasureWorthJson {
+            measure: name(f.measure),
+            without: (&f.without).into(),
+            with: (&f.with).into(),
+            worth_exact: difference(&f.with, &f.without),
+            worth: f.worth(),
+        }
+    }
+}
+
+impl WorthJson {
+    fn new(w: &Worth) -> Self {
+        WorthJson {
+            scenario: w.scenario.clone(),
+            mortar: MortarJson::new(&w.mortar, w.fired_as_light_mortar),
+            range: w.range,
+            headline: name(w.headline),
+            base: w
+                .base
+                .iter()
+                .map(|b| BaseFigureJson {
+                    measure: name(b.measure),
+                    p: (&b.p).into(),
+                })
+                .collect(),
+            modifiers: w
+                .modifiers
+                .iter()
+                .map(|m| ModifierWorthJson {
+                    modifier: modifier_name(m.modifier),
+                    change: change_text(&m.change),
+                    figures: m.figures.iter().map(MeasureWorthJson::from).collect(),
+                })
+                .collect(),
+            notes: notes(w),
+        }
+    }
+}
+
+/// A change in percentage points, e.g. `+25.00 pts`.
+fn points(v: f64) -> String {
+    let p = v * 100.0;
+    if p.abs() < 0.005 {
+        "0 pts".into()
+    } else {
+        format!("{p:+.2} pts")
+    }
+}
+
+impl Worth {
+    /// The result table: one row per modifier and measure (one row, with
+    /// empty figures, for a modifier that does not apply).
+    pub fn rows(&self, scenario: &str) -> Vec<WorthRow> {
+        let json = WorthJson::new(self);
+        let mut rows = Vec::new();
+        for m in &json.modifiers {
+            let row = |measure: &str| WorthRow {
+                scenario: scenario.to_string(),
+                mortar: json.mortar.name.clone(),
+                modifier: m.modifier.clone(),
+                change: m.change.clone(),
+                measure: measure.to_string(),
+                without_exact: None,
+                without: None,
+                with_exact: None,
+                with: None,
+                worth_exact: None,
+                worth_points: None,
+            };
+            if m.figures.is_empty() {
+                rows.push(row(json.headline));
+            }
+            for f in &m.figures {
+                rows.push(WorthRow {
+                    without_exact: Some(f.without.exact.clone()),
+                    without: Some(f.without.value),
+                    with_exact: Some(f.with.exact.clone()),
+                    with: Some(f.with.value),
+                    worth_exact: Some(f.worth_exact.clone()),
+                    worth_points: Some(f.worth * 100.0),
+                    ..row(f.measure)
+                });
+            }
+        }
+        rows
+    }
+
+    /// One bar per modifier that applies: its worth on the headline measure.
+    pub fn chart(&self) -> BarChart {
+        let (categories, values) = self
+            .modifiers
+            .iter()
+            .filter_map(|m| {
+                let f = m.figures.iter().find(|f| f.measure == self.headline)?;
+                Some((modifier_name(m.modifier), f.worth()))
+            })
+            .unzip();
+        BarChart {
+            caption: format!(
+                "What each modifier is worth: {}, {} at {} hexes ({})",
+                label(self.headline),
+                self.mortar.name,
+                self.range,
+                scenario_stem(&self.scenario)
+            ),
+            x_title: "modifier".into(),
+            y_title: format!("change in {}", label(self.headline)),
+            categories,
+            values,
+            estimates: None,
+            legend: ("with minus without".into(), String::new()),
+            points: true,
+        }
+    }
+
+    /// What each modifier is worth as pretty JSON (`--format json`).
+    pub fn to_json(&self) -> String {
+        pretty_json(&WorthJson::new(self))
+    }
+
+    /// What each modifier is worth as text, in percentage points.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "What each modifier is worth: {} at {} hexes, one shot",
+            self.mortar.title, self.range
+        );
+        let base: Vec<String> = self
+            .base
+            .iter()
+            .map(|b| format!("{} {:.2}%", label(b.measure), b.p.to_f64() * 100.0))
+            .collect();
+        let _ = writeln!(out, "This scenario: {}\n", base.join(", "));
+        let mut header = vec!["modifier", "change"];
+        header.extend(self.base.iter().map(|b| label(b.measure)));
+        let mut not_applicable = Vec::new();
+        let rows: Vec<Vec<String>> = self
+            .modifiers
+            .iter()
+            .map(|m| {
+                let modifier = modifier_name(m.modifier);
+                if let Change::NotApplicable(reason) = &m.change {
+                    not_applicable.push(format!("  {modifier}: {}\n", why(reason)));
+                    return vec![modifier, "not applicable".into()];
+                }
+                let mut row = vec![modifier, change_text(&m.change)];
+                row.extend(self.base.iter().map(|b| {
+                    m.figures
+                        .iter()
+                        .find(|f| f.measure == b.measure)
+                        .map_or("-".into(), |f| points(f.worth()))
+                }));
+                row
+            })
+            .collect();
+        out.push_str(&text_table(&header, &rows));
+        if !not_applicable.is_empty() {
+            out.push_str("\nNot applicable:\n");
+            out.push_str(&not_applicable.concat());
+        }
+        out.push_str("\nNotes:\n");
+        for n in notes(self) {
+            let _ = writeln!(out, "  - {n}");
+        }
+        out
+    }
+}
