@@ -79,6 +79,7 @@ impl Catalog {
             .find(|m| m.name.eq_ignore_ascii_case(name))
     }
 
+    /// Every mortar, in the order they were added.
     pub fn iter(&self) -> impl Iterator<Item = &Mortar> {
         self.mortars.iter()
     }

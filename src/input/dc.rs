@@ -19,28 +19,58 @@ use crate::rules::units::{MAX_UNITS, UnitKind};
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DcScenario {
+    /// `[dc]`: the attack. Left out: a Placed DC by non-elite Personnel
+    /// on an empty Location at TEM 0.
     #[serde(default)]
     pub dc: DcSpec,
 }
 
-/// `[dc]`.
+/// `[dc]`: one DC attack (A23). A yes/no key left out is no; a key the
+/// kind of DC does not take is an error.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DcSpec {
-    /// "placed" (default), "thrown" or "set".
+    /// How the DC is used: "placed", "thrown" or "set" (any case). Left
+    /// out: placed.
     pub kind: Option<String>,
+    /// A captured DC: the removal number (the Original DR from which it
+    /// is removed without detonating, 12 at best) is 2 lower (A23.4).
     pub captured: Option<bool>,
+    /// Used by elite Personnel; no: the removal number is 2 lower (A23.2,
+    /// reading `dc-non-elite-penalty`). Left out: no, non-elite.
     pub elite: Option<bool>,
+    /// The Placing or Throwing unit is CX: +1 (A23.4); not for a Set DC.
     pub cx: Option<bool>,
+    /// Thrown in the AFPh: +1 to both attacks (A23.62); Thrown DC only.
     pub afph: Option<bool>,
+    /// With `afph`: thrown by an Opportunity Firer, so no AFPh DRM
+    /// (A23.62).
     pub opportunity_fire: Option<bool>,
+    /// Thrown from a non-Stopped or Motion vehicle: +3 on the target, +4
+    /// on the thrower's Location, instead of +2 and +3 (A23.6); Thrown DC
+    /// only, not with `cavalry`.
     pub from_vehicle: Option<bool>,
+    /// Thrown by Cavalry: +3 on the target, +4 on the thrower's Location,
+    /// instead of +2 and +3 (A23.6); Thrown DC only, not with
+    /// `from_vehicle`.
     pub cavalry: Option<bool>,
+    /// Thrown from two or more levels above the target: the thrower's
+    /// Location is not attacked (A23.6); Thrown DC only.
     pub from_two_levels_up: Option<bool>,
+    /// A Placed DC's Breach attempt on a Fortified Building hexside
+    /// (A23.3): the hexside at full FP, the occupants by Area Fire.
     pub breach: Option<bool>,
+    /// Set DC only: enemy Infantry units in its Location, 0 to 20, each +1
+    /// to the DR for removal only (A23.7). Left out: the target
+    /// Location's non-vehicle units.
     pub enemy_infantry: Option<i64>,
+    /// `[dc.target]`: the Location the DC attacks. Left out: an empty
+    /// Location at TEM 0, with its IFT results only.
     #[serde(default)]
     pub target: DcLocationSpec,
+    /// `[dc.thrower]`: the thrower's Location, which a Thrown DC attacks
+    /// too unless thrown from two levels up (A23.6); give none otherwise.
+    /// Left out: an empty Location at TEM 0.
     #[serde(default)]
     pub thrower: DcLocationSpec,
 }
@@ -49,10 +79,19 @@ pub struct DcSpec {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DcLocationSpec {
-    /// Target only: concealed when the DC was Placed or Thrown.
+    /// Target only: concealed when the DC was Placed or Thrown (or when a
+    /// Set DC detonates), so the attack is Area Fire at half FP (A23.1).
+    /// Left out: no; giving it for the thrower is an error.
     pub concealed: Option<bool>,
+    /// The TEM of the Location, -3 to +9 (A23.1); a Set DC takes none
+    /// (A23.71). Left out: 0.
     pub tem: Option<i64>,
+    /// The TEM of the hexside the Thrown DC crosses, 0 to 9 (A23.1); the
+    /// larger of it and `tem` applies, the two never add up. Thrown DC
+    /// only. Left out: 0.
     pub hexside_tem: Option<i64>,
+    /// The units in the Location, at most 8 (no AFV). Left out: the
+    /// Location alone, with its IFT results only.
     pub units: Option<Vec<DcUnitSpec>>,
 }
 
@@ -60,16 +99,33 @@ pub struct DcLocationSpec {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DcUnitSpec {
+    /// A name for the output, e.g. "5-2-7". Left out: "unit 1", "unit 2",
+    /// ... by its place in the list.
     pub name: Option<String>,
+    /// What it is: "squad", "half-squad", "crew", "leader", "hero" or
+    /// "unarmored-vehicle" (a DC attack on an AFV is not modelled).
+    /// Required.
     pub kind: Option<UnitKind>,
+    /// Its Morale Level, 2 to 10, from the counter. Required for all but
+    /// vehicles.
     pub morale: Option<i64>,
+    /// The Morale Level of its broken side, 2 to 10. Left out: not given;
+    /// asked for when the unit starts broken, or is stacked with a friendly
+    /// leader (a Leader Loss MC, A10.2).
     pub broken_morale: Option<i64>,
+    /// The Morale Level of the half-squad a squad is reduced to, 2 to 10.
+    /// Left out: its `morale`.
     pub half_squad_morale: Option<i64>,
+    /// A leader's leadership DRM, -3 to +1; leaders only. Left out: 0.
     pub leadership: Option<i64>,
+    /// Broken at the start. Left out: no.
     pub broken: Option<bool>,
+    /// Pinned at the start. Left out: no.
     pub pinned: Option<bool>,
+    /// A half-squad reduced from a squad, or a wounded SMC, at the start.
+    /// Left out: no.
     pub reduced: Option<bool>,
-    /// The unit's own TEM [default: the Location's].
+    /// The unit's own TEM, -3 to +9 [default: the Location's].
     pub tem: Option<i64>,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! What the player gives: scenario files (TOML) for shots, plans, DCs and
 //! pushes, and the mortar catalog.
 

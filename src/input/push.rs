@@ -34,16 +34,28 @@ use crate::input::source::ScenarioSource;
 use crate::rules::manhandling::terrain::{parse_hex, parse_path};
 use crate::rules::manhandling::{LABOR_MAX, PushInput, Pushers};
 
+/// A push scenario file: the Gun, its pushers and the hexes it is pushed
+/// into (C10.3).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PushScenario {
+    /// The hexes the Gun is pushed into, in order, at most 50: a terrain
+    /// with `+` modifiers each, e.g. "open,woods+hedge". Required.
     pub path: Option<PathSpec>,
+    /// Every hex of the path, the starting one too, is mud or deep snow.
+    /// Left out: no.
     pub mud: Option<bool>,
+    /// The Gun starts in a mud or deep snow hex. Left out: no (yes with
+    /// `mud`).
     pub start_mud: Option<bool>,
+    /// `[gun]`: the Gun pushed.
     #[serde(default)]
     pub gun: GunSpec,
+    /// `[pushers]`: the units pushing it and their MF.
     #[serde(default)]
     pub pushers: PushersSpec,
+    /// `[drm]`: DRM values of the C10.3 chart our rules excerpt lacks, and
+    /// any other DRM.
     #[serde(default)]
     pub drm: DrmSpec,
 }
@@ -52,34 +64,59 @@ pub struct PushScenario {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
 pub enum PathSpec {
+    /// The hexes in one string, separated by commas: `"open,woods"`.
     Text(String),
+    /// The hexes as a list, one string each: `["open", "woods"]`; not
+    /// empty.
     Hexes(Vec<String>),
 }
 
+/// `[gun]`: the Gun pushed.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GunSpec {
+    /// A name for the output only, e.g. "37L AT Gun". Left out: none.
     pub name: Option<String>,
+    /// The Gun's M#, 2 to 12, printed on its counter; an attempt enters on
+    /// a Final DR at or below it. Required.
     pub m_number: Option<i64>,
 }
 
+/// `[pushers]`: the units pushing the Gun (C10.3). A count left out is 0;
+/// with no count given at all, one crew pushes.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PushersSpec {
+    /// Crews pushing, 0 to 20.
     pub crews: Option<i64>,
+    /// Half-squads pushing, 0 to 20.
     pub half_squads: Option<i64>,
+    /// Squads pushing, 0 to 20; a squad counts as two HS.
     pub squads: Option<i64>,
+    /// SMC pushing, 0 to 20; five equal a crew (C10.111).
     pub smc: Option<i64>,
+    /// The pushers' MF allotment in each MPh, 1 to 40, with Double Time or
+    /// a leader's bonus if they use it. Required.
     pub mf: Option<i64>,
+    /// Labor steps the pushers already hold from failed attempts, 0 to
+    /// `labor_max`: -1 DRM each. Left out: 0.
     pub labor: Option<i64>,
+    /// The most Labor steps, 0 to 6 (reading `labor-cumulative-to-2`).
+    /// Left out: 2.
     pub labor_max: Option<i64>,
 }
 
+/// `[drm]`: DRM of every attempt that the program does not work out.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DrmSpec {
+    /// The C10.3 chart's DRM for pushing into or from mud or deep snow,
+    /// -12 to +12. Left out: not given; asked for when a hex needs it.
     pub mud: Option<i64>,
+    /// The C10.3 chart's DRM for crossing a road hexside, -12 to +12. Left
+    /// out: not given; asked for when a hex needs it.
     pub road: Option<i64>,
+    /// Any other DRM for every attempt, -12 to +12. Left out: 0.
     pub extra: Option<i64>,
 }
 

@@ -34,15 +34,22 @@ pub use target::{TargetSpec, UnitSpec};
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// "HE" (default), "SMOKE" or "WP".
+    /// The ammunition fired: "HE", "SMOKE" or "WP", in any case. Left out:
+    /// HE. SMOKE and WP need the mortar's depletion number for that ammo.
     pub ammo: Option<String>,
+    /// `[mortar]`: the mortar that fires. Left out: no mortar, an error.
     #[serde(default)]
     pub mortar: MortarSpec,
+    /// `[firer]`: who fires it, and the firer-based To Hit DRM (C5).
+    /// Left out: a crew firing in the PFPh, with no firer-based DRM.
     #[serde(default)]
     pub firer: FirerSpec,
+    /// `[target]`: the target hex and the units in it. Left out: no range,
+    /// an error.
     #[serde(default)]
     pub target: TargetSpec,
-    /// The fire plan, for `mortar-odds plan`.
+    /// `[plan]`: the fire phases of `mortar-odds plan`; the other commands
+    /// ignore it. Left out: `plan` asks for its phases.
     pub plan: Option<PlanSpec>,
 }
 
@@ -53,7 +60,8 @@ impl Scenario {
         ScenarioSource::new(source_name, text, overrides).read()
     }
 
-    pub fn ammo(&self) -> Result<Ammo> {
+    /// The ammunition of `ammo`: HE when not given.
+    pub(crate) fn ammo(&self) -> Result<Ammo> {
         match self.ammo.as_deref().map(str::to_ascii_uppercase).as_deref() {
             None | Some("HE") => Ok(Ammo::He),
             Some("SMOKE") => Ok(Ammo::Smoke),

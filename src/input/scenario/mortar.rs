@@ -13,22 +13,61 @@ use crate::rules::mortar::{LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MortarSpec {
+    /// A catalog mortar's name (any case), e.g. "japanese-type-89"; a name
+    /// not in the catalog names a mortar of your own, which needs
+    /// `caliber`. Left out: give the caliber, and it is called e.g.
+    /// "81mm mortar".
     pub name: Option<String>,
+    /// A longer name for reports. Left out: the catalog's, or the name.
     pub title: Option<String>,
+    /// The caliber in millimetres, 1 to 999. Light mortars (60mm or less)
+    /// are Support Weapons, larger ones Guns. Needed when `name` is not in
+    /// the catalog; left out, the catalog's.
     pub caliber: Option<i64>,
+    /// A Support Weapon (light mortar) rather than a Gun. Left out: by the
+    /// caliber, or the catalog's.
     pub support_weapon: Option<bool>,
+    /// The counter has the "*" of the To Hit table; false: Basic TH# +1
+    /// beyond 12 hexes. Left out: the catalog's; an inline mortar has it.
     pub asterisk: Option<bool>,
+    /// The printed ROF, 1 to 6. Left out: the catalog's; without one, a
+    /// shot gives every figure but the ROF's and names the flag, and a
+    /// fire plan asks for it.
     pub rof: Option<i64>,
+    /// The printed B#, 2 to 12; 12 where the counter prints none. Left
+    /// out: the catalog's; without one, a shot gives every figure but the
+    /// breakdown's, and a fire plan asks for it.
     pub breakdown: Option<i64>,
+    /// The printed R#, 1 to 6, for a fire plan's repair dr. Left out: the
+    /// catalog's; asked for by a plan with `repair = true`.
     pub repair: Option<i64>,
+    /// The printed range in hexes, `[min, max]`, e.g. `[1, 16]`; no
+    /// ordnance fires beyond it (C3.52). Left out: the catalog's; a shot
+    /// asks for it.
     pub range: Option<Vec<i64>>,
+    /// The SMOKE depletion number, 2 to 12 (C8.9). Left out: the
+    /// catalog's; a SMOKE shot asks for it.
     pub smoke_depletion: Option<i64>,
+    /// The WP depletion number, 2 to 12 (C8.9). Left out: the catalog's;
+    /// a WP shot asks for it.
     pub wp_depletion: Option<i64>,
+    /// This mortar may not fire Air Bursts. Left out: the catalog's, or
+    /// no.
     pub air_bursts_na: Option<bool>,
+    /// Multiple Hits on a non-Critical-Hit Original doubles (C3.8; the
+    /// Chinese Type 27). Left out: the catalog's, or no.
     pub multiple_hits: Option<bool>,
+    /// This mortar gains no Acquisition (the Russian PM-39). Left out:
+    /// the catalog's, or no.
     pub acquisition_na: Option<bool>,
+    /// An Area Target FP, 1 to 36, used instead of half the caliber's HE
+    /// FP (12 for the US M2 4.2-in). Left out: the catalog's, or none.
     pub area_fp: Option<i64>,
+    /// The Japanese/Chinese Type 89 50mm restrictions on range, ROF and
+    /// Air Bursts by ammunition. Left out: the catalog's, or no.
     pub type89_rules: Option<bool>,
+    /// Where the mortar's values come from, for reports. Left out: the
+    /// catalog's, or none.
     pub source: Option<String>,
 }
 

@@ -12,10 +12,24 @@ use crate::rules::firer::Phase;
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlanSpec {
+    /// The fire phases in time order, e.g. `["PFPh", "DFPh", "PFPh"]`;
+    /// each replaces `firer.phase`. Required.
     pub phases: Option<Vec<PhaseSpec>>,
+    /// When the firer stops: "never", "first-hit", "first-critical-hit",
+    /// "target-broken" (no Good Order enemy unit left) or
+    /// "target-eliminated"; the last two need enemy units in the hex.
+    /// Left out: never.
     pub stop: Option<String>,
+    /// When to take Intensive Fire (Guns only, C5.6): "never",
+    /// "whenever-allowed" or "while-target-good-order" (needs enemy units
+    /// in the hex). Left out: never.
     pub intensive_fire: Option<String>,
+    /// Make a repair dr for a malfunctioned mortar in each Rally Phase,
+    /// against `mortar.repair`; not for a captured one (A9.72). Left out:
+    /// no.
     pub repair: Option<bool>,
+    /// The Acquisition on the target hex before the first shot, 0 to 2
+    /// (Case N). Left out: `target.acquisition`.
     pub acquisition: Option<i64>,
 }
 
@@ -23,9 +37,15 @@ pub struct PlanSpec {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(untagged)]
 pub enum PhaseSpec {
+    /// A phase by name, "PFPh", "DFPh" or "AFPh" (any case), in which the
+    /// mortar fires as long as its ROF lets it.
     Name(String),
+    /// A phase with a cap on its shots.
     Detailed {
+        /// The phase's name, as for a bare name.
         phase: String,
+        /// The most shots in this phase, 1 to 99 (one at most in the AFPh,
+        /// C5.2). Left out: no cap but the rules'.
         max_shots: Option<i64>,
     },
 }

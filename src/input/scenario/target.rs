@@ -7,30 +7,64 @@ use crate::input::check::{flag, int, opt_int};
 use crate::rules::target::Target;
 use crate::rules::units::{Armor, MAX_UNITS, Unit, UnitKind, UnitState};
 
+/// `[target]`: the target hex, its target-based To Hit DRM (C6) and what
+/// the effects DR needs. Every key but `range` is optional; a yes/no key
+/// left out is no, a number left out is 0.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TargetSpec {
+    /// The range to the target hex in hexes, within the mortar's printed
+    /// range; never 0, the firer's own hex (C3.33). Required.
     pub range: Option<i64>,
+    /// The target is concealed: Case K +2.
     pub concealed: Option<bool>,
+    /// Dashing Infantry: Case J +2 (NA with FFNAM or FFMO).
     pub dashing: Option<bool>,
+    /// First Fire vs Non-Assault Movement: Case J3 -1 To Hit; on a
+    /// Critical Hit, -1 on its IFT DR only.
     pub ffnam: Option<bool>,
+    /// First Fire vs Movement in Open Ground: Case J4 -1 To Hit; on a
+    /// Critical Hit, -1 on its IFT DR only. Not with woods or a positive
+    /// TEM.
     pub ffmo: Option<bool>,
+    /// Hazardous Movement: Case O -2 To Hit; on a Critical Hit, -2 on its
+    /// IFT DR only.
     pub hazardous_movement: Option<bool>,
+    /// The total LOS Hindrance DRM, 0 to 9 (Case R).
     pub hindrance: Option<i64>,
+    /// The hex is bore-sighted: Case M -2, and then no Acquisition
+    /// (Case N).
     pub bore_sighted: Option<bool>,
+    /// The firer's Acquisition on the hex, 0 to 2: Case N 0, -1 or -2; NA
+    /// for a mortar without Acquisition. Also a fire plan's starting
+    /// Acquisition unless `plan.acquisition` gives one.
     pub acquisition: Option<i64>,
+    /// Squads overstacked in the target Location, 0 to 10: -1 each.
     pub overstacked_squads: Option<i64>,
+    /// A motorcyclist target: -1.
     pub motorcyclist: Option<bool>,
+    /// A cavalry target: -2.
     pub cavalry: Option<bool>,
+    /// Any other target-based To Hit DRM, -9 to +9.
     pub extra_drm: Option<i64>,
+    /// The TEM of the target Location other than woods (building,
+    /// foxhole, ...), -3 to +9; for the effects DR only.
     pub tem: Option<i64>,
+    /// The Location is woods (or forest): TEM +1, or -1 instead on an Air
+    /// Burst.
     pub woods: Option<bool>,
+    /// Marsh (or fording): HE FP halved once more (C3.53).
     pub marsh: Option<bool>,
+    /// Any other effects DRM, -9 to +9, never reversed by a Critical Hit.
     pub effects_drm: Option<i64>,
-    /// Vehicle target size, Case P.
+    /// Not taken here: a vehicle's target size (Case P) belongs to that
+    /// vehicle in `[[target.units]]`; giving it is an error.
     pub size: Option<i64>,
+    /// Not taken here: a moving vehicle (Case J +2) is a vehicle in
+    /// `[[target.units]]`; giving it is an error.
     pub moving_vehicle: Option<bool>,
-    /// The units in the hex.
+    /// `[[target.units]]`: the units in the hex, at most 8. Left out: the
+    /// hex alone, with its IFT results only.
     pub units: Option<Vec<UnitSpec>>,
 }
 
@@ -39,33 +73,74 @@ pub struct TargetSpec {
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// A name for the output, e.g. "4-6-7". Left out: "unit 1", "unit 2",
+    /// ... by its place in the list.
     pub name: Option<String>,
+    /// What it is: "squad", "half-squad", "crew", "leader", "hero",
+    /// "unarmored-vehicle" or "afv". Required.
     pub kind: Option<UnitKind>,
+    /// Its Morale Level, 2 to 10, from the counter. Required for all but
+    /// vehicles, which take none.
     pub morale: Option<i64>,
+    /// The Morale Level of its broken side, 2 to 10. Left out: not given;
+    /// asked for when an outcome needs it: a unit that starts broken, one
+    /// stacked with a friendly leader (a Leader Loss MC, A10.2), and every
+    /// unit that can break in a fire plan.
     pub broken_morale: Option<i64>,
+    /// The Morale Level of the half-squad a squad is reduced to, 2 to 10.
+    /// Left out: its `morale`.
     pub half_squad_morale: Option<i64>,
+    /// A leader's leadership DRM, -3 to +1; leaders only. Left out: 0.
     pub leadership: Option<i64>,
+    /// An enemy of the firer; false for a friendly unit, which is hit and
+    /// attacked too. Left out: yes.
     pub enemy: Option<bool>,
+    /// In the firer's (or Spotter's) LOS; out of LOS, it is hit only as the
+    /// hardest-to-hit enemy unit in LOS is (C3.33). Left out: yes.
     pub in_los: Option<bool>,
+    /// Broken at the start. Left out: no.
     pub broken: Option<bool>,
+    /// Pinned at the start. Left out: no.
     pub pinned: Option<bool>,
     /// A half-squad reduced from a squad, or a wounded SMC, at the start.
+    /// Left out: no.
     pub reduced: Option<bool>,
+    /// An AFV whose Armor Factors are all 4 or less: -1 (C1.55). Left out:
+    /// no.
     pub all_af_at_most_4: Option<bool>,
+    /// An AFV whose Armor Factors are all 8 or more: +1 (C1.55). Left out:
+    /// no.
     pub all_af_at_least_8: Option<bool>,
+    /// An open-topped AFV: -1 (C1.55). Left out: no.
     pub open_topped: Option<bool>,
+    /// A vehicle's target size DRM, -2 to +2 (Case P); vehicles only.
+    /// Left out: 0.
     pub size: Option<i64>,
+    /// A moving or Motion vehicle: Case J +2. Left out: no.
     pub moving_vehicle: Option<bool>,
+    /// As `target.concealed`, for this unit. Left out: the hex's.
     pub concealed: Option<bool>,
+    /// As `target.dashing`, for this unit. Left out: the hex's.
     pub dashing: Option<bool>,
+    /// As `target.ffnam`, for this unit. Left out: the hex's.
     pub ffnam: Option<bool>,
+    /// As `target.ffmo`, for this unit. Left out: the hex's.
     pub ffmo: Option<bool>,
+    /// As `target.hazardous_movement`, for this unit. Left out: the hex's.
     pub hazardous_movement: Option<bool>,
+    /// As `target.hindrance` (0 to 9), for this unit. Left out: the hex's.
     pub hindrance: Option<i64>,
+    /// As `target.extra_drm` (-9 to +9), for this unit. Left out: the
+    /// hex's.
     pub extra_drm: Option<i64>,
+    /// The unit's own TEM, -3 to +9, as `target.tem`. Left out: the hex's.
     pub tem: Option<i64>,
+    /// As `target.woods`, for this unit. Left out: the hex's.
     pub woods: Option<bool>,
+    /// As `target.marsh`, for this unit. Left out: the hex's.
     pub marsh: Option<bool>,
+    /// As `target.effects_drm` (-9 to +9), for this unit. Left out: the
+    /// hex's.
     pub effects_drm: Option<i64>,
 }
 
@@ -176,7 +251,9 @@ impl UnitSpec {
 }
 
 impl TargetSpec {
-    pub fn to_target(&self) -> Result<Target> {
+    /// The checked target hex and its units (the rules then check the
+    /// combination).
+    pub(crate) fn to_target(&self) -> Result<Target> {
         if self.size.is_some() || self.moving_vehicle.is_some() {
             return Err(Error::invalid(
                 "target.size",
