@@ -14,19 +14,22 @@
 //!   `DcOdds::exact`;
 //! - `stacks/plan-3-units`: the exact engine for the README's three units
 //!   over three Player Turns, `Chain::compile` then `PlanOdds::of` (few
-//!   samples: each run takes seconds).
+//!   samples: each run takes seconds);
+//! - `units/shot-N`, N = 0 to 8: one shot's odds at the first N units of
+//!   `shot-8-mixed.toml`, for the time against the number of units (the
+//!   bench prints the table at the end).
 //!
 //! The figures as measured are in the README's Performance section.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use mortar_odds::engine::dc::DcOdds;
 use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;
-use mortar_odds::engine::shot::UnitShotOdds;
+use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::dc::DcScenario;
 use mortar_odds::input::scenario::Scenario;
@@ -89,5 +92,72 @@ fn stacks(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, stacks);
-criterion_main!(benches);
+/// The shot of `shot-8-mixed.toml` at its first `n` units.
+fn shot_at_units(n: usize) -> Shot {
+    let mut doc: toml::Table = SHOT_8_MIXED.parse().expect("a valid TOML file");
+    let target = doc
+        .get_mut("target")
+        .and_then(|t| t.as_table_mut())
+        .expect("a [target] table");
+    let units = target
+        .get_mut("units")
+        .and_then(|u| u.as_array_mut())
+        .expect("target.units");
+    units.truncate(n);
+    if n == 0 {
+        target.remove("units");
+    }
+    shot(&doc.to_string())
+}
+
+/// Units in the hex for the `units` group.
+const UNIT_COUNTS: std::ops::RangeInclusive<usize> = 0..=8;
+
+fn by_units(c: &mut Criterion) {
+    let mut group = c.benchmark_group("units");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(2));
+    for n in UNIT_COUNTS {
+        let shot = shot_at_units(n);
+        // With no units, the shot's odds at the hex alone.
+        if n == 0 {
+            group.bench_function("shot-0", |b| b.iter(|| ShotOdds::of(black_box(&shot))));
+        } else {
+            group.bench_function(format!("shot-{n}"), |b| {
+                b.iter(|| UnitShotOdds::of(black_box(&shot)))
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Criterion's mean for one bench, in ns, from its saved estimates.
+fn mean_ns(group: &str, name: &str) -> Option<f64> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/criterion")
+        .join(group)
+        .join(name)
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+    json["mean"]["point_estimate"].as_f64()
+}
+
+/// The time of one shot against the units in the hex, as a table.
+fn summary() {
+    println!("\none shot, exact, against the units in the hex (mean):");
+    println!("  units  time");
+    for n in UNIT_COUNTS {
+        if let Some(ns) = mean_ns("units", &format!("shot-{n}")) {
+            println!("  {n:>5}  {:.3} ms", ns / 1e6);
+        }
+    }
+}
+
+criterion_group!(benches, stacks, by_units);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    summary();
+}
