@@ -105,8 +105,11 @@ pub enum Change {
 /// One figure with and without the modifier.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasureWorth {
+    /// The figure compared.
     pub measure: Measure,
+    /// Its exact value without the modifier.
     pub without: Prob,
+    /// Its exact value with the modifier.
     pub with: Prob,
 }
 
@@ -120,7 +123,10 @@ impl MeasureWorth {
 /// What one modifier is worth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModifierWorth {
+    /// The modifier toggled.
     pub modifier: Modifier,
+    /// How the scenario was read again: with it, without it, or not at all
+    /// (and why).
     pub change: Change,
     /// Empty when not applicable.
     pub figures: Vec<MeasureWorth>,
@@ -129,7 +135,9 @@ pub struct ModifierWorth {
 /// One of the scenario's own figures.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BaseFigure {
+    /// Which figure.
     pub measure: Measure,
+    /// Its exact value in the scenario as given.
     pub p: Prob,
 }
 
@@ -138,14 +146,18 @@ pub struct BaseFigure {
 pub struct Worth {
     /// The scenario's source name (a file, or `flags`).
     pub scenario: String,
+    /// The mortar firing, with the values the player gave.
     pub mortar: Mortar,
     /// Fired as a light mortar (A21.13).
     pub fired_as_light_mortar: bool,
+    /// The range to the target hex, in hexes.
     pub range: u16,
     /// The measure of the chart: out of action with enemy units, else hit.
     pub headline: Measure,
     /// The scenario's own figures.
     pub base: Vec<BaseFigure>,
+    /// One entry per [`Modifier`]: Acquisition, spotted fire, a leader,
+    /// Intensive Fire, concealment, Air Burst.
     pub modifiers: Vec<ModifierWorth>,
     /// The scenario gives units in the target hex.
     pub units_given: bool,

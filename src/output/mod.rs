@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! What the program shows a player, from the engines' results: text and
 //! JSON reports, tables, charts and printable sheets.
 

@@ -33,6 +33,7 @@ pub const CHOICE_KEYS: &[&str] = &[
 pub struct MortarChoice {
     /// As written, e.g. `us-81mm:rof=3,breakdown=12`.
     pub text: String,
+    /// The mortar's name: a catalog name, or the scenario's own mortar.
     pub name: String,
     /// `mortar.*` keys and their values.
     pub values: Table,

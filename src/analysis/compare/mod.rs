@@ -53,7 +53,9 @@ pub fn default_settings() -> Settings {
 /// A listed phase of the plan.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlanPhase {
+    /// The fire phase: PFPh, DFPh or AFPh.
     pub phase: Phase,
+    /// The Player Turn it falls in, from 1.
     pub player_turn: u32,
 }
 
@@ -61,7 +63,9 @@ pub struct PlanPhase {
 /// Carlo estimate.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PlanFigure {
+    /// The exact value, when the exact engine ran.
     pub exact: Option<Prob>,
+    /// Monte Carlo only: the estimate, with its 95% interval.
     pub mc: Option<Estimate>,
 }
 
@@ -78,14 +82,18 @@ impl PlanFigure {
 /// One phase's figures for one mortar.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PhaseFigures {
+    /// The expected number of shots fired in the phase.
     pub expected_shots: PlanFigure,
+    /// The expected number of hits in the phase, Critical Hits included.
     pub expected_hits: PlanFigure,
 }
 
 /// A figure by the end of a Player Turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TurnFigure {
+    /// The Player Turn, from 1.
     pub player_turn: u32,
+    /// The probability by the end of that Player Turn.
     pub p: PlanFigure,
 }
 
@@ -97,6 +105,7 @@ pub struct MortarResult {
     /// Column name: the mortar's name, or the choice as written when two
     /// choices name the same mortar.
     pub label: String,
+    /// The mortar as resolved: catalog values, then the player's.
     pub mortar: Mortar,
     /// Fired as a light mortar (a Support Weapon, or a lone SMC's).
     pub fired_as_light_mortar: bool,
@@ -105,11 +114,13 @@ pub struct MortarResult {
     /// The plan's figures are exact (else Monte Carlo: its chain was too
     /// large).
     pub exact: bool,
-    /// The plan's first shot.
+    /// The plan's first shot: P(hit), Critical Hits included, exact.
     pub p_hit: Prob,
+    /// The plan's first shot: P(Critical Hit) (C3.7), exact.
     pub p_critical_hit: Prob,
     /// One entry per listed phase.
     pub per_phase: Vec<PhaseFigures>,
+    /// P(the weapon malfunctions at least once) over the whole plan.
     pub p_malfunction: PlanFigure,
     /// P(at least one hit) by the end of each Player Turn.
     pub p_hit_by_turn: Vec<TurnFigure>,
@@ -123,14 +134,22 @@ pub struct MortarResult {
 pub struct Comparison {
     /// The scenario's source name (a file, or `flags`).
     pub scenario: String,
+    /// The range to the target hex, in hexes.
     pub range: u16,
+    /// The plan's listed phases, in order.
     pub phases: Vec<PlanPhase>,
+    /// When the plan stops firing.
     pub stop: StopRule,
+    /// When the plan uses Intensive Fire (C5.6).
     pub intensive_fire: IntensiveFirePolicy,
+    /// Whether a malfunctioned weapon tries to repair in each Rally Phase
+    /// (A9.72).
     pub repair: bool,
+    /// The Acquisition level on the hex before the first shot (C6.5).
     pub starting_acquisition: u8,
     /// The enemy units of the target hex, by name (empty: none given).
     pub enemy_units: Vec<String>,
+    /// One result per choice, in the order given.
     pub mortars: Vec<MortarResult>,
     /// The engine settings every plan ran with.
     pub settings: Settings,

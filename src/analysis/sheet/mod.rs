@@ -84,6 +84,8 @@ impl Default for SheetParams {
 pub struct ToHitTable {
     /// "> 57mm", "41-57mm", "≤ 40mm".
     pub class: &'static str,
+    /// Its columns, nearest range band first; bands with the same
+    /// Modified TH# share one column.
     pub columns: Vec<ToHitColumn>,
 }
 
@@ -92,38 +94,56 @@ pub struct ToHitTable {
 pub struct ToHitColumn {
     /// "0-12", "49+" ...
     pub ranges: String,
+    /// The Modified TH# of these bands before any DRM (C3.1, C4).
     pub to_hit_number: i16,
     /// One cell per [`TO_HIT_DRMS`].
     pub cells: Vec<ToHitCell>,
 }
 
+/// One cell of a To Hit column: one net To Hit DRM.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ToHitCell {
+    /// The net To Hit DRM, one of [`TO_HIT_DRMS`].
     pub drm: i16,
+    /// P(hit) of one HE shot, Critical Hits included, exact.
     pub p_hit: Prob,
+    /// How an Original 2 is read here: normal, only an Original 2 hits
+    /// (C3.7) or an improbable hit (C3.6); the sheet marks the last two.
     pub mode: HitMode,
 }
 
 /// One printed ROF, without and with spotting.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RofRow {
+    /// The printed ROF, one of [`ROFS`].
     pub rof: u8,
+    /// Fired without a spotter.
     pub direct: RofFigures,
+    /// Spotted fire: ROF lowered by 1 (C9.31).
     pub spotted: RofFigures,
 }
 
+/// The ROF figures of one printed ROF, fired directly or spotted, for the
+/// sheet's B# ([`SheetParams::breakdown`]), without Intensive Fire.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RofFigures {
+    /// The ROF after reductions (spotted fire: one less).
     pub effective_rof: u8,
+    /// P(the shot keeps Multiple ROF): colored die ≤ the effective ROF,
+    /// hit or miss (C2.24).
     pub p_keep: Prob,
+    /// Expected shots in one fire phase, from the exact plan engine.
     pub expected_shots: Prob,
+    /// P(two or more shots in the phase).
     pub p_two_or_more: Prob,
+    /// P(three or more shots in the phase).
     pub p_three_or_more: Prob,
 }
 
 /// One squad Morale Level: a row per IFT DRM, a cell per IFT column.
 #[derive(Clone, Debug, PartialEq)]
 pub struct IftTable {
+    /// The squad's Morale Level, one of [`MORALES`].
     pub morale: u8,
     /// `rows[i][j]`: DRM [`IFT_DRMS`]`[i]`, column [`IFT_COLUMNS`]`[j]`.
     pub rows: Vec<Vec<SquadOutcomes>>,
@@ -132,33 +152,48 @@ pub struct IftTable {
 /// A squad's worst outcome of one hit; no effect is the rest.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SquadOutcomes {
+    /// P(the squad is eliminated: KIA).
     pub eliminated: Prob,
+    /// P(the squad is Casualty Reduced, broken or not).
     pub casualty_reduced: Prob,
+    /// P(the squad ends broken, not reduced).
     pub broken: Prob,
+    /// P(the squad ends pinned, and no worse).
     pub pinned: Prob,
 }
 
 /// How an Original 2 is read, and the shot's odds then.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CriticalRow {
+    /// The way an Original 2 is read: normal, only an Original 2 hits
+    /// (C3.7) or improbable (C3.6).
     pub mode: HitMode,
     /// An example: Modified TH# and net DRM that give this mode.
     pub to_hit_number: i16,
+    /// The example's net To Hit DRM.
     pub drm: i16,
+    /// P(hit) of the example shot, Critical Hits included.
     pub p_hit: Prob,
+    /// P(Critical Hit) of the example shot (C3.7).
     pub p_critical: Prob,
 }
 
 /// Malfunction odds of one printed B#.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MalfunctionRow {
+    /// The printed B#, one of [`BREAKDOWNS`].
     pub breakdown: u8,
+    /// P(Original DR ≥ the printed B#): the weapon malfunctions.
     pub p_malfunction: Prob,
     /// B# -2 (Intensive Fire, or captured).
     pub lowered2_malfunction: Prob,
+    /// With B# -2: P(the DR reaches the printed B#), the X#: removed for
+    /// good.
     pub lowered2_removed: Prob,
     /// B# -4 (Intensive Fire by a captured weapon).
     pub lowered4_malfunction: Prob,
+    /// With B# -4: P(the DR reaches the printed B#), the X#: removed for
+    /// good.
     pub lowered4_removed: Prob,
 }
 
@@ -169,7 +204,9 @@ pub struct CaliberColumns {
     pub calibers: Vec<u16>,
     /// The Area Target FP that replaces half the HE FP, if the group has one.
     pub area_fp: Option<u8>,
+    /// The IFT column (its FP) of a hit that is not a Critical Hit (C3.33).
     pub hit_column: u8,
+    /// The IFT column (its FP) of a Critical Hit (C3.71).
     pub critical_column: u8,
     /// Heavy Payload DRM of the Critical Hit (0 or negative).
     pub critical_drm: i16,
@@ -178,12 +215,19 @@ pub struct CaliberColumns {
 /// Every figure of the sheet.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sheet {
+    /// What the player chose.
     pub params: SheetParams,
+    /// The To Hit tables, one per weapon class: >57mm, 41-57mm, ≤40mm.
     pub to_hit: Vec<ToHitTable>,
+    /// The ROF table, one row per [`ROFS`].
     pub rof: Vec<RofRow>,
+    /// The IFT outcome tables, one per [`MORALES`].
     pub ift: Vec<IftTable>,
+    /// The three ways an Original 2 is read, one row each.
     pub criticals: Vec<CriticalRow>,
+    /// The malfunction table, one row per [`BREAKDOWNS`].
     pub malfunction: Vec<MalfunctionRow>,
+    /// The IFT columns of the catalog's calibers.
     pub calibers: Vec<CaliberColumns>,
 }
 

@@ -11,9 +11,13 @@ use super::{Chart, GREYS, caption_font, label_font, legend, msg, whole_tick};
 /// negative).
 #[derive(Clone, Debug, PartialEq)]
 pub struct BarChart {
+    /// The title drawn above the chart.
     pub caption: String,
+    /// The x axis title.
     pub x_title: String,
+    /// The y axis title.
     pub y_title: String,
+    /// One label per bar, left to right.
     pub categories: Vec<String>,
     /// Bar heights: probabilities in 0..=1 or changes in -1..=1.
     pub values: Vec<f64>,

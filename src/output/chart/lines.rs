@@ -10,16 +10,22 @@ use super::{Chart, INKS, caption_font, label_font, legend, msg, percent_label};
 /// One line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
+    /// Its name in the legend.
     pub name: String,
+    /// Its points `(x, y)`, left to right; y is a probability in 0..=1.
     pub points: Vec<(f64, f64)>,
 }
 
 /// Lines of probabilities (y in 0..=1, shown as %).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LineChart {
+    /// The title drawn above the chart.
     pub caption: String,
+    /// The x axis title.
     pub x_title: String,
+    /// The y axis title.
     pub y_title: String,
+    /// The lines, each with its own marker, in legend order.
     pub series: Vec<Series>,
     /// Label x ticks as signed DRMs ("+2").
     pub signed_x: bool,

@@ -10,9 +10,12 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{Chart, GREYS, caption_font, label_font, msg, percent_label, whole_tick};
 
+/// Horizontal bars of shares that add up to 1, one bar per unit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StackedBars {
+    /// The title drawn above the chart.
     pub caption: String,
+    /// The x axis title (the axis of shares, shown as %).
     pub x_title: String,
     /// Bar names, top to bottom.
     pub bars: Vec<String>,

@@ -20,11 +20,11 @@ use crate::rules::units::UnitKind;
 
 /// An IFT attack in a report.
 #[derive(Clone, Debug, Serialize)]
-pub struct AttackJson {
-    pub fp: f64,
-    pub column: u8,
-    pub drm: i16,
-    pub drm_cases: Vec<Modifier>,
+pub(crate) struct AttackJson {
+    pub(crate) fp: f64,
+    pub(crate) column: u8,
+    pub(crate) drm: i16,
+    pub(crate) drm_cases: Vec<Modifier>,
 }
 
 impl From<&Attack> for AttackJson {
@@ -40,64 +40,65 @@ impl From<&Attack> for AttackJson {
 
 /// One unit of a Location.
 #[derive(Clone, Debug, Serialize)]
-pub struct DcUnitJson {
-    pub name: String,
-    pub kind: UnitKind,
-    pub attack: AttackJson,
+pub(crate) struct DcUnitJson {
+    pub(crate) name: String,
+    pub(crate) kind: UnitKind,
+    pub(crate) attack: AttackJson,
     /// P(worst outcome), as in the shot report.
-    pub outcomes: BTreeMap<&'static str, ProbJson>,
-    pub p_out_of_action: ProbJson,
+    pub(crate) outcomes: BTreeMap<&'static str, ProbJson>,
+    pub(crate) p_out_of_action: ProbJson,
 }
 
 /// One Location the DC attacks.
 #[derive(Clone, Debug, Serialize)]
-pub struct LocationJson {
+pub(crate) struct LocationJson {
     /// The attack at the Location's own TEM.
-    pub attack: AttackJson,
+    pub(crate) attack: AttackJson,
     /// P(IFT result) at the Location's TEM, with the DC removed as "not
     /// attacked"; they sum to one.
-    pub ift_results: Vec<IftResultJson>,
-    pub units: Vec<DcUnitJson>,
+    pub(crate) ift_results: Vec<IftResultJson>,
+    pub(crate) units: Vec<DcUnitJson>,
     /// Figures over all its units ("cleared": every unit out of action).
-    pub hex: Option<HexJson>,
+    pub(crate) hex: Option<HexJson>,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct IftResultJson {
-    pub result: String,
-    pub p: ProbJson,
+pub(crate) struct IftResultJson {
+    pub(crate) result: String,
+    pub(crate) p: ProbJson,
 }
 
 /// The Monte Carlo check.
 #[derive(Clone, Debug, Serialize)]
-pub struct McJson {
-    pub trials: u64,
-    pub seed: u64,
-    pub rows: Vec<DcRow>,
+pub(crate) struct McJson {
+    pub(crate) trials: u64,
+    pub(crate) seed: u64,
+    pub(crate) rows: Vec<DcRow>,
 }
 
 /// The JSON document of `mortar-odds dc --format json`.
 #[derive(Clone, Debug, Serialize)]
 pub struct DcReport {
+    /// How the DC attacks: Placed, Thrown or Set (A23.3, A23.6, A23.7).
     pub kind: DcKind,
     /// The player's input (the units are under `target` and `thrower`).
-    pub input: DcInput,
+    pub(crate) input: DcInput,
     /// Removed without detonating on an Original DR (+ `removal_drm`) of
     /// this or more.
-    pub removal_number: u8,
-    pub removal_drm: u8,
-    pub p_detonates: ProbJson,
-    pub p_removed: ProbJson,
-    pub breach_attack: Option<AttackJson>,
-    pub p_breach: Option<ProbJson>,
-    pub target: LocationJson,
-    pub thrower: Option<LocationJson>,
+    pub(crate) removal_number: u8,
+    pub(crate) removal_drm: u8,
+    pub(crate) p_detonates: ProbJson,
+    pub(crate) p_removed: ProbJson,
+    pub(crate) breach_attack: Option<AttackJson>,
+    pub(crate) p_breach: Option<ProbJson>,
+    pub(crate) target: LocationJson,
+    pub(crate) thrower: Option<LocationJson>,
     /// Every figure as a row (exact).
-    pub rows: Vec<DcRow>,
-    pub monte_carlo: Option<McJson>,
-    pub not_modelled: Vec<&'static str>,
-    pub notes: Vec<&'static str>,
-    pub readings: Vec<Reading>,
+    pub(crate) rows: Vec<DcRow>,
+    pub(crate) monte_carlo: Option<McJson>,
+    pub(crate) not_modelled: Vec<&'static str>,
+    pub(crate) notes: Vec<&'static str>,
+    pub(crate) readings: Vec<Reading>,
 }
 
 /// What the DC model leaves out, besides the units' (`NOT_MODELLED`).
@@ -191,6 +192,7 @@ impl DcReport {
         }
     }
 
+    /// The report as pretty-printed JSON.
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }

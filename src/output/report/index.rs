@@ -13,7 +13,9 @@ use crate::output::table::{OddsRow, Row, WorthRow, schema_markdown};
 /// A chart written as `charts/{stem}.png` and `.svg`.
 #[derive(Clone, Debug)]
 pub struct ChartLink {
+    /// The caption shown with the chart.
     pub title: String,
+    /// The file name without its extension, under `charts/`.
     pub stem: String,
 }
 
@@ -29,9 +31,14 @@ impl ChartLink {
 
 /// A fire plan of an example scenario and its charts.
 pub struct PlanEntry {
+    /// The example scenario's name, also its file name under `plans/`.
     pub name: String,
+    /// The plan's report, whose headline figures the index tabulates.
     pub report: PlanReport,
+    /// The chart of the hits over the plan.
     pub hits: ChartLink,
+    /// The chart of each unit's fate over the whole plan, when the
+    /// scenario gives units.
     pub units: Option<ChartLink>,
 }
 
@@ -39,15 +46,19 @@ pub struct PlanEntry {
 /// its chart.
 #[derive(Clone, Debug)]
 pub struct Entry {
+    /// The scenario's name, also the report's file name in its folder.
     pub name: String,
     /// The folder: `compare`, `worth`, `dc` or `push`.
     pub folder: String,
+    /// The report's chart.
     pub chart: ChartLink,
     /// The report's text, shown in the index as it prints.
     pub text: Option<String>,
 }
 
 impl Entry {
+    /// An entry linking `{folder}/{name}.txt` and `.json`, with its chart
+    /// and no text shown.
     pub fn new(name: &str, folder: &str, chart: ChartLink) -> Entry {
         Entry {
             name: name.to_string(),
@@ -80,14 +91,24 @@ impl Entry {
 /// Everything the index links.
 #[derive(Default)]
 pub struct Index {
+    /// The To Hit and Critical Hit charts, two per caliber.
     pub to_hit: Vec<ChartLink>,
+    /// Each example's one-shot report, by scenario name: the index shows
+    /// its Modified TH#, To Hit DRM and key odds.
     pub shots: Vec<(String, ShotReport)>,
+    /// The one-shot, per-unit charts of the examples that give units.
     pub unit_charts: Vec<ChartLink>,
+    /// The examples' fire plans.
     pub plans: Vec<PlanEntry>,
+    /// The chart of P(at least N hits) over every plan, when there is a plan.
     pub at_least: Option<ChartLink>,
+    /// The mortar comparisons (`compare/`).
     pub compare: Vec<Entry>,
+    /// What each DRM is worth (`worth/`).
     pub worth: Vec<Entry>,
+    /// The Demolition Charge reports (`dc/`).
     pub dc: Vec<Entry>,
+    /// The Gun pushes (`push/`).
     pub push: Vec<Entry>,
     /// Paths of the odds table in each format.
     pub tables: Vec<String>,

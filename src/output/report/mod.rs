@@ -17,8 +17,8 @@ use crate::prob::Prob;
 /// A probability in JSON: `{"value": 0.2508, "exact": "325/1296"}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ProbJson {
-    pub value: f64,
-    pub exact: String,
+    pub(crate) value: f64,
+    pub(crate) exact: String,
 }
 
 impl From<&Prob> for ProbJson {

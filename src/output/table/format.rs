@@ -15,13 +15,18 @@ use crate::error::Error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
+    /// Comma-separated values with a header line (`.csv`).
     Csv,
+    /// Apache Parquet, columnar and typed (`.parquet`).
     Parquet,
+    /// A JSON array of row objects (`.json`).
     Json,
+    /// A GitHub Markdown table: nulls blank, floats to 6 decimals (`.md`).
     Markdown,
 }
 
 impl Format {
+    /// Every format, in the order `report` writes them.
     pub const ALL: [Format; 4] = [Format::Csv, Format::Parquet, Format::Json, Format::Markdown];
 
     /// The file extension.

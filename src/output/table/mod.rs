@@ -20,8 +20,11 @@ use crate::error::Error;
 /// One column of a table: its name, Rust type and meaning.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Field {
+    /// The column's name, as in the header and the file.
     pub name: &'static str,
+    /// The Rust type of its values, as written in the row struct.
     pub ty: &'static str,
+    /// What the column holds: the field's doc comment.
     pub doc: &'static str,
 }
 

@@ -76,12 +76,13 @@ crate::table_row! {
 
 /// Rows being built for one scenario and mortar.
 pub struct RowBuilder<'a> {
-    pub scenario: &'a str,
-    pub weapon: &'a str,
-    pub rows: Vec<OddsRow>,
+    pub(crate) scenario: &'a str,
+    pub(crate) weapon: &'a str,
+    pub(crate) rows: Vec<OddsRow>,
 }
 
 impl<'a> RowBuilder<'a> {
+    /// No rows yet; every row will name `scenario` and `weapon`.
     pub fn new(scenario: &'a str, weapon: &'a str) -> Self {
         RowBuilder {
             scenario,

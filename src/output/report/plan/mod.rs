@@ -25,15 +25,15 @@ mod text;
 /// One figure: `exact` and `value` from the exact engine, `mc` and `ci95`
 /// from Monte Carlo.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct FigureJson {
+pub(crate) struct FigureJson {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<String>,
+    pub(crate) exact: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub value: Option<f64>,
+    pub(crate) value: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mc: Option<f64>,
+    pub(crate) mc: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ci95: Option<[f64; 2]>,
+    pub(crate) ci95: Option<[f64; 2]>,
 }
 
 impl FigureJson {
@@ -56,97 +56,101 @@ impl From<&Figure> for FigureJson {
 
 /// One entry of a count distribution.
 #[derive(Clone, Debug, Serialize)]
-pub struct CountJson {
-    pub n: usize,
+pub(crate) struct CountJson {
+    pub(crate) n: usize,
     /// True for the last bucket: "n or more".
     #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub or_more: bool,
-    pub p: FigureJson,
+    pub(crate) or_more: bool,
+    pub(crate) p: FigureJson,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct PhaseJson {
-    pub phase: &'static str,
-    pub player_turn: u32,
-    pub max_shots: Option<u8>,
-    pub expected_shots: FigureJson,
-    pub expected_hits: FigureJson,
-    pub expected_critical_hits: FigureJson,
-    pub p_first_hit: FigureJson,
-    pub p_hit_by_end: FigureJson,
-    pub p_malfunctioned_at_end: FigureJson,
-    pub p_removed_by_end: FigureJson,
+pub(crate) struct PhaseJson {
+    pub(crate) phase: &'static str,
+    pub(crate) player_turn: u32,
+    pub(crate) max_shots: Option<u8>,
+    pub(crate) expected_shots: FigureJson,
+    pub(crate) expected_hits: FigureJson,
+    pub(crate) expected_critical_hits: FigureJson,
+    pub(crate) p_first_hit: FigureJson,
+    pub(crate) p_hit_by_end: FigureJson,
+    pub(crate) p_malfunctioned_at_end: FigureJson,
+    pub(crate) p_removed_by_end: FigureJson,
     /// Plans with units: no enemy unit still in action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub p_hex_cleared_by_end: Option<FigureJson>,
+    pub(crate) p_hex_cleared_by_end: Option<FigureJson>,
     /// Plans with units: some enemy unit out of action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub p_enemy_out_by_end: Option<FigureJson>,
-    pub shots: Vec<CountJson>,
+    pub(crate) p_enemy_out_by_end: Option<FigureJson>,
+    pub(crate) shots: Vec<CountJson>,
 }
 
 /// A unit's fate at the end of a plan.
 #[derive(Clone, Debug, Serialize)]
-pub struct PlanUnitJson {
-    pub name: String,
-    pub kind: UnitKind,
-    pub enemy: bool,
+pub(crate) struct PlanUnitJson {
+    pub(crate) name: String,
+    pub(crate) kind: UnitKind,
+    pub(crate) enemy: bool,
     /// P(worst outcome over the plan), by outcome.
-    pub outcomes: BTreeMap<&'static str, FigureJson>,
-    pub p_out_of_action: FigureJson,
-    pub p_burning_wreck: FigureJson,
+    pub(crate) outcomes: BTreeMap<&'static str, FigureJson>,
+    pub(crate) p_out_of_action: FigureJson,
+    pub(crate) p_burning_wreck: FigureJson,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct PlanHexJson {
-    pub p_cleared: FigureJson,
-    pub p_all_eliminated: FigureJson,
-    pub at_least_out_of_action: Vec<CountJson>,
+pub(crate) struct PlanHexJson {
+    pub(crate) p_cleared: FigureJson,
+    pub(crate) p_all_eliminated: FigureJson,
+    pub(crate) at_least_out_of_action: Vec<CountJson>,
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct PlanJson {
-    pub stop: crate::engine::plan::StopRule,
-    pub intensive_fire: crate::engine::plan::IntensiveFirePolicy,
-    pub repair: bool,
-    pub repair_number: Option<u8>,
-    pub starting_acquisition: u8,
+pub(crate) struct PlanJson {
+    pub(crate) stop: crate::engine::plan::StopRule,
+    pub(crate) intensive_fire: crate::engine::plan::IntensiveFirePolicy,
+    pub(crate) repair: bool,
+    pub(crate) repair_number: Option<u8>,
+    pub(crate) starting_acquisition: u8,
 }
 
 /// The JSON document of `mortar-odds plan --format json`.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlanReport {
+    /// The mortar firing the plan.
     pub mortar: MortarJson,
-    pub range: u16,
-    pub plan: PlanJson,
-    pub engine: &'static str,
-    pub trials: Option<u64>,
-    pub seed: Option<u64>,
-    pub expected_shots: FigureJson,
-    pub expected_hits: FigureJson,
-    pub expected_critical_hits: FigureJson,
-    pub p_at_least_one_hit: FigureJson,
-    pub p_critical_hit: FigureJson,
-    pub p_malfunction: FigureJson,
-    pub p_removed: FigureJson,
-    pub shots: Vec<CountJson>,
-    pub hits: Vec<CountJson>,
-    pub critical_hits: Vec<CountJson>,
-    pub per_phase: Vec<PhaseJson>,
+    pub(crate) range: u16,
+    pub(crate) plan: PlanJson,
+    pub(crate) engine: &'static str,
+    pub(crate) trials: Option<u64>,
+    pub(crate) seed: Option<u64>,
+    pub(crate) expected_shots: FigureJson,
+    pub(crate) expected_hits: FigureJson,
+    pub(crate) expected_critical_hits: FigureJson,
+    pub(crate) p_at_least_one_hit: FigureJson,
+    pub(crate) p_critical_hit: FigureJson,
+    pub(crate) p_malfunction: FigureJson,
+    pub(crate) p_removed: FigureJson,
+    pub(crate) shots: Vec<CountJson>,
+    pub(crate) hits: Vec<CountJson>,
+    pub(crate) critical_hits: Vec<CountJson>,
+    pub(crate) per_phase: Vec<PhaseJson>,
     /// Plans with units: each unit's fate at the end, and the hex's.
-    pub units: Vec<PlanUnitJson>,
-    pub hex: Option<PlanHexJson>,
-    pub not_modelled: Vec<&'static str>,
-    pub notes: Vec<String>,
-    pub readings: Vec<Reading>,
+    pub(crate) units: Vec<PlanUnitJson>,
+    pub(crate) hex: Option<PlanHexJson>,
+    pub(crate) not_modelled: Vec<&'static str>,
+    pub(crate) notes: Vec<String>,
+    pub(crate) readings: Vec<Reading>,
 }
 
 /// How a Monte Carlo run was made.
 #[derive(Clone, Copy, Debug)]
 pub struct McRun<'a> {
+    /// The plan's Monte Carlo tallies: shots, hits, Critical Hits and
+    /// malfunctions over the trials, also by phase.
     pub tally: &'a McTally,
     /// The units' tallies, for plans with units.
     pub units: Option<&'a UnitTally>,
+    /// The seed the run started from, reported so that it can be repeated.
     pub seed: u64,
 }
 
@@ -300,6 +304,7 @@ impl PlanReport {
         }
     }
 
+    /// The report as pretty-printed JSON (the keys are in the README).
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }

@@ -20,23 +20,23 @@ pub use text::hookup_text;
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PushRow {
     /// "hexes_first_phase" or "phases_to_end".
-    pub quantity: &'static str,
+    pub(crate) quantity: &'static str,
     /// Hexes gained, or Movement Phases.
-    pub value: u32,
-    pub or_more: bool,
-    pub exact: String,
-    pub probability: f64,
+    pub(crate) value: u32,
+    pub(crate) or_more: bool,
+    pub(crate) exact: String,
+    pub(crate) probability: f64,
 }
 
 /// One Monte Carlo figure, with its 95% interval.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PushMcRow {
-    pub quantity: &'static str,
-    pub value: u32,
-    pub or_more: bool,
-    pub probability: f64,
-    pub ci95: [f64; 2],
-    pub std_error: f64,
+    pub(crate) quantity: &'static str,
+    pub(crate) value: u32,
+    pub(crate) or_more: bool,
+    pub(crate) probability: f64,
+    pub(crate) ci95: [f64; 2],
+    pub(crate) std_error: f64,
 }
 
 impl PushOdds {
@@ -115,6 +115,8 @@ impl PushTally {
             })
     }
 
+    /// P(the Gun never reaches the end of the path), with its 95% Wilson
+    /// interval.
     pub fn p_never(&self) -> Estimate {
         stats::proportion(self.never, self.trials)
     }
@@ -122,44 +124,44 @@ impl PushTally {
 
 /// One hex of the path, as shown.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HexJson {
-    pub hex: usize,
-    pub terrain: String,
-    pub pushing_mf: u8,
+pub(crate) struct HexJson {
+    pub(crate) hex: usize,
+    pub(crate) terrain: String,
+    pub(crate) pushing_mf: u8,
     /// Net DRM with the starting Labor (first hex) or none.
-    pub drm: i16,
-    pub terms: Vec<Term>,
+    pub(crate) drm: i16,
+    pub(crate) terms: Vec<Term>,
     /// The Gun enters on an Original DR of at most this (none: never).
-    pub enters_on_original_at_most: Option<u8>,
+    pub(crate) enters_on_original_at_most: Option<u8>,
     /// P(enter) on one attempt with this DRM.
-    pub p_enter: ProbJson,
+    pub(crate) p_enter: ProbJson,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct ExactJson {
-    pub rows: Vec<PushRow>,
-    pub p_end_first_phase: ProbJson,
-    pub expected_hexes_first_phase: ProbJson,
-    pub p_never: ProbJson,
+pub(crate) struct ExactJson {
+    pub(crate) rows: Vec<PushRow>,
+    pub(crate) p_end_first_phase: ProbJson,
+    pub(crate) expected_hexes_first_phase: ProbJson,
+    pub(crate) p_never: ProbJson,
     /// `None` (null) when the end may never be reached.
-    pub expected_phases: Option<ProbJson>,
+    pub(crate) expected_phases: Option<ProbJson>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct McJson {
-    pub trials: u64,
-    pub seed: u64,
-    pub rows: Vec<PushMcRow>,
-    pub p_never: EstimateJson,
-    pub expected_phases: Option<EstimateJson>,
+pub(crate) struct McJson {
+    pub(crate) trials: u64,
+    pub(crate) seed: u64,
+    pub(crate) rows: Vec<PushMcRow>,
+    pub(crate) p_never: EstimateJson,
+    pub(crate) expected_phases: Option<EstimateJson>,
 }
 
 /// A Monte Carlo estimate in JSON.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct EstimateJson {
-    pub value: f64,
-    pub ci95: [f64; 2],
-    pub std_error: f64,
+pub(crate) struct EstimateJson {
+    pub(crate) value: f64,
+    pub(crate) ci95: [f64; 2],
+    pub(crate) std_error: f64,
 }
 
 impl From<Estimate> for EstimateJson {
@@ -175,18 +177,19 @@ impl From<Estimate> for EstimateJson {
 /// The report of one push.
 #[derive(Clone, Debug, Serialize)]
 pub struct PushReport {
+    /// The Gun's name as the scenario gives it, if it gives one.
     pub gun: Option<String>,
-    pub m_number: u8,
-    pub pushers: Pushers,
-    pub pushers_drm: i16,
-    pub mf: u8,
-    pub labor: u8,
-    pub labor_max: u8,
-    pub path: Vec<HexJson>,
-    pub exact: Option<ExactJson>,
-    pub monte_carlo: Option<McJson>,
-    pub readings: &'static [Reading],
-    pub not_modelled: &'static str,
+    pub(crate) m_number: u8,
+    pub(crate) pushers: Pushers,
+    pub(crate) pushers_drm: i16,
+    pub(crate) mf: u8,
+    pub(crate) labor: u8,
+    pub(crate) labor_max: u8,
+    pub(crate) path: Vec<HexJson>,
+    pub(crate) exact: Option<ExactJson>,
+    pub(crate) monte_carlo: Option<McJson>,
+    pub(crate) readings: &'static [Reading],
+    pub(crate) not_modelled: &'static str,
     /// The rows the text shows: MPh counts cut where fewer than 1 in 1,000
     /// pushes are left.
     #[serde(skip)]
@@ -205,6 +208,8 @@ fn p_original_at_most(n: i16) -> Prob {
 }
 
 impl PushReport {
+    /// The report of `push` (C10.3) from whichever engines ran: the exact
+    /// odds, and the Monte Carlo tally with its seed.
     pub fn new(push: &Push, exact: Option<&PushOdds>, mc: Option<(&PushTally, u64)>) -> Self {
         let m = i16::from(push.input.m_number);
         let path = (0..push.len())
@@ -274,6 +279,7 @@ impl PushReport {
         }
     }
 
+    /// The report as pretty-printed JSON.
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }

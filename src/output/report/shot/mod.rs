@@ -24,28 +24,31 @@ pub(crate) use text::{OUTCOME_COLUMNS, hex_lines, outcome_cells, pct};
 
 /// A value the player did not give and some figures need.
 #[derive(Clone, Debug, Serialize)]
-pub struct MissingValue {
-    pub field: &'static str,
-    pub flag: &'static str,
-    pub affects: &'static [&'static str],
+pub(crate) struct MissingValue {
+    pub(crate) field: &'static str,
+    pub(crate) flag: &'static str,
+    pub(crate) affects: &'static [&'static str],
 }
 
+/// The mortar firing, in a report's JSON: catalog values and the player's.
 #[derive(Clone, Debug, Serialize)]
 pub struct MortarJson {
+    /// The mortar's name, as in the catalog (e.g. `us-81mm`) or as the
+    /// player named it.
     pub name: String,
-    pub title: String,
-    pub caliber_mm: u16,
-    pub support_weapon: bool,
-    pub fired_as_light_mortar: bool,
-    pub rof: Option<u8>,
-    pub breakdown: Option<u8>,
-    pub range: Option<String>,
+    pub(crate) title: String,
+    pub(crate) caliber_mm: u16,
+    pub(crate) support_weapon: bool,
+    pub(crate) fired_as_light_mortar: bool,
+    pub(crate) rof: Option<u8>,
+    pub(crate) breakdown: Option<u8>,
+    pub(crate) range: Option<String>,
     /// Values the player supplied rather than the catalog.
-    pub user_values: Vec<String>,
+    pub(crate) user_values: Vec<String>,
 }
 
 impl MortarJson {
-    pub fn new(m: &Mortar, fired_as_light_mortar: bool) -> Self {
+    pub(crate) fn new(m: &Mortar, fired_as_light_mortar: bool) -> Self {
         MortarJson {
             name: m.name.clone(),
             title: m.title.clone(),
@@ -60,51 +63,53 @@ impl MortarJson {
     }
 }
 
+/// One IFT result and its probability given the hit.
 #[derive(Clone, Debug, Serialize)]
-pub struct IftRow {
-    pub result: IftResult,
-    pub p: ProbJson,
+pub(crate) struct IftRow {
+    pub(crate) result: IftResult,
+    pub(crate) p: ProbJson,
 }
 
 /// One unit's odds in a report.
 #[derive(Clone, Debug, Serialize)]
-pub struct UnitJson {
-    pub name: String,
-    pub kind: UnitKind,
-    pub enemy: bool,
-    pub in_los: bool,
-    pub to_hit_drm: i16,
-    pub to_hit_drm_cases: Vec<Modifier>,
-    pub hit_mode: HitMode,
-    pub p_hit: ProbJson,
-    pub p_critical_hit: ProbJson,
-    pub ift_column: Option<u8>,
-    pub ift_drm: Option<i16>,
-    pub critical_ift_column: Option<u8>,
-    pub critical_ift_drm: Option<i16>,
+pub(crate) struct UnitJson {
+    pub(crate) name: String,
+    pub(crate) kind: UnitKind,
+    pub(crate) enemy: bool,
+    pub(crate) in_los: bool,
+    pub(crate) to_hit_drm: i16,
+    pub(crate) to_hit_drm_cases: Vec<Modifier>,
+    pub(crate) hit_mode: HitMode,
+    pub(crate) p_hit: ProbJson,
+    pub(crate) p_critical_hit: ProbJson,
+    pub(crate) ift_column: Option<u8>,
+    pub(crate) ift_drm: Option<i16>,
+    pub(crate) critical_ift_column: Option<u8>,
+    pub(crate) critical_ift_drm: Option<i16>,
     /// P(worst outcome): no_effect, pinned, broken, casualty_reduced,
     /// eliminated, immobilized, shocked.
-    pub outcomes: BTreeMap<&'static str, ProbJson>,
-    pub p_out_of_action: ProbJson,
-    pub p_burning_wreck: ProbJson,
+    pub(crate) outcomes: BTreeMap<&'static str, ProbJson>,
+    pub(crate) p_out_of_action: ProbJson,
+    pub(crate) p_burning_wreck: ProbJson,
 }
 
 /// The hex's odds in a report.
 #[derive(Clone, Debug, Serialize)]
-pub struct HexJson {
-    pub p_cleared: ProbJson,
-    pub p_all_eliminated: ProbJson,
+pub(crate) struct HexJson {
+    pub(crate) p_cleared: ProbJson,
+    pub(crate) p_all_eliminated: ProbJson,
     /// `{"n": k, "p": ...}`: at least k enemy units out of action.
-    pub at_least_out_of_action: Vec<AtLeastJson>,
+    pub(crate) at_least_out_of_action: Vec<AtLeastJson>,
 }
 
+/// P(at least `n` enemy units out of action).
 #[derive(Clone, Debug, Serialize)]
-pub struct AtLeastJson {
-    pub n: usize,
-    pub p: ProbJson,
+pub(crate) struct AtLeastJson {
+    pub(crate) n: usize,
+    pub(crate) p: ProbJson,
 }
 
-pub fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, ProbJson>> {
+pub(crate) fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, ProbJson>> {
     units
         .iter()
         .zip(&hex.units)
@@ -117,7 +122,7 @@ pub fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, Pr
         .collect()
 }
 
-pub fn hex_json(hex: &HexOdds) -> HexJson {
+pub(crate) fn hex_json(hex: &HexOdds) -> HexJson {
     HexJson {
         p_cleared: (&hex.p_cleared).into(),
         p_all_eliminated: (&hex.p_all_eliminated).into(),
@@ -136,47 +141,48 @@ pub fn hex_json(hex: &HexOdds) -> HexJson {
 /// The JSON document of `mortar-odds shot --format json`.
 #[derive(Clone, Debug, Serialize)]
 pub struct ShotReport {
+    /// The mortar firing.
     pub mortar: MortarJson,
-    pub ammo: Ammo,
-    pub phase: &'static str,
-    pub range: u16,
-    pub range_band: &'static str,
-    pub basic_to_hit_number: i8,
-    pub to_hit_modifications: Vec<Modifier>,
-    pub modified_to_hit_number: i16,
-    pub to_hit_drm: i16,
-    pub to_hit_drm_cases: Vec<Modifier>,
-    pub hit_mode: HitMode,
-    pub p_hit: ProbJson,
-    pub p_critical_hit: ProbJson,
-    pub p_multiple_hit: ProbJson,
-    pub effective_rof: Option<u8>,
-    pub p_keep_rof: Option<ProbJson>,
-    pub effective_breakdown: Option<u8>,
-    pub p_malfunction: Option<ProbJson>,
-    pub p_removed: Option<ProbJson>,
-    pub depletion_number: Option<u8>,
-    pub p_ammo_runs_out: Option<ProbJson>,
-    pub p_no_ammo: Option<ProbJson>,
-    pub air_burst: bool,
-    pub ift_column: Option<u8>,
-    pub ift_fp: Option<f64>,
-    pub ift_drm: Option<i16>,
-    pub ift_drm_cases: Vec<Modifier>,
-    pub ift_results: Vec<IftRow>,
-    pub critical_ift_column: Option<u8>,
-    pub critical_ift_fp: Option<f64>,
-    pub critical_ift_drm: Option<i16>,
-    pub critical_ift_drm_cases: Vec<Modifier>,
-    pub critical_ift_results: Vec<IftRow>,
-    pub missing: Vec<MissingValue>,
+    pub(crate) ammo: Ammo,
+    pub(crate) phase: &'static str,
+    pub(crate) range: u16,
+    pub(crate) range_band: &'static str,
+    pub(crate) basic_to_hit_number: i8,
+    pub(crate) to_hit_modifications: Vec<Modifier>,
+    pub(crate) modified_to_hit_number: i16,
+    pub(crate) to_hit_drm: i16,
+    pub(crate) to_hit_drm_cases: Vec<Modifier>,
+    pub(crate) hit_mode: HitMode,
+    pub(crate) p_hit: ProbJson,
+    pub(crate) p_critical_hit: ProbJson,
+    pub(crate) p_multiple_hit: ProbJson,
+    pub(crate) effective_rof: Option<u8>,
+    pub(crate) p_keep_rof: Option<ProbJson>,
+    pub(crate) effective_breakdown: Option<u8>,
+    pub(crate) p_malfunction: Option<ProbJson>,
+    pub(crate) p_removed: Option<ProbJson>,
+    pub(crate) depletion_number: Option<u8>,
+    pub(crate) p_ammo_runs_out: Option<ProbJson>,
+    pub(crate) p_no_ammo: Option<ProbJson>,
+    pub(crate) air_burst: bool,
+    pub(crate) ift_column: Option<u8>,
+    pub(crate) ift_fp: Option<f64>,
+    pub(crate) ift_drm: Option<i16>,
+    pub(crate) ift_drm_cases: Vec<Modifier>,
+    pub(crate) ift_results: Vec<IftRow>,
+    pub(crate) critical_ift_column: Option<u8>,
+    pub(crate) critical_ift_fp: Option<f64>,
+    pub(crate) critical_ift_drm: Option<i16>,
+    pub(crate) critical_ift_drm_cases: Vec<Modifier>,
+    pub(crate) critical_ift_results: Vec<IftRow>,
+    pub(crate) missing: Vec<MissingValue>,
     /// The units in the hex, if any were given.
-    pub units: Vec<UnitJson>,
-    pub hex: Option<HexJson>,
+    pub(crate) units: Vec<UnitJson>,
+    pub(crate) hex: Option<HexJson>,
     /// What the model leaves out (when units are reported).
-    pub not_modelled: Vec<&'static str>,
-    pub notes: Vec<String>,
-    pub readings: Vec<Reading>,
+    pub(crate) not_modelled: Vec<&'static str>,
+    pub(crate) notes: Vec<String>,
+    pub(crate) readings: Vec<Reading>,
 }
 
 fn rows(dist: Option<Dist<IftResult>>) -> Vec<IftRow> {
@@ -192,6 +198,8 @@ fn rows(dist: Option<Dist<IftResult>>) -> Vec<IftRow> {
 }
 
 impl ShotReport {
+    /// The report of `shot` from its exact odds, and its units' odds when
+    /// the target hex holds units.
     pub fn new(shot: &Shot, odds: &ShotOdds, unit_odds: Option<&UnitShotOdds>) -> ShotReport {
         let input = &shot.input;
         let m = &input.mortar;
@@ -282,6 +290,7 @@ impl ShotReport {
         }
     }
 
+    /// The report as pretty-printed JSON (the keys are in the README).
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }

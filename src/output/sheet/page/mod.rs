@@ -15,11 +15,14 @@ use tables::{
 /// Paper sizes the sheet is laid out for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
     A4,
+    /// US Letter, 8.5 × 11 in.
     Letter,
 }
 
 impl Paper {
+    /// The page width, mm.
     pub fn width_mm(self) -> f64 {
         match self {
             Paper::A4 => 210.0,
@@ -27,6 +30,7 @@ impl Paper {
         }
     }
 
+    /// The page height, mm.
     pub fn height_mm(self) -> f64 {
         match self {
             Paper::A4 => 297.0,
@@ -68,23 +72,32 @@ pub const ROW: f64 = 3.45;
 /// Space between tables side by side, mm.
 pub const GAP: f64 = 4.0;
 
+/// How a cell's text sits in its column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Align {
+    /// Flush left: the text of a row label.
     Left,
+    /// Centred: headings and figures.
     Center,
 }
 
 /// One header cell spanning `span` columns.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Head {
+    /// The heading as printed.
     pub text: String,
+    /// How many columns it spans, at least 1.
     pub span: usize,
 }
 
+/// One body cell of a table.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
+    /// The cell as printed: a figure, a label, or blank.
     pub text: String,
+    /// Printed bold: the row labels.
     pub bold: bool,
+    /// Where the text sits in the column.
     pub align: Align,
 }
 
@@ -117,9 +130,13 @@ impl Cell {
 /// A table: title, header rows, body rows, column widths (mm).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Table {
+    /// The caption printed above the table.
     pub title: String,
+    /// The header rows, top to bottom.
     pub head: Vec<Vec<Head>>,
+    /// The body rows, top to bottom, one cell per column.
     pub rows: Vec<Vec<Cell>>,
+    /// The width of each column, mm.
     pub widths: Vec<f64>,
     /// Columns before which a heavy vertical rule is drawn.
     pub heavy_columns: Vec<usize>,
@@ -128,6 +145,7 @@ pub struct Table {
 }
 
 impl Table {
+    /// The table's whole width: its columns' widths summed, mm.
     pub fn width(&self) -> f64 {
         self.widths.iter().sum()
     }
@@ -139,14 +157,25 @@ pub enum Block {
     /// Tables side by side, tops aligned.
     Tables(Vec<Table>),
     /// A titled list of notes (each wrapped to the page width).
-    Notes { title: String, lines: Vec<String> },
+    Notes {
+        /// The heading of the list.
+        title: String,
+        /// The notes, one paragraph each.
+        lines: Vec<String>,
+    },
 }
 
+/// The laid-out page of an odds sheet, ready for the HTML, SVG or text
+/// renderer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Page {
+    /// The page's title, at the top.
     pub title: String,
+    /// The line under the title: what the figures are.
     pub subtitle: String,
+    /// The tables and notes, top to bottom.
     pub blocks: Vec<Block>,
+    /// The line at the foot of the page: the program and its version.
     pub footer: String,
 }
 

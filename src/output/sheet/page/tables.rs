@@ -60,6 +60,8 @@ fn expectation(p: &Prob) -> String {
 
 /// Marks of To Hit cells where an Original 2 needs a subsequent dr.
 pub const LOWEST_ONLY_MARK: &str = "†";
+/// Mark of To Hit cells where even an Original 2 misses, bar an improbable
+/// hit (C3.6).
 pub const IMPROBABLE_MARK: &str = "‡";
 
 fn mode_mark(mode: HitMode) -> &'static str {
