@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! Dice and exact distributions.
 //!
 //! A rule is written once, as a function that asks a [`Dice`] source for

@@ -1,10 +1,9 @@
-#![warn(missing_docs)]
 //! The library's error type: every message is one line that names the field
 //! at fault and says how to put it right.
 
 use thiserror::Error;
 
-/// A result whose error defaults to the library's [`Error`].
+/// A result whose error defaults to the library's [`Error`](enum@Error).
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 /// Why an input was refused; `Display` gives the one-line message for the user.

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! mortar-odds: exact odds of Advanced Squad Leader mortar fire.
 //!
 //! Layers, each depending only on the ones below it:

@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! Exact probabilities.
 //!
 //! Every probability in the core is a [`Prob`]: an exact fraction, so no

@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! Confidence intervals for Monte Carlo figures (statrs for the normal
 //! quantile). Pure functions of integer tallies.
 

@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! Analyses built on the engines: mortars compared side by side, what a
 //! modifier is worth, the figures of the printable odds sheet and the
 //! curves of the To Hit charts.

@@ -1,11 +1,10 @@
-#![warn(missing_docs)]
 //! The engines: exact and Monte Carlo odds of fire plans, Demolition
 //! Charges and Gun pushes, each built on the pure steps of `rules`, behind
 //! one choice ([`Engine`], [`Settings`]).
 //!
 //! One shot's odds are always exact ([`shot::ShotOdds`],
 //! [`shot::UnitShotOdds`]): a shot is small enough at any legal stack. A fire plan
-//! runs through [`plan`]: its exact chain when it fits in
+//! runs through [`plan`](fn@plan): its exact chain when it fits in
 //! [`Settings::max_states`], Monte Carlo as the settings ask. A DC
 //! ([`dc`](fn@dc)) and a push ([`push`](fn@push)) are always exact, with a
 //! Monte Carlo run beside them when asked.

@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! What the player gives: scenario files (TOML) for shots, plans, DCs and
 //! pushes, and the mortar catalog.
 

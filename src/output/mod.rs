@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! What the program shows a player, from the engines' results: text and
 //! JSON reports, tables, charts and printable sheets.
 

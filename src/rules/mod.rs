@@ -1,4 +1,3 @@
-#![warn(missing_docs)]
 //! The rules model: pure functions of the dice and the rules' tables as
 //! data, no engine, no I/O. Each rule is written once, here; the engines
 //! only apply these steps.

@@ -124,7 +124,7 @@ pub struct UnitState {
 }
 
 /// The order of the fields as written, false before true: the order a
-/// derived `Ord` would give, in one comparison of bytes ([`UnitState::bits`]).
+/// derived `Ord` would give, in one comparison of bytes (`UnitState::bits`).
 /// The exact engine sorts many states.
 impl Ord for UnitState {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {

@@ -2,7 +2,7 @@
 //! (`rules::shot`, `rules::units`, `rules::effects`) and the fire plan
 //! engine (`engine::plan`). Nothing here re-states a rule: each figure is a
 //! `Shot` (or a one-phase `FirePlan`) built from ordinary inputs and
-//! read off its exact odds ([`figures`] works each part out; this module
+//! read off its exact odds (`figures` works each part out; this module
 //! holds the sheet's rows and the parameters).
 //!
 //! What each figure means (the sheet's legend says the same):

@@ -3,7 +3,7 @@
 //! exact engine come out of the frequencies ([`DcOdds::from_joint`]).
 //!
 //! Reproducible like the fire plans' Monte Carlo: fixed batches of
-//! [`BATCH`] trials, batch `b` drawing from its own generator
+//! `BATCH` trials, batch `b` drawing from its own generator
 //! [`batch_rng`]`(seed, b)`, integer tallies added up; a seed gives the same
 //! figures on any number of threads.
 

@@ -5,7 +5,7 @@
 //! the one function of the dice that moves the chain: it fires one shot
 //! (through the shot's process, rules written once) or, when the weapon will
 //! not fire again in this phase, moves to the next listed phase, rolling the
-//! repair dr of each Rally Phase in between. [`transition_dist`] is the same
+//! repair dr of each Rally Phase in between. `transition_dist` is the same
 //! step enumerated exactly (both end in `after_shot` or `advance`).
 //!
 //! [`Chain::compile`] finds every reachable node and its exact transitions;

@@ -14,7 +14,7 @@
 //! (`lump.rs`: nodes with the same future for that count are one), about a
 //! tenth of the transitions with units in the hex.
 //!
-//! The passes compute in [`Smooth`] fractions: every edge probability of a
+//! The passes compute in `Smooth` fractions: every edge probability of a
 //! node is an integer weight over the node's [`DrawTable`] denominator, so
 //! every mass is a big integer over a product of powers of a few small
 //! primes (those of the denominators and of the `1 - c` a self-loop divides

@@ -47,7 +47,7 @@ pub struct AttackLaws {
 }
 
 impl AttackLaws {
-    /// [`resolve_terms`], worked out once per Location state.
+    /// `resolve_terms`, worked out once per Location state.
     ///
     /// # Panics
     /// If `targets` are not the units of the laws' earlier resolutions.

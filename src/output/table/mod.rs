@@ -2,7 +2,7 @@
 //! unit outcomes, comparisons) as rows of one typed struct, turned into a
 //! polars `DataFrame` and written as CSV, Parquet, JSON or Markdown.
 //!
-//! Rows are plain structs declared with [`table_row!`], which also records
+//! Rows are plain structs declared with `table_row!`, which also records
 //! each column's name, type and meaning ([`Row::SCHEMA`]), so every format
 //! shares one schema and the README's schema tables come from the code.
 //! Encoding returns bytes; writing files is the CLI's business.

@@ -29,10 +29,10 @@
 //! included) is the user's. A hex costing more than the whole allotment
 //! can never be entered (a Minimum Move is NA when pushing): an error.
 //!
-//! Engines: [`rules::attempt`] is the one pure function of the dice (one
-//! Manhandling DR); [`rules::phase_step`] moves the push on by one attempt
-//! within an MPh. [`exact`] enumerates them through `Dist` and solves the
-//! chain of MPh over (hexes entered, Labor) exactly; [`monte_carlo`] samples
+//! Engines: `rules::attempt` is the one pure function of the dice (one
+//! Manhandling DR); `rules::phase_step` moves the push on by one attempt
+//! within an MPh. `exact` enumerates them through `Dist` and solves the
+//! chain of MPh over (hexes entered, Labor) exactly; `monte_carlo` samples
 //! the same functions. [`hookup`] gives the MP of hooking up a Gun.
 
 pub mod hookup;

@@ -9,10 +9,10 @@
 //! Each step draws one integer uniformly below a denominator of the node
 //! and looks up the edge it falls on in the node's integer table (built
 //! from the exact transition distribution), so sampling is exact. The fast
-//! sampler ([`Walker`], used whenever the chain's tables fit) draws every
+//! sampler (`Walker`, used whenever the chain's tables fit) draws every
 //! node's integer below one common radix, several to a random word, and
 //! looks it up in one flat table of ready steps with no branch on the
-//! draws; the general sampler ([`simulate_batch_search`]) draws below each
+//! draws; the general sampler (`simulate_batch_search`) draws below each
 //! node's own denominator and searches its cumulative weights. Which one
 //! runs depends on the chain only, so a seed's results do not depend on the
 //! number of threads either way (they do depend on which sampler runs).

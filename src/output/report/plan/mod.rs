@@ -1,5 +1,5 @@
 //! The report of a fire plan: the JSON document (keys documented in the
-//! README), built here, and the text ([`text`]), with the exact figure and
+//! README), built here, and the text (`text`), with the exact figure and
 //! the Monte Carlo estimate side by side.
 
 use std::collections::BTreeMap;

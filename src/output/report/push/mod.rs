@@ -1,5 +1,5 @@
 //! What `mortar-odds push` shows: typed rows (for tables and charts) and
-//! JSON, built here, and text ([`text`]). Floats appear only here.
+//! JSON, built here, and text (`text`). Floats appear only here.
 
 use serde::Serialize;
 

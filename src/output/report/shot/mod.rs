@@ -1,5 +1,5 @@
 //! The report of one shot: the JSON document (keys documented in the
-//! README), built here, and the text a player reads ([`text`]).
+//! README), built here, and the text a player reads (`text`).
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,5 @@
 //! The sheet as a page of formatted tables and notes, shared by the SVG and
-//! HTML renderers: [`tables`] turns every figure of [`Sheet`] into text,
+//! HTML renderers: `tables` turns every figure of [`Sheet`] into text,
 //! once, and writes the legend that says what each figure means. Lengths
 //! are in millimetres; the renderers only place and draw.
 
