@@ -33,7 +33,7 @@ pub(super) struct CompareArgs {
     #[command(flatten)]
     output: ReportOutput,
     /// Monte Carlo trials, for plans whose exact chain is too large.
-    #[arg(long, default_value = "200000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     trials: u64,
     /// Monte Carlo seed.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]

@@ -56,7 +56,7 @@ pub(super) struct ReportArgs {
     #[arg(long, default_value = "examples")]
     examples: PathBuf,
     /// Monte Carlo trials for each fire plan.
-    #[arg(long, default_value = "200000", allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
     trials: u64,
     /// Monte Carlo seed.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]

@@ -39,13 +39,18 @@ pub use choice::{CHOICE_KEYS, MortarChoice};
 use choice::{for_choice, mortar_spec, plan_of};
 use figures::Run;
 
+/// Monte Carlo trials of each plan of a comparison (and of the main job's
+/// plans) unless told otherwise: fewer than a single plan's, since a
+/// comparison runs one plan per mortar.
+pub const DEFAULT_TRIALS: u64 = 200_000;
+
 /// The engine settings of a comparison unless told otherwise: each plan
 /// on the exact engine when its chain fits, else on Monte Carlo with fewer
 /// trials than a single plan's (one run per mortar).
 pub fn default_settings() -> Settings {
     Settings {
         engine: Engine::Auto,
-        trials: 200_000,
+        trials: DEFAULT_TRIALS,
         ..Settings::default()
     }
 }
