@@ -121,7 +121,7 @@ impl DcRun {
     /// The DC scenario as written; Monte Carlo beside the exact odds when
     /// `trials` are given.
     pub fn new(source: &ScenarioSource, trials: Option<u64>, seed: u64) -> Result<DcRun> {
-        let scenario: DcScenario = source.read()?;
+        let scenario = DcScenario::from_source(source)?;
         let dc = Dc::new(scenario.dc_input()?)?;
         let settings = Settings {
             engine: if trials.is_some() {
