@@ -31,6 +31,11 @@ pub enum Error {
         flag: String,
     },
 
+    /// Values a run needs that the player did not give: every one of them,
+    /// so that one message says all there is to give.
+    #[error("missing: {}", list(.0))]
+    MissingValues(Vec<MissingValue>),
+
     /// A mortar name that is neither in the catalog nor described inline.
     #[error(
         "mortar: unknown mortar `{name}`; `mortar-odds mortars` lists the catalog, or describe it inline with a caliber"
@@ -48,6 +53,65 @@ pub enum Error {
         /// The parser's account of what is wrong and where.
         message: String,
     },
+}
+
+/// One value a run needs and nobody gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissingValue {
+    /// The scenario key that gives it, such as `mortar.rof` or
+    /// `target.units[0].broken_morale`.
+    pub field: String,
+    /// What it is, when the flag does not say it alone, such as
+    /// `broken-side morale of unit 1 "4-6-7"`.
+    pub what: Option<String>,
+    /// How to give it on the command line, as the parser takes it, such as
+    /// `--rof` or `--range-limits MIN-MAX`; none when only a file can.
+    pub flag: Option<String>,
+}
+
+impl MissingValue {
+    /// A value given by `flag` or the scenario key `field`.
+    pub fn flag(flag: impl Into<String>, field: impl Into<String>) -> Self {
+        MissingValue {
+            field: field.into(),
+            what: None,
+            flag: Some(flag.into()),
+        }
+    }
+
+    /// A value described as `what`, given by the scenario key `field` (and
+    /// by `flag`, when a flag can give it).
+    pub fn described(
+        what: impl Into<String>,
+        flag: Option<String>,
+        field: impl Into<String>,
+    ) -> Self {
+        MissingValue {
+            field: field.into(),
+            what: Some(what.into()),
+            flag,
+        }
+    }
+}
+
+impl std::fmt::Display for MissingValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.what, &self.flag) {
+            (None, Some(flag)) => write!(f, "{flag} ({})", self.field),
+            (Some(what), Some(flag)) => write!(f, "{what} ({flag} or {})", self.field),
+            (Some(what), None) => write!(f, "{what} ({})", self.field),
+            (None, None) => write!(f, "{}", self.field),
+        }
+    }
+}
+
+/// The missing values as one comma-separated list.
+fn list(values: &[MissingValue]) -> String {
+    values
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Error {

@@ -89,6 +89,19 @@ struct DcFlags {
     /// TEM of the hexside the blast crosses (Thrown DC only).
     #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
     hexside_tem: Option<i64>,
+    /// A unit in the target Location, as on its counter; repeatable. Replaces the file's [[dc.target.units]] when given.
+    ///
+    /// KIND:NOTATION[,OPTION...]: squad:4-6-7, hs:2-3-7, crew:2-2-8,
+    /// hero:1-4-9 (FP-range-morale; the model uses the morale), leader:8-1
+    /// (morale 8, leadership -1; leader:6+1 is +1) or
+    /// unarmored-vehicle:NAME. Options: broken=N (the broken side's
+    /// morale), broken (starts broken), half_squad_morale=N, pinned,
+    /// reduced, tem=N. E.g. --unit squad:4-6-7,broken=6 --unit leader:8-1,broken=6
+    #[arg(long, help_heading = "Target", value_name = "KIND:NOTATION")]
+    unit: Vec<String>,
+    /// A unit in the thrower's Location, as --unit; repeatable. Replaces the file's [[dc.thrower.units]] when given.
+    #[arg(long, help_heading = "Thrower", value_name = "KIND:NOTATION")]
+    thrower_unit: Vec<String>,
     /// TEM of the thrower's Location.
     #[arg(long, help_heading = "Thrower", allow_negative_numbers = true)]
     thrower_tem: Option<i64>,
@@ -108,7 +121,7 @@ impl DcRun {
     /// The DC scenario as written; Monte Carlo beside the exact odds when
     /// `trials` are given.
     pub fn new(source: &ScenarioSource, trials: Option<u64>, seed: u64) -> Result<DcRun> {
-        let scenario: DcScenario = source.read()?;
+        let scenario = DcScenario::from_source(source)?;
         let dc = Dc::new(scenario.dc_input()?)?;
         let settings = Settings {
             engine: if trials.is_some() {

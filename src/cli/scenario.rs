@@ -180,6 +180,21 @@ pub(super) struct ScenarioFlags {
     /// Any further effects (IFT) DRM.
     #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
     effects_drm: Option<i64>,
+    /// A unit in the target hex, as on its counter; repeatable. Replaces the file's [[target.units]] when given.
+    ///
+    /// KIND:NOTATION[,OPTION...]: squad:4-6-7, hs:2-3-7, crew:2-2-8,
+    /// hero:1-4-9 (FP-range-morale; the model uses the morale), leader:8-1
+    /// (morale 8, leadership -1; leader:6+1 is +1), afv:NAME or
+    /// unarmored-vehicle:NAME. Options are the other [[target.units]] keys:
+    /// broken=N (the broken side's morale), broken (starts broken),
+    /// half_squad_morale=N, enemy, in_los, pinned, reduced,
+    /// all_af_at_most_4, all_af_at_least_8, open_topped, size=N,
+    /// moving_vehicle, concealed, dashing, ffnam, ffmo, hazardous_movement,
+    /// hindrance=N, extra_drm=N, tem=N, woods, marsh, effects_drm=N; a
+    /// yes/no key alone is yes (key=false for no). E.g. --unit
+    /// squad:4-6-7,broken=6,concealed,tem=3 --unit leader:8-1,broken=6
+    #[arg(long, help_heading = "Target", value_name = "KIND:NOTATION")]
+    unit: Vec<String>,
 }
 
 impl ScenarioArgs {

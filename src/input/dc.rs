@@ -8,7 +8,7 @@ use serde::Deserialize;
 use toml::Table;
 
 use super::check::{flag, opt_int};
-use super::scenario::UnitSpec;
+use super::scenario::{UnitFacts, UnitSpec, UnitsIn, none_missing};
 use super::source::ScenarioSource;
 use crate::error::{Error, Result};
 use crate::rules::dc::{DcInput, DcKind, DcLocation};
@@ -93,6 +93,11 @@ pub struct DcLocationSpec {
     /// The units in the Location, at most 8 (no AFV). Left out: the
     /// Location alone, with its IFT results only.
     pub units: Option<Vec<DcUnitSpec>>,
+    /// Not a key: the units were given by flags (`--unit`,
+    /// `--thrower-unit`; set when the scenario is read), so that a missing
+    /// value's hint names the flag.
+    #[serde(skip)]
+    pub units_by_flags: bool,
 }
 
 /// `[[dc.target.units]]`, `[[dc.thrower.units]]`: a unit of the Location.
@@ -132,11 +137,42 @@ pub struct DcUnitSpec {
 impl DcScenario {
     /// Reads a DC scenario from TOML text with `overrides` merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<DcScenario> {
-        ScenarioSource::new(source_name, text, overrides).read()
+        DcScenario::from_source(&ScenarioSource::new(source_name, text, overrides))
+    }
+
+    /// Reads a DC scenario as the player wrote it (file and flags).
+    pub fn from_source(source: &ScenarioSource) -> Result<DcScenario> {
+        let mut scenario: DcScenario = source.read()?;
+        scenario.dc.target.units_by_flags = source.sets("dc.target.units");
+        scenario.dc.thrower.units_by_flags = source.sets("dc.thrower.units");
+        Ok(scenario)
+    }
+
+    /// Every unit value the attack needs and the scenario lacks (a kind,
+    /// a morale, a broken side that a check can use), in one error.
+    fn check_missing(&self) -> Result<()> {
+        let mut out = Vec::new();
+        for (list, flag, location) in [
+            ("dc.target.units", "--unit", &self.dc.target),
+            ("dc.thrower.units", "--thrower-unit", &self.dc.thrower),
+        ] {
+            let units = location.units.as_deref().unwrap_or_default();
+            UnitsIn {
+                list,
+                flag: location.units_by_flags.then_some(flag),
+                units: units
+                    .iter()
+                    .map(|u| UnitFacts::from(&u.to_unit_spec()))
+                    .collect(),
+            }
+            .missing(false, &mut out);
+        }
+        none_missing(out)
     }
 
     /// The rules input (the rules then check the combination, `Dc::new`).
     pub fn dc_input(&self) -> Result<DcInput> {
+        self.check_missing()?;
         let d = &self.dc;
         let kind = match d.kind.as_deref().map(str::to_ascii_lowercase).as_deref() {
             None | Some("placed") => DcKind::Placed,

@@ -12,8 +12,9 @@ use toml::{Table, Value};
 
 use crate::error::{Error, Result};
 use crate::input::source::set_key;
+use crate::input::unit_notation::{UnitList, parse_unit};
 use Command::{Compare, Dc, Plan, Push, Shot, Worth};
-use Kind::{Given, List, Off, On, Range, Word};
+use Kind::{Given, List, Off, On, Range, Units, Word};
 
 /// A command that reads a scenario and takes flags over it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +48,10 @@ pub enum Kind {
     List,
     /// Printed range limits `MIN-MAX` (`1-16`): the list `[MIN, MAX]`.
     Range,
+    /// A repeatable flag, one unit each in the players' notation
+    /// (`squad:4-6-7,broken=6`, `input::unit_notation`): the list of the
+    /// units' tables, which replaces the file's list when given.
+    Units(UnitList),
 }
 
 impl Kind {
@@ -149,6 +154,7 @@ pub const FLAGS: &[Flag] = &[
     row("marsh", "target.marsh", On, MORTAR),
     row("target-drm", "target.extra_drm", Given, MORTAR),
     row("effects-drm", "target.effects_drm", Given, MORTAR),
+    row("unit", "target.units", Units(UnitList::Target), MORTAR),
     // The fire plan ([plan]).
     row("phases", "plan.phases", List, PLAN),
     row("stop", "plan.stop", Given, PLAN),
@@ -170,6 +176,13 @@ pub const FLAGS: &[Flag] = &[
     row("concealed-target", "dc.target.concealed", On, &[Dc]),
     row("tem", "dc.target.tem", Given, &[Dc]),
     row("hexside-tem", "dc.target.hexside_tem", Given, &[Dc]),
+    row("unit", "dc.target.units", Units(UnitList::Dc), &[Dc]),
+    row(
+        "thrower-unit",
+        "dc.thrower.units",
+        Units(UnitList::Dc),
+        &[Dc],
+    ),
     row("thrower-tem", "dc.thrower.tem", Given, &[Dc]),
     row(
         "thrower-hexside-tem",
@@ -253,6 +266,18 @@ impl Flag {
                     })?;
                 Some(Value::Array(vec![Value::Integer(min), Value::Integer(max)]))
             }
+            Kind::Units(list) => {
+                let texts: Vec<String> = match given {
+                    Value::Array(items) => items.iter().map(text).collect(),
+                    other => vec![text(other)],
+                };
+                let flag = format!("--{}", self.name);
+                let units = texts
+                    .iter()
+                    .map(|t| parse_unit(&flag, t, list).map(Value::Table))
+                    .collect::<Result<Vec<_>>>()?;
+                (!units.is_empty()).then_some(Value::Array(units))
+            }
         })
     }
 }
@@ -299,5 +324,24 @@ mod tests {
         assert_eq!(t["mortar"]["range"].as_array().map(Vec::len), Some(2));
         let t = overrides(Dc, &given);
         assert!(t.is_err(), "--lone-smc is not a DC flag");
+    }
+
+    #[test]
+    fn units_become_the_list_of_unit_tables() {
+        let mut given = Table::new();
+        let units = ["squad:4-6-7,broken=6", "leader:8-1"].map(|u| Value::String(u.into()));
+        given.insert("unit".into(), Value::Array(units.to_vec()));
+        let t = overrides(Shot, &given).unwrap();
+        let list = t["target"]["units"].as_array().unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[1]["leadership"].as_integer(), Some(-1));
+        let t = overrides(Dc, &given).unwrap();
+        assert_eq!(t["dc"]["target"]["units"].as_array().map(Vec::len), Some(2));
+        given.insert("unit".into(), Value::Array(Vec::new()));
+        let t = overrides(Shot, &given).unwrap();
+        assert!(
+            t.get("target").is_none(),
+            "no --unit: the file's units stay"
+        );
     }
 }

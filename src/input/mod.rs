@@ -8,3 +8,4 @@ pub mod flags;
 pub mod push;
 pub mod scenario;
 pub mod source;
+pub mod unit_notation;

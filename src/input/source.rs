@@ -45,12 +45,29 @@ impl ScenarioSource {
 
     /// The mortar scenario.
     pub fn parse(&self) -> Result<Scenario> {
-        self.read()
+        self.parse_with(&Table::new())
     }
 
     /// The mortar scenario with `more` merged over the overrides.
     pub fn parse_with(&self, more: &Table) -> Result<Scenario> {
-        self.read_with(more)
+        let mut scenario: Scenario = self.read_with(more)?;
+        scenario.target.units_by_flags = self.sets("target.units");
+        Ok(scenario)
+    }
+
+    /// Whether the flags set the key `dotted` (e.g. `target.units`).
+    pub fn sets(&self, dotted: &str) -> bool {
+        let mut here = Some(&self.overrides);
+        let mut parts = dotted.split('.').peekable();
+        while let Some(part) = parts.next() {
+            let Some(table) = here else { return false };
+            match (table.get(part), parts.peek()) {
+                (Some(_), None) => return true,
+                (Some(Value::Table(t)), Some(_)) => here = Some(t),
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// Reads the scenario with `more` merged over the overrides, and both

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use toml::{Table, Value};
 
 use crate::engine::plan::FirePlan;
-use crate::error::{Error, Result};
+use crate::error::{Error, MissingValue, Result};
 use crate::input::catalog::Catalog;
 use crate::input::scenario::{MortarSpec, ScenarioSource};
 
@@ -125,15 +125,57 @@ pub(super) fn for_choice(choice: &MortarChoice, e: Error) -> Error {
             field,
             mortar,
             flag: _,
-        } if field.starts_with("mortar.") => {
-            let key = &field["mortar.".len()..];
-            Error::Missing {
-                flag: format!("{}:{key}=N", choice.name),
-                field,
-                mortar,
-            }
-        }
+        } if field.starts_with("mortar.") => Error::Missing {
+            flag: choice_flag(choice, &field),
+            field,
+            mortar,
+        },
+        Error::MissingValues(values) => Error::MissingValues(
+            values
+                .into_iter()
+                .map(|v| match v.field.starts_with("mortar.") {
+                    true => MissingValue::flag(choice_flag(choice, &v.field), v.field),
+                    false => v,
+                })
+                .collect(),
+        ),
         other => other,
+    }
+}
+
+/// How a choice gives the mortar value `field` (`us-81mm:rof=N`,
+/// `us-81mm:range=MIN-MAX`), as [`MortarChoice::parse`] reads it.
+fn choice_flag(choice: &MortarChoice, field: &str) -> String {
+    let key = field.strip_prefix("mortar.").unwrap_or(field);
+    let value = if key == "range" { "MIN-MAX" } else { "N" };
+    format!("{}:{key}={value}", choice.name)
+}
+
+/// Every value the mortars' plans lack, in one error (a value of the
+/// target or plan once, not once per mortar); the first other error as is.
+pub(super) fn all_missing(
+    catalog: &Catalog,
+    source: &ScenarioSource,
+    choices: &[MortarChoice],
+) -> Result<()> {
+    let mut all: Vec<MissingValue> = Vec::new();
+    for c in choices {
+        match plan_of(catalog, source, c) {
+            Ok(_) => {}
+            Err(Error::MissingValues(values)) => {
+                for v in values {
+                    if !all.contains(&v) {
+                        all.push(v);
+                    }
+                }
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    if all.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::MissingValues(all))
     }
 }
 

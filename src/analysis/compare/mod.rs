@@ -36,7 +36,7 @@ mod choice;
 mod figures;
 
 pub use choice::{CHOICE_KEYS, MortarChoice};
-use choice::{for_choice, mortar_spec, plan_of};
+use choice::{all_missing, for_choice, mortar_spec, plan_of};
 use figures::Run;
 
 /// Monte Carlo trials of each plan of a comparison (and of the main job's
@@ -228,6 +228,7 @@ pub fn run(
             .resolve(catalog)
             .map_err(|e| for_choice(c, e))?;
     }
+    all_missing(catalog, source, choices)?;
     let mut mortars = choices
         .iter()
         .map(|c| compare_one(catalog, source, c, settings))

@@ -11,6 +11,7 @@
 //! that a bad value gets a message naming its field ("mortar.caliber: ...").
 
 mod firer;
+mod missing;
 mod mortar;
 mod plan;
 mod target;
@@ -25,6 +26,8 @@ pub use crate::input::source::{ScenarioSource, set_key};
 use crate::rules::mortar::Ammo;
 use crate::rules::shot::ShotInput;
 pub use firer::FirerSpec;
+use missing::Run;
+pub(crate) use missing::{UnitFacts, UnitsIn, none_missing};
 pub use mortar::MortarSpec;
 pub(crate) use mortar::caliber_mm;
 pub use plan::{PhaseSpec, PlanSpec};
@@ -57,7 +60,7 @@ impl Scenario {
     /// Reads a scenario from TOML text (`source_name` names it in errors),
     /// with `overrides` (from command-line flags) merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<Scenario> {
-        ScenarioSource::new(source_name, text, overrides).read()
+        ScenarioSource::new(source_name, text, overrides).parse()
     }
 
     /// The ammunition of `ammo`: HE when not given.
@@ -74,16 +77,25 @@ impl Scenario {
     }
 
     /// The fire plan and the shot it starts from.
+    /// Every value the plan needs and the scenario lacks is one error
+    /// ([`Error::MissingValues`]).
     pub fn plan_input(&self, catalog: &Catalog) -> Result<(ShotInput, PlanInput)> {
-        let shot = self.shot_input(catalog)?;
+        self.check_missing(catalog, Run::Plan)?;
+        let shot = self.rules_input(catalog)?;
         let spec = self.plan.clone().unwrap_or_default();
         let plan = spec.to_plan(shot.target.acquisition)?;
         Ok((shot, plan))
     }
 
     /// The checked-for-type rules inputs of one shot (the rules then check
-    /// the combination, see `Shot::new`).
+    /// the combination, see `Shot::new`). Every value the shot needs and
+    /// the scenario lacks is one error ([`Error::MissingValues`]).
     pub fn shot_input(&self, catalog: &Catalog) -> Result<ShotInput> {
+        self.check_missing(catalog, Run::Shot)?;
+        self.rules_input(catalog)
+    }
+
+    fn rules_input(&self, catalog: &Catalog) -> Result<ShotInput> {
         Ok(ShotInput {
             mortar: self.mortar.resolve(catalog)?,
             firer: self.firer.to_firer()?,

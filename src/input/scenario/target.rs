@@ -66,6 +66,10 @@ pub struct TargetSpec {
     /// `[[target.units]]`: the units in the hex, at most 8. Left out: the
     /// hex alone, with its IFT results only.
     pub units: Option<Vec<UnitSpec>>,
+    /// Not a key: the units were given by `--unit` flags (set when the
+    /// scenario is read), so that a missing value's hint names the flag.
+    #[serde(skip)]
+    pub units_by_flags: bool,
 }
 
 /// `[[target.units]]`: one unit in the target hex. The To Hit and effects

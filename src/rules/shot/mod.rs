@@ -15,9 +15,11 @@
 use serde::Serialize;
 
 mod check;
+mod missing;
 
 pub(crate) use check::{check, check_unit_values};
 use check::{check_firer, check_range, check_target, check_unit, missing};
+pub use missing::{BreakSide, broken_side_needed};
 
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
 use super::firer::{Firer, GunType, Manning};

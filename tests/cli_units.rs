@@ -1,0 +1,426 @@
+//! Units on the command line (`--unit squad:4-6-7`, issue 13): a stack
+//! given by flags is the same stack as written in a scenario file, to the
+//! last figure of the JSON; a bad unit is one line naming it; every missing
+//! value of a run comes in one message.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+mod common;
+use common::*;
+
+/// A scenario file `name` in `dir` with `text`.
+fn file(dir: &TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    fs::write(&path, text).expect("write a scenario");
+    path
+}
+
+/// The JSON of `args` run on `path` (its last word is the path).
+fn json_of(args: &[&str], path: &Path) -> Value {
+    let path = path.to_str().expect("a UTF-8 path");
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--format", "json"]);
+    all.push(path);
+    json(&all)
+}
+
+/// A mortar at a hex in woods, with no units: the units come after.
+const HEX: &str = r#"
+[mortar]
+name = "my-81mm"
+caliber = 81
+rof = 3
+breakdown = 12
+repair = 2
+range = [2, 40]
+
+[target]
+range = 10
+woods = true
+
+[plan]
+phases = ["PFPh", "DFPh"]
+"#;
+
+/// The stack of `STACK_FLAGS` as the file writes it.
+const STACK: &str = r#"
+[[target.units]]
+name = "4-6-7"
+kind = "squad"
+morale = 7
+broken_morale = 6
+concealed = true
+tem = 3
+
+[[target.units]]
+name = "8-1"
+kind = "leader"
+morale = 8
+leadership = -1
+broken_morale = 7
+
+[[target.units]]
+name = "2-3-7"
+kind = "half-squad"
+morale = 7
+broken_morale = 6
+"#;
+
+const STACK_FLAGS: &[&str] = &[
+    "--unit",
+    "squad:4-6-7,broken=6,concealed,tem=3",
+    "--unit",
+    "leader:8-1,broken=7",
+    "--unit",
+    "hs:2-3-7,broken=6",
+];
+
+/// The same command on the file with its units and then on the same file
+/// (same path, so the same source name) without them plus `STACK_FLAGS`.
+fn same_by_flags(command: &[&str]) {
+    let dir = TempDir::new().unwrap();
+    let path = file(&dir, "stack.toml", &format!("{HEX}{STACK}"));
+    let from_file = json_of(command, &path);
+    file(&dir, "stack.toml", HEX);
+    let mut flagged: Vec<&str> = command.to_vec();
+    flagged.extend(STACK_FLAGS);
+    let from_flags = json_of(&flagged, &path);
+    let units = from_flags.to_string();
+    assert!(
+        units.contains("2-3-7"),
+        "the flags' units are in the output"
+    );
+    assert_eq!(from_file, from_flags, "{command:?}");
+}
+
+#[test]
+fn unit_flags_equal_the_file_for_a_shot() {
+    same_by_flags(&["shot"]);
+}
+
+#[test]
+fn unit_flags_equal_the_file_for_a_plan() {
+    same_by_flags(&[
+        "plan", "--phases", "PFPh", "--engine", "mc", "--trials", "2000", "--seed", "5",
+    ]);
+}
+
+#[test]
+fn unit_flags_equal_the_file_for_compare() {
+    let dir = TempDir::new().unwrap();
+    let path = file(&dir, "stack.toml", &format!("{HEX}{STACK}"));
+    let run = |path: &Path, more: &[&str]| {
+        let mut args = vec![
+            "compare",
+            "my-81mm",
+            "japanese-type-89:breakdown=12",
+            "--phases",
+            "PFPh",
+        ];
+        args.extend(["--trials", "2000", "--max-states", "1", "--format", "json"]);
+        args.extend(["--scenario", path.to_str().unwrap()]);
+        args.extend(more);
+        json(&args)
+    };
+    let from_file = run(&path, &[]);
+    file(&dir, "stack.toml", HEX);
+    let from_flags = run(&path, STACK_FLAGS);
+    assert!(from_flags.to_string().contains("2-3-7"));
+    assert_eq!(from_file, from_flags);
+}
+
+#[test]
+fn unit_flags_replace_the_files_units() {
+    let dir = TempDir::new().unwrap();
+    let path = file(&dir, "stack.toml", &format!("{HEX}{STACK}"));
+    let out = json_of(&["shot", "--unit", "crew:2-2-8"], &path).to_string();
+    assert!(out.contains("2-2-8"), "{out}");
+    assert!(
+        !out.contains("4-6-7"),
+        "the file's units are replaced: {out}"
+    );
+}
+
+#[test]
+fn unit_flags_equal_the_file_for_a_dc() {
+    let dc = r#"
+[dc]
+kind = "thrown"
+afph = true
+
+[dc.target]
+tem = 2
+"#;
+    let units = r#"
+[[dc.target.units]]
+name = "4-4-7"
+kind = "squad"
+morale = 7
+broken_morale = 8
+pinned = true
+
+[[dc.target.units]]
+name = "8-0"
+kind = "leader"
+morale = 8
+leadership = 0
+
+[[dc.thrower.units]]
+name = "4-6-7"
+kind = "squad"
+morale = 7
+tem = 1
+"#;
+    let dir = TempDir::new().unwrap();
+    let path = file(&dir, "dc.toml", &format!("{dc}{units}"));
+    let from_file = json_of(&["dc"], &path);
+    file(&dir, "dc.toml", dc);
+    let from_flags = json_of(
+        &[
+            "dc",
+            "--unit",
+            "squad:4-4-7,broken=8,pinned",
+            "--unit",
+            "leader:8-0",
+            "--thrower-unit",
+            "squad:4-6-7,tem=1",
+        ],
+        &path,
+    );
+    assert!(from_flags.to_string().contains("4-6-7"));
+    assert_eq!(from_file, from_flags);
+}
+
+#[test]
+fn a_shot_needs_no_file_for_its_units() {
+    let out = json(&[
+        "shot",
+        "--mortar",
+        "japanese-type-89",
+        "--breakdown",
+        "12",
+        "--range",
+        "8",
+        "--woods",
+        "--unit",
+        "squad:4-6-7",
+        "--unit",
+        "afv:PzIIIG,all_af_at_most_4",
+        "--format",
+        "json",
+    ])
+    .to_string();
+    assert_mentions(&out, &["4-6-7", "PzIIIG"]);
+}
+
+// ----- bad units ---------------------------------------------------------------
+
+fn shot_with(unit: &str) -> String {
+    rejects(&[
+        "shot",
+        "--mortar",
+        "japanese-type-89",
+        "--range",
+        "8",
+        "--unit",
+        unit,
+    ])
+}
+
+#[test]
+fn a_bad_unit_is_one_line_naming_it() {
+    let line = shot_with("squad:4-6");
+    assert_mentions(&line, &["--unit squad:4-6", "FP-range-morale"]);
+    let line = shot_with("leader:8-x");
+    assert_mentions(&line, &["--unit leader:8-x", "leader:8-1"]);
+    let line = shot_with("squad:4-6-7,nonsense");
+    assert_mentions(
+        &line,
+        &[
+            "--unit squad:4-6-7,nonsense",
+            "`nonsense`",
+            "broken=N",
+            "tem=N",
+        ],
+    );
+    let line = shot_with("tank:PzIIIG");
+    assert_mentions(&line, &["unknown unit kind `tank`", "afv"]);
+    let line = shot_with("squad:4-6-12");
+    assert_mentions(&line, &["target.units[0].morale", "12"]);
+    let line = rejects(&["dc", "--thrower-unit", "squad:4-6-7,woods"]);
+    assert_mentions(
+        &line,
+        &["--thrower-unit squad:4-6-7,woods", "`woods`", "tem=N"],
+    );
+}
+
+// ----- every missing value in one message ---------------------------------------
+
+/// A plan lacking the ROF, the B#, the range and two broken sides: one line
+/// names each, with its flag and its key.
+#[test]
+fn one_message_lists_every_missing_value() {
+    let dir = TempDir::new().unwrap();
+    let path = file(
+        &dir,
+        "gaps.toml",
+        r#"
+[mortar]
+name = "my-81mm"
+caliber = 81
+range = [2, 40]
+
+[[target.units]]
+name = "4-6-7"
+kind = "squad"
+morale = 7
+
+[[target.units]]
+name = "8-1"
+kind = "leader"
+morale = 8
+leadership = -1
+broken_morale = 7
+
+[plan]
+phases = ["PFPh"]
+"#,
+    );
+    let line = rejects(&["plan", path.to_str().unwrap()]);
+    assert!(line.starts_with("mortar-odds: missing: "), "{line}");
+    assert_mentions(
+        &line,
+        &[
+            "--rof (mortar.rof)",
+            "--breakdown (mortar.breakdown)",
+            "--range (target.range)",
+            "broken-side morale of unit 1 \"4-6-7\" (target.units[0].broken_morale)",
+        ],
+    );
+    assert!(
+        !line.contains("unit 2"),
+        "the leader's broken side is given: {line}"
+    );
+
+    // The same units by flags: the hint is the flag, and the file's units are replaced.
+    let line = rejects(&[
+        "plan",
+        path.to_str().unwrap(),
+        "--unit",
+        "squad:4-6-7",
+        "--unit",
+        "leader:8-1",
+    ]);
+    assert_mentions(
+        &line,
+        &[
+            "--rof (mortar.rof)",
+            "--breakdown (mortar.breakdown)",
+            "--range (target.range)",
+            "broken-side morale of unit 1 \"4-6-7\" (--unit squad:4-6-7,broken=N or target.units[0].broken_morale)",
+            "broken-side morale of unit 2 \"8-1\" (--unit leader:8-1,broken=N or target.units[1].broken_morale)",
+        ],
+    );
+
+    // Each hint is taken as written.
+    succeeds(&[
+        "plan",
+        path.to_str().unwrap(),
+        "--rof",
+        "3",
+        "--breakdown",
+        "12",
+        "--range",
+        "8",
+        "--unit",
+        "squad:4-6-7,broken=6",
+        "--unit",
+        "leader:8-1,broken=7",
+        "--engine",
+        "mc",
+        "--trials",
+        "1000",
+    ]);
+}
+
+#[test]
+fn a_broken_side_is_asked_for_only_when_an_outcome_needs_it() {
+    fn shot<'a>(units: &[&'a str]) -> Vec<&'a str> {
+        let mut args = vec!["shot", "--mortar", "japanese-type-89", "--range", "8"];
+        for u in units {
+            args.extend(["--unit", u]);
+        }
+        args
+    }
+    // A lone squad in one shot: its broken side never comes into play.
+    succeeds(&shot(&["squad:4-6-7"]));
+    // Stacked with a friendly leader: Leader Loss (A10.2).
+    let line = rejects(&shot(&["squad:4-6-7", "leader:8-1"]));
+    assert_mentions(&line, &["unit 1 \"4-6-7\"", "squad:4-6-7,broken=N"]);
+    assert!(!line.contains("unit 2"), "{line}");
+    // Starting broken.
+    let line = rejects(&shot(&["hero:1-4-9,broken"]));
+    assert_mentions(&line, &["hero:1-4-9,broken=N"]);
+    // A vehicle takes no checks.
+    succeeds(&shot(&["afv:PzIIIG", "leader:8-1"]));
+}
+
+#[test]
+fn compare_lists_every_mortars_missing_values_with_hints_it_takes() {
+    let line = rejects(&[
+        "compare",
+        "german-81mm",
+        "my-60mm:caliber=60",
+        "--unit",
+        "squad:4-6-7",
+    ]);
+    assert_mentions(
+        &line,
+        &[
+            "--range (target.range)",
+            "--phases LIST (plan.phases)",
+            "german-81mm:rof=N (mortar.rof)",
+            "german-81mm:breakdown=N (mortar.breakdown)",
+            "german-81mm:range=MIN-MAX (mortar.range)",
+            "my-60mm:rof=N (mortar.rof)",
+            "(--unit squad:4-6-7,broken=N or target.units[0].broken_morale)",
+        ],
+    );
+    assert_eq!(line.matches("--range (target.range)").count(), 1, "{line}");
+    // The hints, as written, are taken.
+    succeeds(&[
+        "compare",
+        "german-81mm:rof=3,breakdown=12,range=2-40",
+        "my-60mm:caliber=60,rof=3,breakdown=12,range=1-20",
+        "--unit",
+        "squad:4-6-7,broken=6",
+        "--range",
+        "8",
+        "--phases",
+        "PFPh",
+    ]);
+}
+
+#[test]
+fn a_dc_lists_its_units_missing_values() {
+    let line = rejects(&[
+        "dc",
+        "--unit",
+        "squad:4-6-7",
+        "--unit",
+        "leader:8-1",
+        "--thrower-unit",
+        "hs:2-3-7,broken",
+    ]);
+    assert_mentions(
+        &line,
+        &[
+            "(--unit squad:4-6-7,broken=N or dc.target.units[0].broken_morale)",
+            "(--thrower-unit hs:2-3-7,broken=N or dc.thrower.units[0].broken_morale)",
+        ],
+    );
+}
