@@ -38,11 +38,14 @@ pub enum Error {
 
     /// A mortar name that is neither in the catalog nor described inline.
     #[error(
-        "mortar: unknown mortar `{name}`; `mortar-odds mortars` lists the catalog, or describe it inline with a caliber"
+        "mortar: unknown mortar `{name}`;{} `mortar-odds mortars` lists the catalog, or describe it inline with a caliber",
+        did_you_mean(.suggestions)
     )]
     UnknownMortar {
         /// The mortar name as the user gave it.
         name: String,
+        /// The catalog's nearest names, when any is close.
+        suggestions: Vec<String>,
     },
 
     /// A scenario or catalog file that does not parse.
@@ -122,4 +125,13 @@ impl Error {
             message: message.into(),
         }
     }
+}
+
+/// " did you mean `A` or `B`?" when there are suggestions.
+fn did_you_mean(suggestions: &[String]) -> String {
+    if suggestions.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
+    format!(" did you mean {}?", names.join(" or "))
 }

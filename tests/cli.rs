@@ -56,6 +56,18 @@ fn light_mortar_with_intensive_fire_is_rejected() {
 fn unknown_mortar_is_rejected() {
     let line = rejects(&["shot", "--mortar", "nosuch", "--range", "5"]);
     assert_mentions(&line, &["unknown mortar", "nosuch"]);
+    assert!(!line.contains("did you mean"), "nothing is near: {line}");
+}
+
+#[test]
+fn a_mortar_name_one_slip_away_gets_a_suggestion() {
+    let line = rejects(&["shot", "--mortar", "german-80mm", "--range", "5"]);
+    assert_mentions(
+        &line,
+        &["unknown mortar `german-80mm`; did you mean `german-50mm` or `german-81mm`?"],
+    );
+    let line = rejects(&["shot", "--mortar", "us-m2-60", "--range", "5"]);
+    assert_mentions(&line, &["did you mean `us-m2-60mm`?"]);
 }
 
 #[test]

@@ -79,15 +79,82 @@ impl Catalog {
             .find(|m| m.name.eq_ignore_ascii_case(name))
     }
 
+    /// The catalog's names nearest to `name`, for a "did you mean": those
+    /// the fewest single-letter edits away (case aside), if few enough
+    /// that the name is likely a slip (at most a third of its letters, and
+    /// at least one); in catalog order, empty when none is that close.
+    pub fn closest(&self, name: &str) -> Vec<&str> {
+        let wanted = name.to_ascii_lowercase();
+        let most = (wanted.chars().count() / 3).max(1);
+        let distances: Vec<(usize, &str)> = self
+            .mortars
+            .iter()
+            .map(|m| {
+                (
+                    edits(&wanted, &m.name.to_ascii_lowercase()),
+                    m.name.as_str(),
+                )
+            })
+            .collect();
+        let Some(best) = distances
+            .iter()
+            .map(|&(d, _)| d)
+            .min()
+            .filter(|&d| d <= most)
+        else {
+            return Vec::new();
+        };
+        distances
+            .into_iter()
+            .filter(|&(d, _)| d == best)
+            .map(|(_, n)| n)
+            .collect()
+    }
+
     /// Every mortar, in the order they were added.
     pub fn iter(&self) -> impl Iterator<Item = &Mortar> {
         self.mortars.iter()
     }
 }
 
+/// The Levenshtein distance: single-character insertions, deletions and
+/// substitutions that turn `a` into `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substitute = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn edit_distances() {
+        assert_eq!(edits("german-80mm", "german-81mm"), 1);
+        assert_eq!(edits("", "abc"), 3);
+        assert_eq!(edits("kitten", "sitting"), 3);
+        assert_eq!(edits("same", "same"), 0);
+    }
+
+    #[test]
+    fn suggests_a_near_name_and_nothing_for_a_far_one() {
+        let c = Catalog::builtin();
+        // One letter from two names: both are offered.
+        assert_eq!(c.closest("german-80mm"), ["german-50mm", "german-81mm"]);
+        assert_eq!(c.closest("GERMAN-81"), ["german-81mm"]);
+        assert_eq!(c.closest("us-m2-60"), ["us-m2-60mm"]);
+        assert!(c.closest("howitzer").is_empty());
+    }
 
     #[test]
     fn builtin_parses_and_has_the_type_89() {

@@ -78,7 +78,14 @@ impl MortarSpec {
             Some(name) => match catalog.get(name) {
                 Some(m) => Some(m.clone()),
                 None if self.caliber.is_none() => {
-                    return Err(Error::UnknownMortar { name: name.clone() });
+                    return Err(Error::UnknownMortar {
+                        name: name.clone(),
+                        suggestions: catalog
+                            .closest(name)
+                            .into_iter()
+                            .map(str::to_string)
+                            .collect(),
+                    });
                 }
                 None => None,
             },
