@@ -1,4 +1,6 @@
-//! The `mortar-odds` binary: parse, run, print; errors once, exit code 2.
+//! The `mortar-odds` binary: parse, run, print; errors once, exit code 2
+//! (a command-line error as clap words it, with its tips and usage; any
+//! other error in one line).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -15,10 +17,10 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            // clap's first line names the flag; the rest is usage we skip.
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            eprintln!("mortar-odds: {}", first.trim_start_matches("error: "));
+            // clap's own message in full: the flag, its valid values or the
+            // nearest flag ("tip: ..."), and the usage; a bare
+            // `mortar-odds` gets the help. Exit code 2 either way.
+            let _ = e.print();
             return ExitCode::from(2);
         }
     };

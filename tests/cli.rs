@@ -60,6 +60,41 @@ fn unknown_mortar_is_rejected() {
 }
 
 #[test]
+fn a_mistyped_flag_gets_clap_s_suggestion_and_usage() {
+    let message = rejects_usage(&["shot", "--rangee", "5"]);
+    assert_mentions(
+        &message,
+        &[
+            "unexpected argument '--rangee'",
+            "a similar argument exists: '--range'",
+            "Usage: mortar-odds shot",
+        ],
+    );
+    let message = rejects_usage(&["shot", "--format", "nonsense"]);
+    assert_mentions(
+        &message,
+        &["possible values: table, json, csv, parquet, markdown, json-rows"],
+    );
+}
+
+#[test]
+fn a_bare_command_prints_the_help() {
+    let output = mortar_odds().output().expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_mentions(
+        &stderr,
+        &[
+            "Usage: mortar-odds <COMMAND>",
+            "shot",
+            "plan",
+            "compare",
+            "report",
+        ],
+    );
+}
+
+#[test]
 fn a_mortar_name_one_slip_away_gets_a_suggestion() {
     let line = rejects(&["shot", "--mortar", "german-80mm", "--range", "5"]);
     assert_mentions(
@@ -105,7 +140,7 @@ fn missing_scenario_file_is_rejected() {
 
 #[test]
 fn bad_flag_value_is_rejected() {
-    let line = rejects(&[
+    let message = rejects_usage(&[
         "shot",
         "--mortar",
         "japanese-type-89",
@@ -114,7 +149,11 @@ fn bad_flag_value_is_rejected() {
         "--phase",
         "XFPh",
     ]);
-    assert_mentions(&line, &["--phase", "XFPh"]);
+    // clap names the flag and lists the values it takes.
+    assert_mentions(
+        &message,
+        &["--phase", "XFPh", "possible values: PFPh, DFPh"],
+    );
 }
 
 #[test]
@@ -419,9 +458,10 @@ const PLAN: &str = "[mortar]\nname = \"m\"\ncaliber = 81\nrof = 2\nbreakdown = 1
 #[test]
 fn plan_bad_trials_and_seed_are_rejected() {
     let (_dir, path) = scenario(PLAN);
-    assert_mentions(&rejects(&["plan", &path, "--trials", "0"]), &["--trials"]);
-    assert_mentions(&rejects(&["plan", &path, "--trials", "-5"]), &["--trials"]);
-    assert_mentions(&rejects(&["plan", &path, "--seed", "seven"]), &["--seed"]);
+    let usage = |args: &[&str]| rejects_usage(args);
+    assert_mentions(&usage(&["plan", &path, "--trials", "0"]), &["--trials"]);
+    assert_mentions(&usage(&["plan", &path, "--trials", "-5"]), &["--trials"]);
+    assert_mentions(&usage(&["plan", &path, "--seed", "seven"]), &["--seed"]);
 }
 
 #[test]

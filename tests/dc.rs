@@ -4,7 +4,9 @@
 
 mod common;
 
-use common::{assert_mentions, fraction, json, rejects, succeeds, sum_of_rows};
+use common::{
+    assert_mentions, fraction, json, refused, rejects, rejects_usage, succeeds, sum_of_rows,
+};
 use mortar_odds::dice::FixedDice;
 use mortar_odds::engine::dc::{DcOdds, DcRow, monte_carlo};
 use mortar_odds::input::dc::DcScenario;
@@ -510,7 +512,7 @@ fn dc_command_rejects_contradictions_and_bad_values() {
         (&["dc", "--elite", "--non-elite"], &["--elite"]),
     ];
     for (args, parts) in cases {
-        assert_mentions(&rejects(args), parts);
+        assert_mentions(&refused(args), parts);
     }
 }
 
@@ -541,5 +543,5 @@ fn dc_command_rejects_bad_files() {
         "[[dc.thrower.units]]\nkind = \"squad\"\nmorale = 7\n",
     );
     assert_mentions(&rejects(&["dc", &thrower]), &["dc.thrower", "Thrown"]);
-    assert_mentions(&rejects(&["dc", "--trials", "0"]), &["--trials"]);
+    assert_mentions(&rejects_usage(&["dc", "--trials", "0"]), &["--trials"]);
 }

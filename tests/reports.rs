@@ -6,7 +6,7 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{assert_snapshot, mortar_odds, png_size, rejects};
+use common::{assert_snapshot, mortar_odds, png_size, rejects, rejects_usage};
 use mortar_odds::output::table::{self, OddsRow, Row};
 
 fn stdout(args: &[&str]) -> String {
@@ -138,8 +138,12 @@ fn parquet_needs_a_file() {
 
 #[test]
 fn unknown_format_is_rejected() {
-    let line = rejects(&["shot", "examples/stack-in-woods.toml", "--format", "xlsx"]);
-    assert!(line.contains("--format"), "{line}");
+    let message = rejects_usage(&["shot", "examples/stack-in-woods.toml", "--format", "xlsx"]);
+    assert!(message.contains("--format"), "{message}");
+    assert!(
+        message.contains("possible values: table, json"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::HitMode;
 
 mod common;
-use common::{assert_snapshot, mortar_odds, p, rejects};
+use common::{assert_snapshot, mortar_odds, p, refused};
 
 static SHEET: LazyLock<Sheet> = LazyLock::new(|| {
     Sheet::new(SheetParams::default(), Catalog::builtin().iter()).expect("the sheet works out")
@@ -473,7 +473,7 @@ fn sheet_command_rejects_bad_input() {
         (["sheet", "--breakdown", "13"], "--breakdown"),
         (["sheet", "--paper", "a3"], "--paper"),
     ] {
-        let line = rejects(&args);
+        let line = refused(&args);
         assert!(line.contains(names), "`{names}` expected in {line}");
     }
     assert!(!inside.exists());

@@ -30,6 +30,7 @@ use scenario::CatalogArgs;
 #[command(
     name = "mortar-odds",
     version,
+    arg_required_else_help = true,
     about = "Exact odds of Advanced Squad Leader mortar fire"
 )]
 pub struct Cli {

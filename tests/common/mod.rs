@@ -51,6 +51,49 @@ pub fn rejects(args: &[&str]) -> String {
     lines[0].to_string()
 }
 
+/// Runs `args`, which the command line itself must refuse (a bad flag or
+/// value): exit code 2, nothing on stdout, no panic, and clap's message on
+/// stderr: its `error:` line first, then its tips and usage. Returns the
+/// whole message.
+pub fn rejects_usage(args: &[&str]) -> String {
+    let output = mortar_odds().args(args).output().expect("runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr).to_string();
+    let what = format!(
+        "mortar-odds {}\nexit code {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+        args.join(" "),
+        output.status.code()
+    );
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "exit code 2 expected: {what}"
+    );
+    assert!(!stderr.contains("panicked"), "panic: {what}");
+    assert!(stdout.is_empty(), "nothing on stdout expected: {what}");
+    assert!(
+        stderr.starts_with("error: "),
+        "clap's `error:` line first: {what}"
+    );
+    assert!(
+        stderr.contains("--help"),
+        "clap's pointer to --help: {what}"
+    );
+    stderr
+}
+
+/// Runs `args`, which must be refused either way: by the command line
+/// ([`rejects_usage`]) or by the checks of the input ([`rejects`]).
+/// Returns the message.
+pub fn refused(args: &[&str]) -> String {
+    let output = mortar_odds().args(args).output().expect("runs");
+    if String::from_utf8_lossy(&output.stderr).starts_with("error: ") {
+        rejects_usage(args)
+    } else {
+        rejects(args)
+    }
+}
+
 /// Checks `actual` against `tests/snapshots/<name>`; with `UPDATE_SNAPSHOTS=1`
 /// writes the file instead (check it by hand before committing it). `what`
 /// names the output in the failure message.
