@@ -23,39 +23,9 @@ pub fn mortar_odds() -> Command {
     cmd
 }
 
-/// Runs `args`, which must be rejected as bad input: exit code 2, nothing on
-/// stdout, exactly one line on stderr starting with `mortar-odds: `, no
-/// panic. Returns that line.
-pub fn rejects(args: &[&str]) -> String {
-    let output = mortar_odds().args(args).output().expect("runs");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    let what = format!(
-        "mortar-odds {}\nexit code {:?}\nstdout:\n{stdout}\nstderr:\n{stderr}",
-        args.join(" "),
-        output.status.code()
-    );
-    assert_eq!(
-        output.status.code(),
-        Some(2),
-        "exit code 2 expected: {what}"
-    );
-    assert!(!stderr.contains("panicked"), "panic: {what}");
-    assert!(stdout.is_empty(), "nothing on stdout expected: {what}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one line on stderr expected: {what}");
-    assert!(
-        lines[0].starts_with("mortar-odds: "),
-        "stderr must start with `mortar-odds: `: {what}"
-    );
-    lines[0].to_string()
-}
-
-/// Runs `args`, which the command line itself must refuse (a bad flag or
-/// value): exit code 2, nothing on stdout, no panic, and clap's message on
-/// stderr: its `error:` line first, then its tips and usage. Returns the
-/// whole message.
-pub fn rejects_usage(args: &[&str]) -> String {
+/// Runs `args`, which must be refused: exit code 2, nothing on stdout, no
+/// panic. Returns stderr and a description of the run for failure messages.
+fn refusal(args: &[&str]) -> (String, String) {
     let output = mortar_odds().args(args).output().expect("runs");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
@@ -71,6 +41,29 @@ pub fn rejects_usage(args: &[&str]) -> String {
     );
     assert!(!stderr.contains("panicked"), "panic: {what}");
     assert!(stdout.is_empty(), "nothing on stdout expected: {what}");
+    (stderr, what)
+}
+
+/// Runs `args`, which must be rejected as bad input: exit code 2, nothing on
+/// stdout, exactly one line on stderr starting with `mortar-odds: `, no
+/// panic. Returns that line.
+pub fn rejects(args: &[&str]) -> String {
+    let (stderr, what) = refusal(args);
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line on stderr expected: {what}");
+    assert!(
+        lines[0].starts_with("mortar-odds: "),
+        "stderr must start with `mortar-odds: `: {what}"
+    );
+    lines[0].to_string()
+}
+
+/// Runs `args`, which the command line itself must refuse (a bad flag or
+/// value): exit code 2, nothing on stdout, no panic, and clap's message on
+/// stderr: its `error:` line first, then its tips and usage. Returns the
+/// whole message.
+pub fn rejects_usage(args: &[&str]) -> String {
+    let (stderr, what) = refusal(args);
     assert!(
         stderr.starts_with("error: "),
         "clap's `error:` line first: {what}"
