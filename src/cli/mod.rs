@@ -7,6 +7,7 @@
 //! `output` the output formats and whole-or-nothing writes.
 
 mod compare;
+mod completions;
 mod dc;
 mod mortars;
 mod output;
@@ -58,6 +59,10 @@ enum Command {
     Sheet(sheet::SheetArgs),
     /// Write every report (tables, charts, odds sheets, index.md) under reports/: the main job.
     Report(report::ReportArgs),
+    /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff): mortar-odds man > mortar-odds.1
+    Man,
 }
 
 /// Parses the arguments and runs the command; returns what to print.
@@ -72,6 +77,8 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Dc(args) => dc::dc(args),
         Command::Compare(args) => compare::run(args),
         Command::Worth(args) => worth::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man => completions::man(),
     }
 }
 
