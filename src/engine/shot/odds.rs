@@ -2,10 +2,12 @@
 //! outcome of the shot's process summed up) and at the units in it
 //! ([`UnitShotOdds`], the units' law as a mixture of products).
 
+use std::collections::BTreeMap;
+
 use super::attack_law::Term;
 use super::hex_odds::HexOdds;
 use crate::dice::Dist;
-use crate::prob::Prob;
+use crate::prob::{Prob, ProbSum};
 use crate::rules::ift::IftResult;
 use crate::rules::shot::{AmmoUse, Breakdown, Shot, ShotProcess, ShotState, ShotSummary};
 use crate::rules::to_hit::HitKind;
@@ -95,6 +97,10 @@ pub struct UnitShotOdds {
     pub terms: Vec<(Vec<HitKind>, Term)>,
     /// The units' and the hex's odds after the shot.
     pub hex: HexOdds,
+    /// P(each distinct way the units are hit): the terms' weights added
+    /// up once, so that a unit's hit odds read a few entries, not every
+    /// term.
+    hit_patterns: Vec<(Vec<HitKind>, Prob)>,
 }
 
 impl UnitShotOdds {
@@ -106,7 +112,19 @@ impl UnitShotOdds {
         let process = ShotProcess::units(shot);
         let terms = process.exact_terms(&process.start_units());
         let hex = HexOdds::of_terms(&shot.input.target.units, terms.iter().map(|(_, t)| t));
-        Some(UnitShotOdds { terms, hex })
+        let mut patterns: BTreeMap<&[HitKind], ProbSum> = BTreeMap::new();
+        for (hits, t) in &terms {
+            patterns.entry(hits).or_default().add(&t.p);
+        }
+        let hit_patterns = patterns
+            .into_iter()
+            .map(|(hits, p)| (hits.to_vec(), p.total()))
+            .collect();
+        Some(UnitShotOdds {
+            terms,
+            hex,
+            hit_patterns,
+        })
     }
 
     /// P(unit `i` is hit, a Critical Hit included).
@@ -120,10 +138,10 @@ impl UnitShotOdds {
     }
 
     fn p_hits(&self, pred: impl Fn(&[HitKind]) -> bool) -> Prob {
-        self.terms
+        self.hit_patterns
             .iter()
             .filter(|(h, _)| pred(h))
-            .map(|(_, t)| &t.p)
+            .map(|(_, p)| p)
             .sum()
     }
 
