@@ -100,7 +100,7 @@ impl ShotLaws {
 /// term `t` of a list of weight `p` weighs `p · t.p`): terms with the same
 /// base and factors are merged first, and each joint law built once.
 fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> Dist<UnitStates> {
-    type Factors = [(usize, Dist<UnitState>)];
+    type Factors = [(usize, attack_law::Law)];
     let mut merged: BTreeMap<(&[UnitState], &Factors), Prob> = BTreeMap::new();
     for (p, terms) in lists {
         for t in terms.iter() {

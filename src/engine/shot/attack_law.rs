@@ -29,7 +29,12 @@ use crate::rules::units::{Check, Unit, UnitKind, UnitState};
 pub type Scripted = (Check, Vec<UnitState>);
 
 /// Each unit's law, by (unit, its state before its checks, its script).
-type UnitLaws = BTreeMap<(usize, UnitState, Vec<Scripted>), Dist<UnitState>>;
+/// Each unit's law by its start and script: looked up by the script as a
+/// slice, so a known law costs no copy of its script.
+type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<Scripted>, Law>>;
+
+/// One unit's law of its final state, shared by every term that has it.
+pub type Law = Arc<Dist<UnitState>>;
 
 /// The laws of the resolution of attacks on one set of units, each
 /// distinct situation worked out once: the terms by the Location's state
@@ -111,7 +116,7 @@ pub struct Term {
     /// Every unit's final state, but for the units of `factors`.
     pub base: Vec<UnitState>,
     /// (unit index, its law): these units end independently of each other.
-    pub factors: Vec<(usize, Dist<UnitState>)>,
+    pub factors: Vec<(usize, Law)>,
 }
 
 impl Term {
@@ -133,13 +138,13 @@ impl Term {
         self.factors
             .iter()
             .find(|(j, _)| *j == i)
-            .map_or_else(|| Dist::certain(self.base[i]), |(_, law)| law.clone())
+            .map_or_else(|| Dist::certain(self.base[i]), |(_, law)| (**law).clone())
     }
 }
 
 /// The joint law of the units' states when those of `base` stand, but for
 /// the units of `factors`, each independently by its own law.
-pub fn joint(base: &[UnitState], factors: &[(usize, Dist<UnitState>)]) -> Dist<Vec<UnitState>> {
+pub fn joint(base: &[UnitState], factors: &[(usize, Law)]) -> Dist<Vec<UnitState>> {
     let mut pairs = Vec::new();
     each_joint(base, factors, &Prob::one(), &mut |units, q| {
         pairs.push((units.to_vec(), q));
@@ -152,13 +157,13 @@ pub fn joint(base: &[UnitState], factors: &[(usize, Dist<UnitState>)]) -> Dist<V
 /// the law: the units' states are set in one buffer, factor by factor.
 pub fn each_joint(
     base: &[UnitState],
-    factors: &[(usize, Dist<UnitState>)],
+    factors: &[(usize, Law)],
     p: &Prob,
     f: &mut impl FnMut(&[UnitState], Prob),
 ) {
     fn go(
         units: &mut [UnitState],
-        factors: &[(usize, Dist<UnitState>)],
+        factors: &[(usize, Law)],
         p: &Prob,
         f: &mut impl FnMut(&[UnitState], Prob),
     ) {
@@ -267,11 +272,16 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 .filter(|(_, script)| !script.is_empty())
                 .map(|(i, script)| {
                     let start = d.location.units[i];
-                    let key = (i, start, script.clone());
-                    let known = lock(laws).get(&key).cloned();
+                    let known = lock(laws)
+                        .get(&(i, start))
+                        .and_then(|by_script| by_script.get(script.as_slice()))
+                        .cloned();
                     let law = known.unwrap_or_else(|| {
-                        let law = play(targets, i, start, script);
-                        lock(laws).insert(key, law.clone());
+                        let law = Arc::new(play(targets, i, start, script));
+                        lock(laws)
+                            .entry((i, start))
+                            .or_default()
+                            .insert(script.clone(), Arc::clone(&law));
                         law
                     });
                     (i, law)

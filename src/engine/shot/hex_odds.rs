@@ -36,12 +36,41 @@ pub struct HexOdds {
     pub at_least_out: Vec<Prob>,
 }
 
-/// One unit's law in a term: a state it keeps, or its own law.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// One unit's law in a term: a state it keeps, or its own law. Ordered by
+/// value; a law the terms share (one allocation) is equal to itself at
+/// once, without comparing its outcomes.
+#[derive(Clone, Copy, Debug)]
 enum UnitLaw<'t> {
     Stays(UnitState),
     Law(&'t Dist<UnitState>),
 }
+
+impl Ord for UnitLaw<'_> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        use std::cmp::Ordering;
+        match (self, other) {
+            (UnitLaw::Stays(a), UnitLaw::Stays(b)) => a.cmp(b),
+            (UnitLaw::Stays(_), UnitLaw::Law(_)) => Ordering::Less,
+            (UnitLaw::Law(_), UnitLaw::Stays(_)) => Ordering::Greater,
+            (UnitLaw::Law(a), UnitLaw::Law(b)) if std::ptr::eq(*a, *b) => Ordering::Equal,
+            (UnitLaw::Law(a), UnitLaw::Law(b)) => a.cmp(b),
+        }
+    }
+}
+
+impl PartialOrd for UnitLaw<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for UnitLaw<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for UnitLaw<'_> {}
 
 impl UnitLaw<'_> {
     fn prob(&self, pred: impl Fn(&UnitState) -> bool) -> Prob {
