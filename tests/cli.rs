@@ -496,6 +496,28 @@ fn plan_bad_trials_and_seed_are_rejected() {
 }
 
 #[test]
+fn a_misspelt_key_in_a_phase_table_is_refused_not_ignored() {
+    let phases = "[\"PFPh\", \"DFPh\"]";
+    let (_dir, path) =
+        scenario(&PLAN.replace(phases, "[{ phase = \"PFPh\", max_shot = 1 }, \"DFPh\"]"));
+    let line = rejects(&["plan", &path]);
+    assert_mentions(&line, &["unknown field `max_shot`", "max_shots", "line "]);
+    let (_dir, path) =
+        scenario(&PLAN.replace(phases, "[{ phase = \"PFPh\", max_shots = \"one\" }]"));
+    assert_mentions(&rejects(&["plan", &path]), &["max_shots is a whole number"]);
+    let (_dir, path) = scenario(&PLAN.replace(phases, "[3]"));
+    assert_mentions(
+        &rejects(&["plan", &path]),
+        &["a phase is a name such as \"PFPh\""],
+    );
+    // The key spelt right is taken: one shot in the first phase at most.
+    let (_dir, path) = scenario(&PLAN.replace(phases, "[{ phase = \"PFPh\", max_shots = 1 }]"));
+    let json = json(&["plan", &path, "--engine", "exact", "--format", "json"]);
+    assert_eq!(json["shots"][0]["n"], 1, "{json}");
+    assert_eq!(json["shots"][0]["p"]["exact"], "1/1", "{json}");
+}
+
+#[test]
 fn plan_with_no_phases_is_rejected() {
     let (_dir, path) = scenario(&PLAN.replace("[\"PFPh\", \"DFPh\"]", "[]"));
     assert_mentions(&rejects(&["plan", &path]), &["plan.phases"]);

@@ -34,8 +34,9 @@ pub struct PlanSpec {
 }
 
 /// A listed phase: `"PFPh"`, or `{ phase = "PFPh", max_shots = 1 }`.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
+/// A table with any other key is refused (a misspelt `max_shots` must not
+/// lose the cap).
+#[derive(Clone, Debug)]
 pub enum PhaseSpec {
     /// A phase by name, "PFPh", "DFPh" or "AFPh" (any case), in which the
     /// mortar fires as long as its ROF lets it.
@@ -48,6 +49,47 @@ pub enum PhaseSpec {
         /// C5.2). Left out: no cap but the rules'.
         max_shots: Option<i64>,
     },
+}
+
+/// What a phase table may hold.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PhaseTable {
+    phase: String,
+    max_shots: Option<toml::Value>,
+}
+
+impl<'de> Deserialize<'de> for PhaseSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> std::result::Result<Self, D::Error> {
+        use serde::de::Error as _;
+        match toml::Value::deserialize(deserializer)? {
+            toml::Value::String(name) => Ok(PhaseSpec::Name(name)),
+            toml::Value::Table(table) => {
+                let PhaseTable { phase, max_shots } =
+                    table.try_into().map_err(|e: toml::de::Error| {
+                        D::Error::custom(format!(
+                            "a phase table takes `phase` and `max_shots`, e.g. {{ phase = \"PFPh\", max_shots = 1 }}: {}",
+                            e.message()
+                        ))
+                    })?;
+                let max_shots = match max_shots {
+                    None => None,
+                    Some(toml::Value::Integer(n)) => Some(n),
+                    Some(other) => {
+                        return Err(D::Error::custom(format!(
+                            "max_shots is a whole number of shots, not {other}"
+                        )));
+                    }
+                };
+                Ok(PhaseSpec::Detailed { phase, max_shots })
+            }
+            _ => Err(D::Error::custom(
+                "a phase is a name such as \"PFPh\", or a table such as { phase = \"PFPh\", max_shots = 1 }",
+            )),
+        }
+    }
 }
 
 fn phase_named(field: &str, name: &str) -> Result<Phase> {
