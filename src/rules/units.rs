@@ -81,6 +81,19 @@ pub enum UnitKind {
 }
 
 impl UnitKind {
+    /// The kind in a player's words, as a scenario names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Squad => "squad",
+            UnitKind::HalfSquad => "half-squad",
+            UnitKind::Crew => "crew",
+            UnitKind::Leader => "leader",
+            UnitKind::Hero => "hero",
+            UnitKind::UnarmoredVehicle => "unarmored vehicle",
+            UnitKind::Afv => "AFV",
+        }
+    }
+
     /// Whether it is a vehicle (unarmored or AFV), which takes no morale checks.
     pub fn is_vehicle(self) -> bool {
         matches!(self, UnitKind::UnarmoredVehicle | UnitKind::Afv)
