@@ -424,3 +424,39 @@ fn a_dc_lists_its_units_missing_values() {
         ],
     );
 }
+
+#[test]
+fn vehicle_keys_on_a_unit_of_another_kind_are_refused() {
+    assert_mentions(
+        &shot_with("squad:4-6-7,moving_vehicle"),
+        &["target.units[0].moving_vehicle", "Case J", "squad"],
+    );
+    assert_mentions(
+        &shot_with("hs:2-3-7,open_topped"),
+        &["target.units[0].open_topped", "C1.55", "half-squad"],
+    );
+    assert_mentions(
+        &shot_with("unarmored-vehicle:Truck,all_af_at_most_4"),
+        &["all_af_at_most_4", "unarmored vehicle"],
+    );
+    assert_mentions(
+        &shot_with("afv:PzIIIG,all_af_at_most_4,all_af_at_least_8"),
+        &["all_af_at_least_8", "give one of the two"],
+    );
+    // Each is taken where it belongs.
+    let args = ["shot", "--mortar", "japanese-type-89", "--range", "8"];
+    succeeds(
+        &[
+            &args[..],
+            &["--unit", "unarmored-vehicle:Truck,moving_vehicle"],
+        ]
+        .concat(),
+    );
+    succeeds(
+        &[
+            &args[..],
+            &["--unit", "afv:PzIIIG,open_topped,all_af_at_most_4"],
+        ]
+        .concat(),
+    );
+}
