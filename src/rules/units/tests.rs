@@ -1,7 +1,9 @@
 //! Tests of `units`.
 
 use super::*;
+use crate::dice::Dr;
 use crate::dice::FixedDice;
+use crate::rules::ift::Column;
 
 fn squad(morale: u8) -> Unit {
     Unit {
