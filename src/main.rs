@@ -30,8 +30,52 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("mortar-odds: {e:#}");
+            eprintln!("mortar-odds: {}", one_line(&format!("{e:#}")));
             ExitCode::from(2)
         }
+    }
+}
+
+/// The longest error line printed, in characters: a message quotes what
+/// the player gave, and a pasted file must not flood the terminal.
+const MAX_ERROR_CHARS: usize = 2000;
+
+/// An error message as one printable line: line breaks, tabs and other
+/// control characters in the text the player gave are shown escaped
+/// (`\n`, `\u{1b}`), and a message past [`MAX_ERROR_CHARS`] is cut with a
+/// note of how much was left out.
+fn one_line(message: &str) -> String {
+    let mut out = String::new();
+    let total = message.chars().count();
+    for (shown, c) in message.chars().enumerate() {
+        if shown == MAX_ERROR_CHARS {
+            out.push_str(&format!("… ({} more characters)", total - shown));
+            break;
+        }
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&c.escape_unicode().to_string()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_is_one_printable_line() {
+        assert_eq!(one_line("bad `a\nb`"), "bad `a\\nb`");
+        assert_eq!(one_line("x\u{1b}[31m\u{0}"), "x\\u{1b}[31m\\u{0}");
+        assert_eq!(one_line("tab\there"), "tab\\there");
+        let long = "k".repeat(MAX_ERROR_CHARS + 5);
+        let line = one_line(&long);
+        assert!(line.ends_with("… (5 more characters)"), "{line}");
+        assert_eq!(line.chars().filter(|&c| c == 'k').count(), MAX_ERROR_CHARS);
+        assert_eq!(one_line("plain"), "plain");
     }
 }

@@ -126,6 +126,19 @@ fn a_bare_command_prints_the_help() {
 }
 
 #[test]
+fn user_text_in_an_error_is_escaped_and_cut() {
+    // A line break and an escape sequence in a value stay on one line,
+    // shown escaped (`rejects` checks the one line).
+    let line = rejects(&["shot", "--mortar", "abc\ndef\u{1b}[31m", "--range", "5"]);
+    assert_mentions(&line, &["unknown mortar `abc\\ndef\\u{1b}[31m`"]);
+    // A value of 100,000 characters does not flood the terminal.
+    let long = "k".repeat(100_000);
+    let line = rejects(&["shot", "--mortar", &long, "--range", "5"]);
+    assert!(line.chars().count() < 2_100, "{} characters", line.len());
+    assert_mentions(&line, &["more characters)"]);
+}
+
+#[test]
 fn a_mortar_name_one_slip_away_gets_a_suggestion() {
     let line = rejects(&["shot", "--mortar", "german-80mm", "--range", "5"]);
     assert_mentions(
