@@ -139,6 +139,21 @@ fn user_text_in_an_error_is_escaped_and_cut() {
 }
 
 #[test]
+fn the_catalog_lists_as_json() {
+    let catalog = json(&["mortars", "--format", "json"]);
+    let mortars = catalog["mortars"].as_array().expect("a list of mortars");
+    let type89 = mortars
+        .iter()
+        .find(|m| m["name"] == "japanese-type-89")
+        .expect("the Type 89 is built in");
+    assert_eq!(type89["rof"], 2);
+    assert_eq!(type89["range"]["max"], 16);
+    // Not sourced: the player gives it, and the JSON says it is not known.
+    assert!(type89["breakdown"].is_null());
+    assert_eq!(mortars.len(), succeeds(&["mortars"]).lines().count() - 3);
+}
+
+#[test]
 fn a_mortar_name_one_slip_away_gets_a_suggestion() {
     let line = rejects(&["shot", "--mortar", "german-80mm", "--range", "5"]);
     assert_mentions(

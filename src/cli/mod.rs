@@ -25,8 +25,6 @@ use std::ffi::OsString;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 
-use scenario::CatalogArgs;
-
 #[derive(Parser, Debug)]
 #[command(
     name = "mortar-odds",
@@ -54,7 +52,7 @@ enum Command {
     /// Odds of pushing (manhandling) a Gun along a path (C10.3); --hookup: vehicle MP to hook it up.
     Push(Box<push::PushArgs>),
     /// List the mortar catalog (built-in, plus any --catalog files).
-    Mortars(CatalogArgs),
+    Mortars(mortars::MortarsArgs),
     /// Write the printable odds sheet (SVG and HTML, A4 and Letter) into a folder.
     Sheet(sheet::SheetArgs),
     /// Write every report (tables, charts, odds sheets, index.md) under reports/: the main job.

@@ -1,12 +1,45 @@
-//! `mortar-odds mortars`: the mortar catalog as a table.
+//! `mortar-odds mortars`: the mortar catalog as a table, or as JSON.
 
 use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use super::scenario::{CatalogArgs, load_catalog};
-use mortar_odds::output::report::text_table;
+use mortar_odds::output::report::{pretty_json, text_table};
+use mortar_odds::rules::mortar::Mortar;
 
-pub(super) fn run(args: &CatalogArgs) -> Result<String> {
-    let catalog = load_catalog(args)?;
+/// `mortar-odds mortars`.
+#[derive(Args, Debug)]
+pub(super) struct MortarsArgs {
+    #[command(flatten)]
+    catalog: CatalogArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: ListFormat,
+}
+
+/// How the catalog is printed.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ListFormat {
+    /// A text table.
+    Table,
+    /// Every value of every mortar, `null` where the catalog does not know it.
+    Json,
+}
+
+/// The catalog as JSON.
+#[derive(Serialize)]
+struct CatalogJson<'a> {
+    mortars: Vec<&'a Mortar>,
+}
+
+pub(super) fn run(args: &MortarsArgs) -> Result<String> {
+    let catalog = load_catalog(&args.catalog)?;
+    if let ListFormat::Json = args.format {
+        return Ok(pretty_json(&CatalogJson {
+            mortars: catalog.iter().collect(),
+        }));
+    }
     let opt = |v: Option<u8>| v.map_or("?".to_string(), |v| v.to_string());
     let rows: Vec<Vec<String>> = catalog
         .iter()
