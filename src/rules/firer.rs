@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::mortar::Mortar;
+
 /// The fire phase of the shot.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
@@ -101,4 +103,11 @@ pub struct Firer {
     pub intensive_fire: bool,
     /// Any further To Hit DRM the player wants to add.
     pub extra_drm: i8,
+}
+
+/// Fired as a light mortar (A21.13): a Support Weapon mortar, or any
+/// mortar a lone SMC fires (one of 82mm at most). The one place this is
+/// decided; shots, plans and reports read it.
+pub fn fired_as_light_mortar(mortar: &Mortar, firer: &Firer) -> bool {
+    mortar.support_weapon || firer.manning == Manning::LoneSmc
 }

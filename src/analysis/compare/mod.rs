@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
 use crate::input::scenario::ScenarioSource;
 use crate::prob::Prob;
-use crate::rules::firer::{Manning, Phase};
+use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::mortar::Mortar;
 use crate::stats::Estimate;
 
@@ -196,8 +196,7 @@ fn compare_one(
         choice: choice.text.clone(),
         label: choice.name.clone(),
         mortar: m.clone(),
-        fired_as_light_mortar: m.support_weapon
-            || plan.shot_input.firer.manning == Manning::LoneSmc,
+        fired_as_light_mortar: fired_as_light_mortar(m, &plan.shot_input.firer),
         inline: catalog.get(&choice.name).is_none(),
         exact: full.exact(),
         p_hit: odds.p_hit(),

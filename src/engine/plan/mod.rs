@@ -26,7 +26,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
-use crate::rules::firer::{Manning, Phase};
+use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::mortar::Ammo;
 use crate::rules::outcomes::in_action;
 use crate::rules::sequence::{MAX_ACQUISITION, same_player_turn};
@@ -166,7 +166,7 @@ impl FirePlan {
             }
         }
         let mortar = &shot_input.mortar;
-        let light = mortar.support_weapon || shot_input.firer.manning == Manning::LoneSmc;
+        let light = fired_as_light_mortar(mortar, &shot_input.firer);
         if input.intensive_fire != IntensiveFirePolicy::Never && light {
             return Err(Error::invalid(
                 "plan.intensive_fire",

@@ -22,7 +22,7 @@ use check::{check_firer, check_range, check_target, check_unit, missing};
 pub use missing::{BreakSide, broken_side_needed};
 
 use super::effects::{Attack, afv_attack, critical_attack, normal_attack};
-use super::firer::{Firer, GunType, Manning};
+use super::firer::{Firer, GunType, Manning, fired_as_light_mortar};
 use super::location::{self, Occupants};
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::readings;
@@ -153,7 +153,7 @@ impl Shot {
                 )
             },
         )?;
-        let light = mortar.support_weapon || lone_smc;
+        let light = fired_as_light_mortar(mortar, firer);
         check_range(mortar, *ammo, target.range)?;
         check_firer(firer, mortar, light)?;
         check_target(target, mortar)?;

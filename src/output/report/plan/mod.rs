@@ -14,7 +14,7 @@ use crate::engine::plan::figures::{Figure, figures, unit_figures};
 use crate::engine::plan::monte_carlo::McTally;
 use crate::engine::plan::simulate::UnitTally;
 use crate::prob::Prob;
-use crate::rules::firer::Phase;
+use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::outcomes::{NOT_MODELLED, OUTCOMES};
 use crate::rules::readings::{READINGS, Reading};
 use crate::rules::units::UnitKind;
@@ -266,10 +266,7 @@ impl PlanReport {
             at_least_out_of_action: counts(&by_name, "hex.at_least_out_of_action"),
         });
         PlanReport {
-            mortar: MortarJson::new(
-                m,
-                m.support_weapon || si.firer.manning == crate::rules::firer::Manning::LoneSmc,
-            ),
+            mortar: MortarJson::new(m, fired_as_light_mortar(m, &si.firer)),
             range: si.target.range,
             plan: PlanJson {
                 stop: plan.input.stop,
