@@ -76,6 +76,63 @@ fn compare_p_hit_is_the_shot_p_hit_of_each_mortar() {
 }
 
 #[test]
+fn intensive_fire_goes_to_the_gun_and_not_to_the_light_mortar() {
+    // C5.6: Intensive Fire is for Guns. A light mortar in the comparison no
+    // longer keeps the Gun from it: the light mortar's plan is fired
+    // without it, and the comparison says so.
+    let plan = [
+        "--range",
+        "8",
+        "--phases",
+        "PFPh,DFPh",
+        "--intensive",
+        "whenever-allowed",
+    ];
+    let v = json(
+        &[
+            &["compare", US_81, TYPE_89, "--format", "json"][..],
+            &plan[..],
+        ]
+        .concat(),
+    );
+    assert_eq!(v["intensive_fire"], "whenever-allowed");
+    assert!(
+        v["mortars"][0].get("intensive_fire_barred").is_none(),
+        "{v}"
+    );
+    assert_eq!(v["mortars"][1]["intensive_fire_barred"], true, "{v}");
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("japanese-type-89: a light mortar may not use Intensive Fire (C5.6)"),
+        "{notes}"
+    );
+    // Each mortar's figures are those of its own plan: the Gun's with
+    // Intensive Fire, the light mortar's without.
+    let malfunction = |extra: &[&str], intensive: &str| {
+        let mut args = vec![
+            "plan", "--engine", "exact", "--format", "json", "--range", "8",
+        ];
+        args.extend_from_slice(&["--phases", "PFPh,DFPh", "--intensive", intensive]);
+        args.extend_from_slice(extra);
+        json(&args)["p_malfunction"]["exact"].clone()
+    };
+    let gun = malfunction(&US_81_FLAGS, "whenever-allowed");
+    assert_ne!(
+        gun,
+        malfunction(&US_81_FLAGS, "never"),
+        "Intensive Fire changes the Gun's odds"
+    );
+    assert_eq!(v["mortars"][0]["p_malfunction"]["exact"], gun);
+    assert_eq!(
+        v["mortars"][1]["p_malfunction"]["exact"],
+        malfunction(
+            &["--mortar", "japanese-type-89", "--breakdown", "12"],
+            "never"
+        )
+    );
+}
+
+#[test]
 fn values_the_player_gave_are_reported_per_mortar() {
     let v = json(&[
         "compare", US_81, TYPE_89, "--range", "8", "--phases", "PFPh", "--format", "json",

@@ -5,10 +5,11 @@
 use serde::Deserialize;
 use toml::{Table, Value};
 
-use crate::engine::plan::FirePlan;
+use crate::engine::plan::{FirePlan, IntensiveFirePolicy};
 use crate::error::{Error, MissingValue, Result};
 use crate::input::catalog::Catalog;
 use crate::input::scenario::{MortarSpec, ScenarioSource};
+use crate::rules::firer::fired_as_light_mortar;
 
 /// The `mortar.*` keys a choice may give.
 pub const CHOICE_KEYS: &[&str] = &[
@@ -205,18 +206,43 @@ pub(super) fn mortar_spec(source: &ScenarioSource, choice: &MortarChoice) -> Res
         .map_err(|e| Error::invalid(&choice.name, e.to_string().trim().replace('\n', " ")))
 }
 
-/// The fire plan of one choice.
+/// One mortar's plan on the scenario's target.
+pub(super) struct ChoicePlan {
+    /// The plan as this mortar fires it.
+    pub(super) plan: FirePlan,
+    /// When to use Intensive Fire, as the scenario asks.
+    pub(super) asked: IntensiveFirePolicy,
+    /// The scenario asks for Intensive Fire but this mortar fires as a
+    /// light mortar, which may not use it (C5.6): its plan is fired
+    /// without it.
+    pub(super) intensive_fire_barred: bool,
+}
+
+/// The plan of one mortar choice: the scenario's plan, but without
+/// Intensive Fire for a mortar that may not use it (C5.6), so that one
+/// light mortar does not keep a Gun from it in the same comparison.
 pub(super) fn plan_of(
     catalog: &Catalog,
     source: &ScenarioSource,
     choice: &MortarChoice,
-) -> Result<FirePlan> {
+) -> Result<ChoicePlan> {
     let mut scenario = source.parse()?;
     scenario.mortar = mortar_spec(source, choice)?;
-    let (shot_input, plan_input) = scenario
+    let (shot_input, mut plan_input) = scenario
         .plan_input(catalog)
         .map_err(|e| for_choice(choice, e))?;
-    FirePlan::new(shot_input, plan_input).map_err(|e| for_choice(choice, e))
+    let asked = plan_input.intensive_fire;
+    let intensive_fire_barred = asked != IntensiveFirePolicy::Never
+        && fired_as_light_mortar(&shot_input.mortar, &shot_input.firer);
+    if intensive_fire_barred {
+        plan_input.intensive_fire = IntensiveFirePolicy::Never;
+    }
+    let plan = FirePlan::new(shot_input, plan_input).map_err(|e| for_choice(choice, e))?;
+    Ok(ChoicePlan {
+        plan,
+        asked,
+        intensive_fire_barred,
+    })
 }
 
 #[cfg(test)]

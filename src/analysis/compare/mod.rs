@@ -36,7 +36,7 @@ mod choice;
 mod figures;
 
 pub use choice::{CHOICE_KEYS, MortarChoice};
-use choice::{all_missing, for_choice, mortar_spec, plan_of};
+use choice::{ChoicePlan, all_missing, for_choice, mortar_spec, plan_of};
 use figures::Run;
 
 /// Monte Carlo trials of each plan of a comparison (and of the main job's
@@ -114,6 +114,9 @@ pub struct MortarResult {
     pub mortar: Mortar,
     /// Fired as a light mortar (a Support Weapon, or a lone SMC's).
     pub fired_as_light_mortar: bool,
+    /// The plan asks for Intensive Fire, which this mortar may not use
+    /// (C5.6: a light mortar): its figures are without it.
+    pub intensive_fire_barred: bool,
     /// Not in the catalog: every value is the player's.
     pub inline: bool,
     /// The plan's figures are exact (else Monte Carlo: its chain was too
@@ -166,7 +169,11 @@ fn compare_one(
     choice: &MortarChoice,
     settings: &Settings,
 ) -> Result<MortarResult> {
-    let plan = plan_of(catalog, source, choice)?;
+    let ChoicePlan {
+        plan,
+        intensive_fire_barred,
+        ..
+    } = plan_of(catalog, source, choice)?;
     let turns = plan.player_turns();
     let last = turns.last().copied().unwrap_or(0);
     let first = plan.shot(ShotKey {
@@ -197,6 +204,7 @@ fn compare_one(
         label: choice.name.clone(),
         mortar: m.clone(),
         fired_as_light_mortar: fired_as_light_mortar(m, &plan.shot_input.firer),
+        intensive_fire_barred,
         inline: catalog.get(&choice.name).is_none(),
         exact: full.exact(),
         p_hit: odds.p_hit(),
@@ -239,7 +247,7 @@ pub fn run(
         }
     }
     // The target and plan are the same for every mortar: read them once.
-    let plan = plan_of(catalog, source, &choices[0])?;
+    let ChoicePlan { plan, asked, .. } = plan_of(catalog, source, &choices[0])?;
     let turns = plan.player_turns();
     let phases = plan
         .input
@@ -262,7 +270,7 @@ pub fn run(
         range: plan.shot_input.target.range,
         phases,
         stop: plan.input.stop,
-        intensive_fire: plan.input.intensive_fire,
+        intensive_fire: asked,
         repair: plan.input.repair,
         starting_acquisition: plan.input.acquisition,
         enemy_units,

@@ -58,6 +58,10 @@ struct MortarJsonResult {
     label: String,
     mortar: MortarJson,
     inline: bool,
+    /// Present (true) when the plan asks for Intensive Fire and this mortar
+    /// may not use it (C5.6): its figures are without it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    intensive_fire_barred: bool,
     engine: EngineUsed,
     p_hit: ProbJson,
     p_critical_hit: ProbJson,
@@ -99,6 +103,7 @@ impl MortarJsonResult {
             label: m.label.clone(),
             mortar: MortarJson::new(&m.mortar, m.fired_as_light_mortar),
             inline: m.inline,
+            intensive_fire_barred: m.intensive_fire_barred,
             engine: EngineUsed {
                 engine: if m.exact { "exact" } else { "mc" },
                 trials: (!m.exact).then_some(c.settings.trials),
@@ -137,6 +142,12 @@ fn notes(c: &Comparison) -> Vec<String> {
                 .into(),
         );
         notes.push("with units, a hit is a hit on a unit: a unit eliminated is hit no more".into());
+    }
+    for m in c.mortars.iter().filter(|m| m.intensive_fire_barred) {
+        notes.push(format!(
+            "{}: a light mortar may not use Intensive Fire (C5.6), so its plan is fired without it",
+            m.label
+        ));
     }
     if c.mortars.iter().any(|m| !m.exact) {
         let s = &c.settings;
