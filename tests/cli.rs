@@ -109,6 +109,42 @@ fn completions_and_the_man_page_come_from_the_command_line() {
 }
 
 #[test]
+fn init_writes_a_scenario_that_asks_for_the_counter_values() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("my.toml");
+    let path = path.to_str().expect("utf-8");
+    assert_mentions(&succeeds(&["init", path]), &["wrote", "my.toml"]);
+    // Never over an existing file.
+    assert_mentions(&rejects(&["init", path]), &["already exists"]);
+    assert_eq!(
+        fs::read_to_string(path).expect("written"),
+        succeeds(&["init"])
+    );
+    // As written, the catalog mortar lacks the counter values: one line
+    // lists them all, with the unit's broken side a plan needs.
+    assert_mentions(
+        &rejects(&["plan", path]),
+        &[
+            "missing:",
+            "mortar.range",
+            "mortar.rof",
+            "mortar.breakdown",
+            "target.units[0].broken_morale",
+        ],
+    );
+    // Filled in, it runs.
+    let filled = fs::read_to_string(path)
+        .expect("written")
+        .replace("# rof = 3", "rof = 3")
+        .replace("# breakdown = 12", "breakdown = 12")
+        .replace("# range = [2, 40]", "range = [2, 40]")
+        .replace("# broken_morale = 7", "broken_morale = 7");
+    fs::write(path, filled).expect("write");
+    succeeds(&["shot", path]);
+    succeeds(&["plan", path, "--engine", "exact"]);
+}
+
+#[test]
 fn a_bare_command_prints_the_help() {
     let output = mortar_odds().output().expect("runs");
     assert_eq!(output.status.code(), Some(2));

@@ -9,6 +9,7 @@
 mod compare;
 mod completions;
 mod dc;
+mod init;
 mod mortars;
 mod output;
 mod plan;
@@ -57,6 +58,8 @@ enum Command {
     Sheet(sheet::SheetArgs),
     /// Write every report (tables, charts, odds sheets, index.md) under reports/: the main job.
     Report(report::ReportArgs),
+    /// Print a commented scenario to fill in, or write it to a new FILE.
+    Init(init::InitArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff): mortar-odds man > mortar-odds.1
@@ -75,6 +78,7 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Dc(args) => dc::dc(args),
         Command::Compare(args) => compare::run(args),
         Command::Worth(args) => worth::run(args),
+        Command::Init(args) => init::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man => completions::man(),
     }

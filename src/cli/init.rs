@@ -1,0 +1,44 @@
+//! `mortar-odds init`: a commented scenario to fill in.
+
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+
+/// The template: every section with the keys a player most often sets,
+/// counter values left for the player (the catalog's or theirs).
+const TEMPLATE: &str = include_str!("../../data/scenario-template.toml");
+
+/// `mortar-odds init`.
+#[derive(Args, Debug)]
+pub(super) struct InitArgs {
+    /// Write the template to this file (never over an existing one)
+    /// instead of standard output.
+    file: Option<PathBuf>,
+}
+
+pub(super) fn run(args: &InitArgs) -> Result<String> {
+    let Some(path) = &args.file else {
+        return Ok(TEMPLATE.to_string());
+    };
+    let file = OpenOptions::new().write(true).create_new(true).open(path);
+    let mut file = match file {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+            bail!("{}: already exists; give a new file name", path.display())
+        }
+        Err(e) => return Err(e).with_context(|| format!("{}", path.display())),
+    };
+    if let Err(e) = file.write_all(TEMPLATE.as_bytes()) {
+        // Nothing half-written is left behind.
+        drop(file);
+        let _ = std::fs::remove_file(path);
+        return Err(e).with_context(|| format!("{}", path.display()));
+    }
+    Ok(format!(
+        "wrote {}: fill in your values, then run mortar-odds shot {0} or mortar-odds plan {0}\n",
+        path.display()
+    ))
+}
