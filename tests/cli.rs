@@ -145,6 +145,54 @@ fn init_writes_a_scenario_that_asks_for_the_counter_values() {
 }
 
 #[test]
+fn the_player_s_own_catalog_is_read_by_every_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let catalog = "[[mortar]]\nname = \"my-60mm\"\ntitle = \"My 60mm\"\ncaliber = 60\nrof = 3\nbreakdown = 12\nrange = [1, 17]\n";
+    // In the platform's config folder (XDG_CONFIG_HOME on Linux).
+    let config = dir.path().join("config");
+    fs::create_dir_all(config.join("mortar-odds")).expect("folder");
+    fs::write(config.join("mortar-odds/catalog.toml"), catalog).expect("write");
+    let run = |var: &str, value: &Path, args: &[&str]| {
+        let output = mortar_odds()
+            .env(var, value)
+            .args(args)
+            .output()
+            .expect("runs");
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).to_string(),
+        )
+    };
+    let (code, listed) = run("XDG_CONFIG_HOME", &config, &["mortars"]);
+    assert_eq!(code, Some(0));
+    assert_mentions(&listed, &["my-60mm", "My 60mm"]);
+    let (code, shot) = run(
+        "XDG_CONFIG_HOME",
+        &config,
+        &["shot", "--mortar", "my-60mm", "--range", "8"],
+    );
+    assert_eq!(code, Some(0), "{shot}");
+    assert_mentions(&shot, &["My 60mm"]);
+    // Or named by MORTAR_ODDS_CATALOG, which must then exist.
+    let file = dir.path().join("mine.toml");
+    fs::write(&file, catalog).expect("write");
+    assert_mentions(
+        &run("MORTAR_ODDS_CATALOG", &file, &["mortars"]).1,
+        &["my-60mm"],
+    );
+    let output = mortar_odds()
+        .env("MORTAR_ODDS_CATALOG", dir.path().join("none.toml"))
+        .arg("mortars")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert_mentions(
+        &String::from_utf8_lossy(&output.stderr),
+        &["MORTAR_ODDS_CATALOG", "none.toml"],
+    );
+}
+
+#[test]
 fn a_bare_command_prints_the_help() {
     let output = mortar_odds().output().expect("runs");
     assert_eq!(output.status.code(), Some(2));

@@ -275,8 +275,35 @@ pub(super) fn read_text(path: &PathBuf, what: &str) -> Result<String> {
     fs::read_to_string(path).with_context(|| format!("{what} `{}`", path.display()))
 }
 
+/// The environment variable naming the player's own catalog file.
+pub(super) const CATALOG_VAR: &str = "MORTAR_ODDS_CATALOG";
+
+/// The player's own catalog, filled in once and read by every command:
+/// the file `MORTAR_ODDS_CATALOG` names (which must then exist), else
+/// `mortar-odds/catalog.toml` in the platform's config folder if it is
+/// there (`~/.config` on Linux, `~/Library/Application Support` on macOS,
+/// `%APPDATA%` on Windows).
+fn user_catalog() -> Option<(PathBuf, bool)> {
+    match std::env::var_os(CATALOG_VAR) {
+        Some(path) if !path.is_empty() => Some((PathBuf::from(path), true)),
+        _ => dirs::config_dir()
+            .map(|dir| dir.join("mortar-odds").join("catalog.toml"))
+            .map(|path| (path, false)),
+    }
+}
+
+/// The built-in catalog, then the player's own ([`user_catalog`]), then
+/// each `--catalog` file: a later mortar of the same name replaces an
+/// earlier one.
 pub(super) fn load_catalog(args: &CatalogArgs) -> Result<Catalog> {
     let mut catalog = Catalog::builtin();
+    if let Some((path, named)) = user_catalog()
+        && (named || path.is_file())
+    {
+        let what = if named { CATALOG_VAR } else { "catalog file" };
+        let text = read_text(&path, what)?;
+        catalog.extend(Catalog::parse(&path.display().to_string(), &text)?);
+    }
     for path in &args.catalog {
         let text = read_text(path, "catalog file")?;
         catalog.extend(Catalog::parse(&path.display().to_string(), &text)?);
