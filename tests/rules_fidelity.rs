@@ -7,6 +7,7 @@ mod common;
 use common::at;
 
 use common::{json, p, rejects};
+use mortar_odds::Error;
 use mortar_odds::dice::{Dice, Dist, Dr, FixedDice};
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;
@@ -22,7 +23,6 @@ use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::{HitKind, to_hit_number};
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
-use mortar_odds::{Error, Result};
 
 /// A mortar Gun (or SW below 61mm) with this ROF, B# 12, range 1-40.
 fn mortar(caliber: u16, rof: u8) -> Mortar {
@@ -30,15 +30,6 @@ fn mortar(caliber: u16, rof: u8) -> Mortar {
     m.rof = Some(rof);
     m.range = Some(RangeLimits { min: 1, max: 40 });
     m
-}
-
-fn shot(mortar: Mortar, firer: Firer, target: Target) -> Result<Shot> {
-    Shot::new(ShotInput {
-        mortar,
-        firer,
-        target,
-        ammo: Ammo::He,
-    })
 }
 
 fn unit(name: &str, kind: UnitKind, morale: u8, broken_morale: u8) -> Unit {
@@ -219,7 +210,7 @@ fn c3_74_a9_the_critical_hit_goes_to_every_unit_tied() {
         unit("a", UnitKind::Squad, 7, 8),
         unit("b", UnitKind::Squad, 7, 8),
     ];
-    let odds = UnitShotOdds::of(&shot(mortar(81, 2), Firer::default(), hex).unwrap()).unwrap();
+    let odds = UnitShotOdds::of(&Shot::he(mortar(81, 2), Firer::default(), hex).unwrap()).unwrap();
     assert_eq!(odds.p_critical_hit(0), p(7, 432));
     assert_eq!(odds.p_critical_hit(1), p(7, 432));
 }
@@ -237,7 +228,7 @@ fn a21_13_non_qualified_user_lowers_b_and_rof() {
         non_qualified: true,
         ..Firer::default()
     };
-    let s = shot(mortar(81, 3), firer, at(10)).unwrap();
+    let s = Shot::he(mortar(81, 3), firer, at(10)).unwrap();
     assert_eq!(s.effective_breakdown, Some(10));
     assert_eq!(s.effective_rof, Some(2));
     assert_eq!(s.drm, 2);
@@ -256,7 +247,7 @@ fn a21_13_captured_and_non_qualified_double_the_penalties() {
         captured: true,
         ..Firer::default()
     };
-    let s = shot(mortar(81, 3), firer, at(10)).unwrap();
+    let s = Shot::he(mortar(81, 3), firer, at(10)).unwrap();
     assert_eq!(s.effective_breakdown, Some(8));
     assert_eq!(s.effective_rof, Some(1));
     assert_eq!(s.drm, 4);
@@ -342,7 +333,7 @@ fn c9_3_case_d_counts_once_with_crew_and_spotter_pinned() {
         spotter_pinned: true,
         ..Firer::default()
     };
-    let s = shot(mortar(81, 3), firer, at(10)).unwrap();
+    let s = Shot::he(mortar(81, 3), firer, at(10)).unwrap();
     assert_eq!(s.drm, 4);
     assert_eq!(ShotOdds::of(&s).p_hit(), p(1, 12));
 }
@@ -396,7 +387,7 @@ fn a_lone_smc_firing_takes_no_leader_drm() {
         leader_drm: -1,
         ..Firer::default()
     };
-    match shot(mortar(60, 2), firer, at(10)) {
+    match Shot::he(mortar(60, 2), firer, at(10)) {
         Err(Error::Invalid { field, message }) => {
             assert_eq!(field, "firer.leader_drm");
             assert!(message.contains("lone-smc"), "{message}");
@@ -465,7 +456,7 @@ fn c3_8_a_critical_hit_shot_scores_no_multiple_hit() {
         unit("a", UnitKind::Squad, 7, 8),
         unit("b", UnitKind::Squad, 7, 8),
     ];
-    let s = shot(m, Firer::default(), hex).unwrap();
+    let s = Shot::he(m, Firer::default(), hex).unwrap();
     let process = ShotProcess::units(&s);
     let table = process.exact(&process.start_units());
     for i in 0..2 {

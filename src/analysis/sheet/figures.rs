@@ -30,15 +30,6 @@ fn mortar(caliber: u16, range: u16) -> Mortar {
     m
 }
 
-fn shot(mortar: Mortar, firer: Firer, target: Target) -> Result<Shot> {
-    Shot::new(ShotInput {
-        mortar,
-        firer,
-        target,
-        ammo: Ammo::He,
-    })
-}
-
 /// A target at `range` whose only To Hit DRM is `drm`.
 fn target_with_drm(range: u16, drm: i16) -> Target {
     Target {
@@ -57,7 +48,7 @@ pub(super) fn to_hit_table(class: &'static str, caliber: u16) -> Result<ToHitTab
         let mut cells = Vec::new();
         let mut th = 0;
         for &drm in &TO_HIT_DRMS {
-            let s = shot(
+            let s = Shot::he(
                 mortar(caliber, range),
                 Firer::default(),
                 target_with_drm(range, drm),
@@ -156,7 +147,7 @@ pub fn squad_outcomes(morale: u8, column_fp: u8, drm: i16) -> Result<Dist<Outcom
         units: vec![squad],
         ..location
     };
-    let s = shot(m, Firer::default(), target)?;
+    let s = Shot::he(m, Firer::default(), target)?;
     let odds = UnitShotOdds::of(&s).expect("the hex holds the squad");
     let hit = odds
         .joint()
@@ -192,7 +183,7 @@ pub(super) fn critical_rows() -> Result<Vec<CriticalRow>> {
     [0, 5, 6]
         .into_iter()
         .map(|drm| {
-            let s = shot(mortar(81, 6), Firer::default(), target_with_drm(6, drm))?;
+            let s = Shot::he(mortar(81, 6), Firer::default(), target_with_drm(6, drm))?;
             let odds = ShotOdds::of(&s);
             Ok(CriticalRow {
                 mode: s.hit_mode,
@@ -214,7 +205,7 @@ pub(super) fn malfunction_row(breakdown: u8) -> Result<MalfunctionRow> {
             captured,
             ..Firer::default()
         };
-        let o = ShotOdds::of(&shot(m, firer, target_with_drm(6, 0))?);
+        let o = ShotOdds::of(&Shot::he(m, firer, target_with_drm(6, 0))?);
         Ok((
             o.p_malfunction().expect("the B# is given above"),
             o.p_removed().expect("the B# is given above"),
@@ -249,7 +240,7 @@ pub(super) fn caliber_columns<'a>(
     for (caliber, area_fp) in keys {
         let mut m = mortar(caliber, 6);
         m.area_fp = area_fp;
-        let s = shot(m, Firer::default(), target_with_drm(6, 0))?;
+        let s = Shot::he(m, Firer::default(), target_with_drm(6, 0))?;
         let (Some(hit), Some(critical)) = (&s.normal_attack, &s.critical_attack) else {
             continue;
         };

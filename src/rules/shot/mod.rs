@@ -133,6 +133,17 @@ fn target_shot(
 }
 
 impl Shot {
+    /// An HE shot of `mortar`, fired by `firer` at `target`: [`Shot::new`]
+    /// with the ammunition most questions are about.
+    pub fn he(mortar: Mortar, firer: Firer, target: Target) -> Result<Shot> {
+        Shot::new(ShotInput {
+            mortar,
+            firer,
+            target,
+            ammo: Ammo::He,
+        })
+    }
+
     /// Checks the input (every error names its field) and works out all
     /// that needs no dice.
     pub fn new(input: ShotInput) -> Result<Shot> {
