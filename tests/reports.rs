@@ -274,3 +274,33 @@ fn report_with_a_bad_examples_folder_writes_nothing() {
     assert!(line.contains("--examples"), "{line}");
     assert!(!target.exists());
 }
+
+#[test]
+fn report_names_the_scenario_file_that_is_wrong() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let examples = dir.path().join("examples");
+    fs::create_dir_all(&examples).expect("folder");
+    fs::copy(
+        "examples/stack-in-woods.toml",
+        examples.join("stack-in-woods.toml"),
+    )
+    .expect("copy");
+    // Parses, but names a mortar the catalog does not have.
+    fs::write(
+        examples.join("my-bad-one.toml"),
+        "ammo = \"HE\"\n[mortar]\nname = \"zzz\"\n[target]\nrange = 5\n",
+    )
+    .expect("write");
+    let out = dir.path().join("out");
+    let line = rejects(&[
+        "report",
+        "--examples",
+        examples.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(
+        line.contains("my-bad-one.toml: mortar: unknown mortar `zzz`"),
+        "{line}"
+    );
+}

@@ -181,8 +181,10 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     for (name, source) in &examples {
         let name = name.clone();
         bar.set_message(name.clone());
+        // Errors past the file's parse name the file (a parse error does).
+        let at = || source.name.clone();
         let scenario = source.parse()?;
-        let shot = Shot::new(scenario.shot_input(&catalog)?)?;
+        let shot = Shot::new(scenario.shot_input(&catalog).with_context(at)?).with_context(at)?;
         let units = UnitShotOdds::of(&shot);
         let report = ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref());
         files.add(format!("shots/{name}.txt"), report.to_text());
@@ -193,9 +195,9 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             index.unit_charts.push(link);
         }
         if scenario.plan.is_some() {
-            let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
-            let plan = FirePlan::new(shot_input, plan_input)?;
-            let r = run_plan::report(&plan, &run, DEFAULT_MAX_STATES as u64)?;
+            let (shot_input, plan_input) = scenario.plan_input(&catalog).with_context(at)?;
+            let plan = FirePlan::new(shot_input, plan_input).with_context(at)?;
+            let r = run_plan::report(&plan, &run, DEFAULT_MAX_STATES as u64).with_context(at)?;
             files.add(format!("plans/{name}.txt"), r.to_text());
             files.add(format!("plans/{name}.json"), r.to_json());
             rows.extend(RowBuilder::new(&name, &r.mortar.name).plan(&r));
@@ -245,7 +247,8 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
                 seed: args.seed,
                 ..compare::default_settings()
             };
-            let c = compare::run(&catalog, source, &choices, &settings)?;
+            let c = compare::run(&catalog, source, &choices, &settings)
+                .with_context(|| source.name.clone())?;
             let mut frame = OddsRow::frame(&c.rows(name))?;
             files.add(format!("compare/{name}.txt"), c.to_text());
             files.add(format!("compare/{name}.json"), c.to_json());
@@ -262,7 +265,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         if source.parse()?.target.units.is_none_or(|u| u.is_empty()) {
             continue;
         }
-        let w = worth::run(&catalog, source)?;
+        let w = worth::run(&catalog, source).with_context(|| source.name.clone())?;
         files.add(format!("worth/{name}.txt"), w.to_text());
         files.add(format!("worth/{name}.json"), w.to_json());
         worth_rows.extend(w.rows(name));
@@ -281,7 +284,8 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     for path in example_files_if_any(&args.examples.join("dc"))? {
         let name = stem(&path);
         let source = read_source(Some(&path), "scenario file", Command::Dc, &Table::new())?;
-        let run = DcRun::new(&source, Some(args.trials), args.seed)?;
+        let run = DcRun::new(&source, Some(args.trials), args.seed)
+            .with_context(|| source.name.clone())?;
         files.add(format!("dc/{name}.txt"), run.report.to_text());
         files.add(format!("dc/{name}.json"), run.report.to_json());
         rows.extend(run.rows(&name));
@@ -294,7 +298,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         let name = stem(&path);
         let file = Some(&path);
         let source = read_source(file, "push scenario file", Command::Push, &Table::new())?;
-        let r = push_report(&source, &run)?;
+        let r = push_report(&source, &run).with_context(|| source.name.clone())?;
         files.add(format!("push/{name}.txt"), r.to_text());
         files.add(format!("push/{name}.json"), r.to_json());
         let gun = r.gun.clone().unwrap_or_else(|| "gun".to_string());
