@@ -116,7 +116,7 @@ fn merge(base: &mut Table, over: Table) {
 
 /// One line from a TOML error: "line N: message".
 pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
-    let message = err.message().trim().replace('\n', " ");
+    let message = in_players_words(&err.message().trim().replace('\n', " "));
     match err.span() {
         Some(span) => {
             let start = span.start.min(text.len());
@@ -126,6 +126,40 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
         }
         None => message,
     }
+}
+
+/// A TOML reader's message without the program's inner names: "struct
+/// MortarSpec" is a table, an untagged list of forms is the forms a key
+/// takes, and a number past 64 bits is too large.
+fn in_players_words(message: &str) -> String {
+    if message.contains("did not match any variant of untagged enum PathSpec") {
+        return "a path is the hexes' terrain as one text, \"open,woods\", or a list, [\"open\", \"woods\"]".into();
+    }
+    if let Some(at) = message.find(" as i128, expected any valid TOML value") {
+        let number = message[..at].rsplit('`').nth(1).unwrap_or("the number");
+        return format!("{number} is too large a number");
+    }
+    let mut out = String::with_capacity(message.len());
+    let mut words = message.split(' ').peekable();
+    while let Some(word) = words.next() {
+        // "expected struct XSpec" → "expected a table"
+        if word == "struct"
+            && words
+                .peek()
+                .is_some_and(|w| w.ends_with("Spec") || w.ends_with("Spec,"))
+        {
+            let name = words.next().unwrap_or_default();
+            out.push_str("a table");
+            if name.ends_with(',') {
+                out.push(',');
+            }
+        } else {
+            out.push_str(word);
+        }
+        out.push(' ');
+    }
+    out.pop();
+    out
 }
 
 /// Sets `dotted.key = value` in a TOML table, making sub-tables as needed.
