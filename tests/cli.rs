@@ -634,6 +634,16 @@ fn plan_bad_trials_and_seed_are_rejected() {
     assert_mentions(&usage(&["plan", &path, "--trials", "0"]), &["--trials"]);
     assert_mentions(&usage(&["plan", &path, "--trials", "-5"]), &["--trials"]);
     assert_mentions(&usage(&["plan", &path, "--seed", "seven"]), &["--seed"]);
+    // Work is bounded: past 10^8 trials the run is refused, not left to
+    // run for hours.
+    assert_mentions(
+        &usage(&["plan", &path, "--trials", "100000001"]),
+        &["--trials", "1..=100000000"],
+    );
+    assert_mentions(
+        &usage(&["dc", "--kind", "placed", "--trials", "1000000000000"]),
+        &["--trials", "1..=100000000"],
+    );
 }
 
 #[test]

@@ -32,8 +32,8 @@ pub(super) struct CompareArgs {
     plan: PlanFlags,
     #[command(flatten)]
     output: ReportOutput,
-    /// Monte Carlo trials, for plans whose exact chain is too large.
-    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Monte Carlo trials, for plans whose exact chain is too large (at most 100,000,000).
+    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
     trials: u64,
     /// Monte Carlo seed.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]

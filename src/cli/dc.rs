@@ -28,8 +28,8 @@ pub(super) struct DcArgs {
     /// Write the output to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Also run a Monte Carlo check with this many trials.
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Also run a Monte Carlo check with this many trials (at most 100,000,000).
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
     trials: Option<u64>,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]

@@ -92,8 +92,8 @@ pub(super) struct RunArgs {
     /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
     #[arg(long, value_enum, default_value = "both")]
     pub(super) engine: Engine,
-    /// Monte Carlo trials.
-    #[arg(long, default_value_t = engine::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Monte Carlo trials (at most 100,000,000).
+    #[arg(long, default_value_t = engine::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
     pub(super) trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     #[arg(long, default_value_t = engine::DEFAULT_SEED, allow_negative_numbers = true)]

@@ -28,6 +28,11 @@ use plan::simulate::UnitTally;
 /// Monte Carlo trials unless told otherwise.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 
+/// The most Monte Carlo trials a command line run takes: 10^8 trials of a
+/// plan with units take minutes, and work past that is refused rather
+/// than left to run for hours.
+pub const MAX_TRIALS: u64 = 100_000_000;
+
 /// Monte Carlo seed unless told otherwise.
 pub const DEFAULT_SEED: u64 = 1;
 
