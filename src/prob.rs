@@ -147,6 +147,32 @@ impl Prob {
         }
     }
 
+    /// `numer / denom` from little-endian 64-bit limbs (no high zero
+    /// limb), when the caller knows the two share no factor, so that no gcd
+    /// is taken: the exact engine's figures, thousands of bits long, whose
+    /// denominators are products of primes it has divided out of the
+    /// numerator. `denom` must not be zero; that the two are coprime is
+    /// checked in debug builds only.
+    pub fn from_coprime_limbs(numer: &[u64], denom: &[u64]) -> Prob {
+        let big = |limbs: &[u64]| {
+            let digits = limbs
+                .iter()
+                .flat_map(|&l| [l as u32, (l >> 32) as u32])
+                .collect();
+            BigInt::from(num_bigint::BigUint::new(digits))
+        };
+        let (n, d) = (big(numer), big(denom));
+        assert!(
+            d != BigInt::from(0u8),
+            "Prob::from_coprime_limbs with a zero denominator"
+        );
+        debug_assert!(
+            num_integer::Integer::gcd(&n, &d) == BigInt::from(1u8) || n == BigInt::from(0u8),
+            "Prob::from_coprime_limbs with a common factor"
+        );
+        Prob::big(BigRational::new_raw(n, d))
+    }
+
     /// The complement `1 - p`.
     pub fn complement(&self) -> Self {
         Prob::one() - self.clone()

@@ -24,6 +24,9 @@ const TRIAL_LIMIT: u64 = 1 << 20;
 #[derive(Clone, Debug, Default)]
 pub struct Basis {
     elems: Vec<u64>,
+    /// Whether every element is known to be prime (trial division went
+    /// far enough for each).
+    all_prime: bool,
     /// For each element `b`: the largest power `b^m` that fits in a `u64`, and `m`.
     chunk: Vec<(u64, u32)>,
     /// For each element `b`: `b^0`, `b^1`, … `b^m`.
@@ -35,7 +38,10 @@ pub type Factors = Vec<(usize, u32)>;
 
 impl Basis {
     pub fn new() -> Basis {
-        Basis::default()
+        Basis {
+            all_prime: true,
+            ..Basis::default()
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -68,6 +74,10 @@ impl Basis {
                 n = self.strip(n);
             }
             d += if d == 2 { 1 } else { 2 };
+        }
+        if n > 1 && d.saturating_mul(d) <= n && !self.elems.contains(&n) {
+            // Trial division stopped short: the cofactor may be composite.
+            self.all_prime = false;
         }
         self.push(n);
     }
@@ -347,6 +357,9 @@ impl Smooth {
         }
         match (numer.as_slice(), denom.as_slice()) {
             (&[n], &[d]) => Prob::new(n, d),
+            // Every element of the denominator is a prime the numerator is
+            // no longer a multiple of: the fraction is in lowest terms.
+            _ if basis.all_prime => Prob::from_coprime_limbs(&numer, &denom),
             _ => integer(&numer)
                 .checked_div(&integer(&denom))
                 .expect("a denominator is never zero"),

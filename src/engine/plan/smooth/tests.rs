@@ -69,3 +69,26 @@ fn big_integers_convert() {
     });
     assert_eq!(integer(&limbs), expect);
 }
+
+/// A fraction turned into a `Prob` is in lowest terms whether the basis is
+/// all primes (no gcd taken) or holds a cofactor trial division left
+/// unsplit (a gcd taken).
+#[test]
+fn figures_are_in_lowest_terms() {
+    // 2^64 - 59 is prime, but past the trial division's reach.
+    for b in [basis(&[6, 5, 7]), basis(&[6, 18_446_744_073_709_551_557])] {
+        let mut s = Scratch::default();
+        let r = Ratio::new(35, 36, &b).expect("36 is a product of the basis");
+        let mut z = Smooth::one(&b);
+        let mut expect = Prob::one();
+        for _ in 0..40 {
+            let mut next = Smooth::zero(&b);
+            next.add_scaled(z.term(), &r, &b, &mut s);
+            z = next;
+            expect = &expect * &Prob::new(35, 36);
+        }
+        assert_eq!(z.to_prob(&b), expect);
+    }
+    assert!(basis(&[6, 5, 7]).all_prime);
+    assert!(!basis(&[6, 18_446_744_073_709_551_557]).all_prime);
+}
