@@ -2,7 +2,7 @@
 //! scenario file, the `report` command, and a snapshot of a text report.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 

@@ -154,8 +154,11 @@ fn errors_leave_no_file_and_the_old_one_whole() {
     let missing = dir.path().join("no-such-folder").join("out.md");
     let line = rejects(&["shot", SHOT, "--out", path(&missing)]);
     assert_mentions(&line, &["--out", "cannot write", "no-such-folder"]);
+    // The sheets' folder is a file.
+    let line = rejects(&["sheet", "--out", path(&out)]);
+    assert_mentions(&line, &["--out", "not a folder"]);
     assert_eq!(fs::read_to_string(&out).unwrap(), "old");
-    assert_eq!(common::files::files_under(dir.path()), [out.clone()]);
+    assert_eq!(common::files::files_under(dir.path()), [out]);
     assert_no_leftovers(dir.path());
 }
 

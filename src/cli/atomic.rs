@@ -107,7 +107,7 @@ pub(super) fn check_target(flag: &str, path: &Path) -> Result<Option<Permissions
     }
 }
 
-/// What a path that is not a plain file is, in a player's words.
+/// What a path is, in a player's words.
 pub(super) fn describe(kind: FileType) -> &'static str {
     #[cfg(unix)]
     {
@@ -126,6 +126,8 @@ pub(super) fn describe(kind: FileType) -> &'static str {
         "a symbolic link"
     } else if kind.is_dir() {
         "a folder"
+    } else if kind.is_file() {
+        "a file"
     } else {
         "not a plain file"
     }

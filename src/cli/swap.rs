@@ -142,7 +142,7 @@ fn carried_files(flag: &str, target: &Path, owned: &[&str]) -> Result<Vec<OsStri
     };
     if !meta.is_dir() {
         bail!(
-            "{flag}: `{}` is {}; give a folder, which is replaced whole",
+            "{flag}: `{}` is {}; give a folder's name (the report replaces that folder whole)",
             target.display(),
             describe(meta.file_type())
         );
