@@ -253,3 +253,46 @@ impl Drop for MadeFolders {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rename that fails after another says which file is in place.
+    #[test]
+    fn a_commit_cut_short_names_the_files_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (first, second) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+        let mut staged = Staged::default();
+        staged.add("--out", &first, b"a").expect("staged");
+        staged.add("--chart", &second, b"b").expect("staged");
+        fs::create_dir(&second).expect("a folder where b.txt goes");
+        let e = format!("{:#}", staged.commit().unwrap_err());
+        assert!(e.starts_with("--chart: `"), "{e}");
+        assert!(e.contains("b.txt` is a folder"), "{e}");
+        assert!(
+            e.ends_with(&format!("(already written: {})", first.display())),
+            "{e}"
+        );
+        assert_eq!(fs::read_to_string(&first).unwrap(), "a");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+    }
+
+    /// Folders made for an output go again unless kept; folders that were
+    /// there stay.
+    #[test]
+    fn made_folders_go_unless_kept() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let deep = dir.path().join("a/b/c");
+        drop(MadeFolders::create("--out", &deep).expect("made"));
+        assert!(!dir.path().join("a").exists());
+        MadeFolders::create("--out", &deep).expect("made").keep();
+        assert!(deep.is_dir());
+        drop(MadeFolders::create("--out", &deep.join("d")).expect("made"));
+        assert!(deep.is_dir() && !deep.join("d").exists());
+    }
+}

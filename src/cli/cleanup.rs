@@ -13,9 +13,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-use signal_hook::iterator::Signals;
-
 /// What a registered path is, and so how it is removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Leftover {
@@ -94,7 +91,11 @@ impl Drop for AtEnd {
 /// [`uninterrupted`] step, removes the registered leftovers, says so in
 /// one line and exits with 128 plus the signal's number. Without it (the
 /// signals cannot be caught), they keep their default action.
+#[cfg(unix)]
 pub fn install_signal_handler() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
+
     let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
         return;
     };
@@ -112,6 +113,11 @@ pub fn install_signal_handler() {
         }
     });
 }
+
+/// Elsewhere the signals keep their default action (the temporary files
+/// of a stopped run stay, under their `.mortar-odds-` names).
+#[cfg(not(unix))]
+pub fn install_signal_handler() {}
 
 #[cfg(test)]
 mod tests {
