@@ -1,6 +1,7 @@
 //! The `mortar-odds` binary: parse, run, print; errors once, exit code 2
 //! (a command-line error as clap words it, with its tips and usage; any
-//! other error in one line).
+//! other error in one line). Stopped by a signal, it removes its
+//! temporary files and exits with 128 plus the signal's number.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -10,6 +11,9 @@ use clap::error::ErrorKind;
 mod cli;
 
 fn main() -> ExitCode {
+    // Ctrl-C, SIGTERM, SIGHUP: this run's temporary files are removed,
+    // exit code 130, 143, 129.
+    cli::install_signal_handler();
     let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {

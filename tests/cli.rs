@@ -2,7 +2,7 @@
 //! scenario file, the `report` command, and a snapshot of a text report.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
@@ -497,20 +497,6 @@ fn example_stems() -> Vec<String> {
     stems
 }
 
-/// Every file under `dir`, recursively.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir).expect("readable folder") {
-        let path = entry.expect("folder entry").path();
-        if path.is_dir() {
-            files.extend(files_under(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
-}
-
 /// Every example scenario works as a shot (the main job reports each; the
 /// job itself is tested on a small folder in `tests/reports.rs`, since a
 /// debug build of the whole job takes minutes).
@@ -533,13 +519,9 @@ fn report_into_an_impossible_folder_fails_cleanly() {
     let out = blocker.join("r");
     let line = rejects(&["report", "--out", out.to_str().expect("utf-8 path")]);
     assert_mentions(&line, &["a-file"]);
-    let leftovers: Vec<PathBuf> = files_under(dir.path())
-        .into_iter()
-        .filter(|p| p.to_string_lossy().ends_with(".tmp-mortar-odds"))
-        .collect();
-    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+    files::assert_no_leftovers(dir.path());
     assert_eq!(
-        files_under(dir.path()),
+        files::files_under(dir.path()),
         vec![blocker],
         "nothing but the blocking file expected"
     );
@@ -708,10 +690,5 @@ fn plan_out_file_is_written_whole() {
     let text = fs::read_to_string(&out).expect("the report");
     let v: Value = serde_json::from_str(&text).expect("valid JSON");
     assert!(v["expected_shots"]["exact"].is_string());
-    let leftovers: Vec<_> = fs::read_dir(dir.path())
-        .expect("list")
-        .filter_map(|e| e.ok())
-        .filter(|e| e.file_name().to_string_lossy().contains("tmp-mortar-odds"))
-        .collect();
-    assert!(leftovers.is_empty(), "{leftovers:?}");
+    files::assert_no_leftovers(dir.path());
 }

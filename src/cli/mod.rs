@@ -4,8 +4,13 @@
 //!
 //! One module per command (`shot`, `plan`, `compare`, `worth`, `dc`,
 //! `push`, `mortars`, `sheet`, `report`); `run_plan` holds the engine flags,
-//! `output` the output formats and whole-or-nothing writes.
+//! `output` the output formats; `atomic` (files written whole), `swap`
+//! (a folder replaced whole) and `cleanup` (what a stopped run removes,
+//! and the signal handler) keep a failed or killed run from leaving a
+//! half-written or stray file.
 
+mod atomic;
+mod cleanup;
 mod compare;
 mod completions;
 mod dc;
@@ -19,12 +24,16 @@ mod run_plan;
 mod scenario;
 mod sheet;
 mod shot;
+mod swap;
 mod worth;
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
+
+pub use cleanup::install_signal_handler;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -36,6 +45,9 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The output files named on the command line, with their flag.
+    #[arg(skip)]
+    outputs: Vec<(&'static str, PathBuf)>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -66,8 +78,14 @@ enum Command {
     Man,
 }
 
-/// Parses the arguments and runs the command; returns what to print.
+/// Runs the command; returns what to print. Output files named on the
+/// command line are checked, and their temporary files made, before the
+/// work; whatever temporary file is left when the command ends is removed.
 pub fn run(cli: Cli) -> Result<String> {
+    let _at_end = cleanup::AtEnd;
+    for (flag, path) in &cli.outputs {
+        atomic::reserve(flag, path)?;
+    }
     match &cli.command {
         Command::Shot(args) => shot::run(args),
         Command::Plan(args) => plan::run(args),
@@ -84,13 +102,35 @@ pub fn run(cli: Cli) -> Result<String> {
     }
 }
 
-/// Parses arguments the way `main` does (for tests).
+/// Parses the arguments (as `Cli::try_parse_from` does) and notes the
+/// output files they name.
 pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    Cli::try_parse_from(args)
+    let matches = Cli::command().try_get_matches_from(args)?;
+    let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut Cli::command()))?;
+    cli.outputs = output_files(&matches);
+    Ok(cli)
+}
+
+/// The files `--out` and `--chart` name (`report` and `sheet` take a
+/// folder as `--out`, checked by their commands).
+fn output_files(matches: &ArgMatches) -> Vec<(&'static str, PathBuf)> {
+    let Some((name, sub)) = matches.subcommand() else {
+        return Vec::new();
+    };
+    if matches!(name, "report" | "sheet") {
+        return Vec::new();
+    }
+    [("out", "--out"), ("chart", "--chart")]
+        .into_iter()
+        .filter_map(|(id, flag)| {
+            let path = sub.try_get_one::<PathBuf>(id).ok().flatten()?;
+            Some((flag, path.clone()))
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,12 +1,12 @@
 //! Where results go: the output formats of `shot`, `plan` and `compare`,
-//! and whole-or-nothing file writes.
+//! written whole to a file (`atomic`) or printed.
 
-use std::fs;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use clap::ValueEnum;
 
+use super::atomic::{Staged, write_atomic};
 use mortar_odds::output::chart::{Chart, SIZE, render_png, render_svg};
 use mortar_odds::output::table::{self, Row};
 
@@ -53,7 +53,16 @@ pub(super) fn emit<R: Row>(
     out: Option<&Path>,
     rendered: Rendered<R>,
 ) -> Result<String> {
-    let bytes = match format.table_format() {
+    let bytes = encode(format, out, rendered)?;
+    match out {
+        Some(path) => write_atomic("--out", path, &bytes),
+        None => Ok(String::from_utf8(bytes).context("output is not text")?),
+    }
+}
+
+/// The result in `format`, as bytes.
+fn encode<R: Row>(format: Format, out: Option<&Path>, rendered: Rendered<R>) -> Result<Vec<u8>> {
+    Ok(match format.table_format() {
         Some(f) => {
             if f == table::Format::Parquet && out.is_none() {
                 anyhow::bail!("--format: parquet is a binary format; give --out FILE");
@@ -63,33 +72,7 @@ pub(super) fn emit<R: Row>(
         }
         None if format == Format::Json => (rendered.json)().into_bytes(),
         None => (rendered.text)().into_bytes(),
-    };
-    match out {
-        Some(path) => {
-            write_atomic(path, &bytes)?;
-            Ok(format!("wrote {}\n", path.display()))
-        }
-        None => Ok(String::from_utf8(bytes).context("output is not text")?),
-    }
-}
-
-/// Writes a file whole or not at all: a temporary file beside it, then a rename.
-pub(super) fn write_atomic(path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
-    write_atomic_for("--out", path, contents)
-}
-
-/// [`write_atomic`], naming `flag` in its errors.
-fn write_atomic_for(flag: &str, path: &Path, contents: impl AsRef<[u8]>) -> Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp-mortar-odds");
-    let tmp = Path::new(&tmp);
-    let written = fs::write(tmp, contents)
-        .with_context(|| format!("{flag}: cannot write `{}`", path.display()));
-    if let Err(e) = written {
-        let _ = fs::remove_file(tmp);
-        return Err(e);
-    }
-    fs::rename(tmp, path).with_context(|| format!("{flag}: cannot write `{}`", path.display()))
+    })
 }
 
 /// Where a report with a chart goes: `--format`, `--out`, and `--chart`
@@ -111,9 +94,9 @@ pub(super) struct ReportOutput {
 }
 
 impl ReportOutput {
-    /// Renders the result and its chart, then writes them (each file whole
-    /// or not at all); returns what to print. `stem` names the chart files
-    /// of `--charts DIR`.
+    /// Renders the result and its chart, then writes them, each file whole
+    /// and all of them together or none; returns what to print. `stem`
+    /// names the chart files of `--charts DIR`.
     pub(super) fn emit<R: Row, C: Chart>(
         &self,
         rendered: Rendered<R>,
@@ -121,11 +104,28 @@ impl ReportOutput {
         stem: &str,
     ) -> Result<String> {
         let charts = self.render(chart, stem)?;
-        let mut said = emit(self.format, self.out.as_deref(), rendered)?;
-        let notices = write_files(&charts)?;
-        // Notices would spoil a table or JSON document on standard output.
-        if self.out.is_some() || self.format == Format::Table {
-            said.push_str(&notices);
+        let out = self.out.as_deref();
+        let bytes = encode(self.format, out, rendered)?;
+        let mut staged = Staged::default();
+        if let Some(path) = out {
+            staged.add("--out", path, &bytes)?;
+        }
+        let flag = if self.chart.is_some() {
+            "--chart"
+        } else {
+            "--charts"
+        };
+        for (path, bytes) in &charts {
+            staged.add(flag, path, bytes)?;
+        }
+        let wrote = staged.commit()?;
+        if out.is_some() {
+            return Ok(wrote);
+        }
+        let mut said = String::from_utf8(bytes).context("output is not text")?;
+        // Notices would spoil a JSON document or a table on standard output.
+        if self.format == Format::Table {
+            said.push_str(&wrote);
         }
         Ok(said)
     }
@@ -154,15 +154,4 @@ impl ReportOutput {
         }
         Ok(files)
     }
-}
-
-/// Writes rendered files, each whole or not at all; returns one "wrote"
-/// line per file.
-fn write_files(files: &[(PathBuf, Vec<u8>)]) -> Result<String> {
-    let mut said = String::new();
-    for (path, bytes) in files {
-        write_atomic_for("--chart", path, bytes)?;
-        said.push_str(&format!("wrote {}\n", path.display()));
-    }
-    Ok(said)
 }

@@ -2,21 +2,22 @@
 //! plan, when it has one) as text, JSON and tables; the charts; the odds
 //! sheets; and `index.md` linking them, under `reports/`.
 //!
-//! Everything is worked out first and written last, each file whole or
-//! not at all, so a failure leaves no half-made report.
+//! Everything is worked out first, then written into a new folder beside
+//! `--out`, which is swapped in whole at the end (`swap`): a failure or a
+//! kill leaves the old report complete, or the new one.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use toml::Table;
 
 use super::dc::DcRun;
-use super::output::write_atomic;
 use super::push::push_report;
 use super::run_plan::{self, Engine, RunArgs};
 use super::scenario::{CatalogArgs, load_catalog, read_source};
+use super::swap::NewFolder;
 use mortar_odds::analysis::compare::{self, MortarChoice};
 use mortar_odds::analysis::sheet::DEFAULT_BREAKDOWN;
 use mortar_odds::analysis::to_hit_curves::to_hit_curves;
@@ -65,6 +66,13 @@ pub(super) struct ReportArgs {
     catalog: CatalogArgs,
 }
 
+/// What a report folder holds: the names `report` writes at its top. A
+/// folder given as `--out` may hold these and plain files of the
+/// player's (carried over); anything else is refused.
+const REPORT_ENTRIES: &[&str] = &[
+    "index.md", "shots", "plans", "compare", "worth", "dc", "push", "tables", "charts", "sheets",
+];
+
 /// Files to write, relative to the output folder.
 #[derive(Default)]
 struct Files(Vec<(PathBuf, Vec<u8>)>);
@@ -90,16 +98,19 @@ impl Files {
         })
     }
 
-    fn write(&self, out: &Path) -> Result<()> {
+    /// Writes every file into the new folder, then swaps it in.
+    fn write(&self, folder: NewFolder) -> Result<()> {
         for (rel, bytes) in &self.0 {
-            let path = out.join(rel);
-            if let Some(dir) = path.parent() {
-                fs::create_dir_all(dir)
-                    .with_context(|| format!("--out: cannot create `{}`", dir.display()))?;
+            let top = rel.components().next().map(|c| c.as_os_str());
+            if !top.is_some_and(|top| REPORT_ENTRIES.iter().any(|e| top == *e)) {
+                bail!(
+                    "report: `{}` is outside the report's folders",
+                    rel.display()
+                );
             }
-            write_atomic(&path, bytes)?;
+            folder.write(rel, bytes)?;
         }
-        Ok(())
+        folder.swap_in()
     }
 }
 
@@ -159,9 +170,8 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             Ok((stem(path), source))
         })
         .collect::<Result<_>>()?;
-    // An output folder that cannot be made fails now, not after the work.
-    fs::create_dir_all(&args.out)
-        .with_context(|| format!("--out: cannot create `{}`", args.out.display()))?;
+    // An output folder that cannot be replaced fails now, not after the work.
+    let folder = NewFolder::begin("--out", &args.out, REPORT_ENTRIES)?;
     let bar = progress(examples.len() as u64 + 5);
     let mut files = Files::default();
     let mut index = Index::default();
@@ -331,7 +341,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
 
     files.add("index.md", index.to_markdown(args.trials));
     bar.set_message("writing");
-    files.write(&args.out)?;
+    files.write(folder)?;
     bar.finish_and_clear();
     Ok(format!(
         "wrote {} files for {} scenarios under {} (open {})\n",

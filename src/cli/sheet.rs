@@ -4,10 +4,10 @@
 use std::fs;
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 
-use super::output::write_atomic;
+use super::atomic::{MadeFolders, Staged, describe};
 use mortar_odds::analysis::sheet::DEFAULT_BREAKDOWN;
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::output::sheet::{Paper, Sheet, SheetParams, render};
@@ -57,12 +57,23 @@ pub(super) fn run(args: &SheetArgs) -> Result<String> {
             ]
         })
         .collect();
-    fs::create_dir_all(&args.out)
-        .with_context(|| format!("--out: cannot create `{}`", args.out.display()))?;
-    let mut out = String::new();
-    for (path, contents) in &files {
-        write_atomic(path, contents).with_context(|| "--out".to_string())?;
-        out.push_str(&format!("wrote {}\n", path.display()));
+    if let Ok(meta) = fs::metadata(&args.out)
+        && !meta.is_dir()
+    {
+        bail!(
+            "--out: `{}` is {}, not a folder; give a folder to write the sheets into",
+            args.out.display(),
+            describe(meta.file_type())
+        );
     }
-    Ok(out)
+    // Every file whole, all of them or none; a folder made for them goes
+    // again if they cannot be written.
+    let made = MadeFolders::create("--out", &args.out)?;
+    let mut staged = Staged::default();
+    for (path, contents) in &files {
+        staged.add("--out", path, contents.as_bytes())?;
+    }
+    let wrote = staged.commit()?;
+    made.keep();
+    Ok(wrote)
 }

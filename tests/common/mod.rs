@@ -1,8 +1,11 @@
 //! Helpers shared by the test crates: run the program from the crate root,
 //! expect success or a one-line rejection, read its JSON, compare snapshot
 //! files; exact fractions, binomial tests and PNG headers; a mortar of
-//! known values for the library's tests.
+//! known values for the library's tests; the fault tests' view of
+//! folders and running programs (`files`).
 #![allow(dead_code)] // each test crate uses some of them
+
+pub mod files;
 
 use std::fs;
 use std::path::Path;
