@@ -7,7 +7,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::shot::MortarJson;
-use super::{ProbJson, pretty_json, scenario_stem, signed, text_table};
+use super::{ProbJson, pretty_json, signed, text_table};
 use crate::analysis::worth::{Change, Measure, MeasureWorth, Modifier, NotApplicable, Worth};
 use crate::output::chart::BarChart;
 use crate::output::table::WorthRow;
@@ -230,11 +230,8 @@ impl Worth {
             .unzip();
         BarChart {
             caption: format!(
-                "What each modifier is worth: {}, {} at {} hexes ({})",
-                label(self.headline),
-                self.mortar.name,
-                self.range,
-                scenario_stem(&self.scenario)
+                "What each modifier is worth: {} at {} hexes, one shot",
+                self.mortar.title, self.range
             ),
             x_title: "modifier".into(),
             y_title: format!("change in {}", label(self.headline)),
