@@ -48,6 +48,27 @@ fn minus((an, ad): (i128, i128), (bn, bd): (i128, i128)) -> (i128, i128) {
     (n / g, d / g)
 }
 
+/// The row of `modifier` in a `worth --format json` document.
+fn worth_row<'a>(v: &'a Value, modifier: &str) -> &'a Value {
+    v["modifiers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["modifier"] == modifier)
+        .unwrap_or_else(|| panic!("a {modifier} row: {v}"))
+}
+
+/// A worth row's exact change in P(hit).
+fn p_hit_worth(row: &Value) -> (i128, i128) {
+    let hit = row["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["measure"] == "p-hit")
+        .unwrap();
+    fraction(hit["worth_exact"].as_str().unwrap())
+}
+
 fn scenario_file(text: &str) -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("scenario.toml");
@@ -339,26 +360,16 @@ fn acquisition_worth_is_the_difference_of_two_shots() {
     let mut args = vec!["worth", "--format", "json"];
     args.extend_from_slice(&mortar);
     let v = json(&args);
-    let row = v["modifiers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["modifier"] == "Acquisition -2")
-        .expect("an Acquisition row");
+    let row = worth_row(&v, "Acquisition -2");
     assert_eq!(row["change"], "added");
-    let hit = row["figures"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["measure"] == "p-hit")
-        .unwrap();
-    assert_eq!(fraction(hit["worth_exact"].as_str().unwrap()), expected);
+    assert_eq!(p_hit_worth(row), expected);
     assert!(expected.0 > 0);
 
     // With Acquisition in the scenario, the row removes it: the same worth.
     args.extend_from_slice(&["--acquisition", "2"]);
     let v = json(&args);
-    let row = &v["modifiers"][0];
+    let row = &v["modifiers"][1];
+    assert_eq!(row["modifier"], "Acquisition -2");
     assert_eq!(row["change"], "removed");
     let hit = &row["figures"][0];
     assert_eq!(hit["measure"], "p-hit");
@@ -423,4 +434,58 @@ fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
         rows.contains("not applicable: firer.intensive_fire"),
         "{rows}"
     );
+}
+
+// ----- worth --plan --------------------------------------------------------
+
+/// A plan's exact P(at least one hit), from `plan --format json`.
+fn plan_p_hit(path: &str) -> (i128, i128) {
+    let mut args = vec!["plan", path, "--engine", "exact", "--format", "json"];
+    args.extend_from_slice(&US_81_FLAGS);
+    fraction(json(&args)["p_at_least_one_hit"]["exact"].as_str().unwrap())
+}
+
+/// Issue 13: the plan's Acquisition (C6.5) did not reach units' To Hit
+/// DRM, read from each unit's own view of the hex: a plan at a squad had
+/// fewer hits than the same plan at the bare hex (91/99 against
+/// 3186725/3359232 here). Whether a shot hits the hex does not depend on
+/// who is in it.
+#[test]
+fn issue_13_acquisition_reaches_the_units_of_a_plan() {
+    let (_a, with_units) = scenario_file(SQUAD);
+    let bare = SQUAD.replace(
+        "[[target.units]]\nname = \"4-6-7\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n",
+        "",
+    );
+    let (_b, bare) = scenario_file(&bare);
+    assert_eq!(plan_p_hit(&with_units), plan_p_hit(&bare));
+    assert_eq!(plan_p_hit(&bare), (3186725, 3359232));
+}
+
+/// `worth --plan`: Acquisition -1 and -2 are their own rows, and each is
+/// the plan started at that level minus the plan started with none.
+#[test]
+fn worth_over_a_plan_has_both_acquisition_levels() {
+    let (_a, path) = scenario_file(SQUAD);
+    let mut args = vec!["worth", &path, "--plan", "--format", "json"];
+    args.extend_from_slice(&US_81_FLAGS);
+    let v = json(&args);
+    assert_eq!(v["scope"], "plan");
+    for level in [1, 2] {
+        let with = SQUAD.replace("[plan]\n", &format!("[plan]\nacquisition = {level}\n"));
+        let (_b, with) = scenario_file(&with);
+        let expected = minus(plan_p_hit(&with), plan_p_hit(&path));
+        assert!(expected.0 > 0, "Acquisition -{level} helps");
+        let row = worth_row(&v, &format!("Acquisition -{level}"));
+        assert_eq!(row["change"], "added");
+        assert_eq!(p_hit_worth(row), expected);
+    }
+}
+
+#[test]
+fn worth_over_a_plan_needs_a_plan() {
+    let mut args = vec!["worth", "--plan", "--range", "8"];
+    args.extend_from_slice(&US_81_FLAGS);
+    let line = rejects(&args);
+    assert!(line.contains("plan") && line.contains("[plan]"), "{line}");
 }

@@ -158,6 +158,8 @@ mod tests {
         "hookup",
         "mp",
         "scenario",
+        // worth --plan: over the whole fire plan, not one shot.
+        "plan",
     ];
 
     /// The flag table and the commands agree: each row is a flag of its

@@ -200,7 +200,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         files.add(format!("shots/{name}.txt"), report.to_text());
         files.add(format!("shots/{name}.json"), report.to_json());
         rows.extend(RowBuilder::new(&name, &report.mortar.name).shot(&report));
-        if let Some(c) = charts::shot_unit_bars(&name, &report) {
+        if let Some(c) = charts::shot_unit_bars(&report) {
             let link = files.chart(&format!("{name}-shot-units"), "one shot, per unit", &c)?;
             index.unit_charts.push(link);
         }
@@ -214,31 +214,32 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             let hits = files.chart(
                 &format!("{name}-plan-hits"),
                 "hits over the plan",
-                &charts::hits_bars(&name, &r),
+                &charts::hits_bars(&r),
             )?;
-            let units = match charts::plan_unit_bars(&name, &r) {
+            let at_least = files.chart(
+                &format!("{name}-plan-at-least-hits"),
+                "P(at least N hits)",
+                &charts::at_least_hits_lines(&r),
+            )?;
+            let units = match charts::plan_unit_bars(&r) {
                 Some(c) => {
                     Some(files.chart(&format!("{name}-plan-units"), "whole plan, per unit", &c)?)
                 }
                 None => None,
             };
-            plans.push((name.clone(), r, hits, units));
+            plans.push((name.clone(), r, hits, at_least, units));
         }
         index.shots.push((name, report));
         bar.inc(1);
     }
 
     bar.set_message("plans and tables");
-    let named: Vec<(String, &_)> = plans.iter().map(|(n, r, _, _)| (n.clone(), r)).collect();
-    if !named.is_empty() {
-        let c = charts::at_least_hits_lines(&named);
-        index.at_least = Some(files.chart("plans-at-least-hits", "P(at least N hits)", &c)?);
-    }
-    for (name, r, hits, units) in plans {
+    for (name, r, hits, at_least, units) in plans {
         index.plans.push(PlanEntry {
             name,
             report: r,
             hits,
+            at_least,
             units,
         });
     }
@@ -299,7 +300,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         files.add(format!("dc/{name}.txt"), run.report.to_text());
         files.add(format!("dc/{name}.json"), run.report.to_json());
         rows.extend(run.rows(&name));
-        if let Some(c) = charts::dc_unit_bars(&name, &run.report) {
+        if let Some(c) = charts::dc_unit_bars(&run.report) {
             let chart = files.chart(&format!("{name}-dc-units"), "outcome per unit", &c)?;
             index.dc.push(Entry::new(&name, "dc", chart));
         }
@@ -313,7 +314,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         files.add(format!("push/{name}.json"), r.to_json());
         let gun = r.gun.clone().unwrap_or_else(|| "gun".to_string());
         rows.extend(RowBuilder::new(&name, &gun).push(&r));
-        let c = charts::push_phases_bars(&name, &r);
+        let c = charts::push_phases_bars(&r);
         let chart = files.chart(&format!("{name}-push"), "Movement Phases to the end", &c)?;
         index.push.push(Entry::new(&name, "push", chart));
     }

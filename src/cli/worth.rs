@@ -1,5 +1,6 @@
 //! `mortar-odds worth [SCENARIO] [flags]`: what each modifier is worth in
-//! one shot of a scenario (the work itself is `analysis::worth`).
+//! one shot of a scenario, or over its whole fire plan with `--plan` (the
+//! work itself is `analysis::worth`).
 
 use anyhow::Result;
 use clap::Args;
@@ -7,20 +8,24 @@ use toml::Table;
 
 use super::output::{Rendered, ReportOutput};
 use super::scenario::ScenarioArgs;
-use mortar_odds::analysis::worth;
+use mortar_odds::analysis::worth::{self, Scope};
 use mortar_odds::input::flags;
 
 #[derive(Args, Debug)]
 pub(super) struct WorthArgs {
     #[command(flatten)]
     scenario: ScenarioArgs,
+    /// Measure each modifier over the scenario's whole [plan] (exact engine), not one shot.
+    #[arg(long)]
+    plan: bool,
     #[command(flatten)]
     output: ReportOutput,
 }
 
 pub(super) fn run(args: &WorthArgs) -> Result<String> {
     let (catalog, source) = args.scenario.source(flags::Command::Worth, Table::new())?;
-    let worth = worth::run(&catalog, &source)?;
+    let scope = if args.plan { Scope::Plan } else { Scope::Shot };
+    let worth = worth::run_over(&catalog, &source, scope)?;
     let name = args.scenario.name();
     args.output.emit(
         Rendered {

@@ -158,7 +158,10 @@ pub fn firer_modifiers(firer: &Firer, light: bool) -> Vec<Modifier> {
 
 /// Target-based To Hit DRM (C6). TEM (Case Q) does not apply to the Area
 /// Target Type (C3.331): it goes to the effects DR instead.
-pub fn target_modifiers(target: &Target, acquisition_allowed: bool) -> Vec<Modifier> {
+///
+/// `acquisition` is the hex's Acquisition level (C6.5: it is on the hex, so
+/// a unit's own view of the hex shares it), 0 where it is NA.
+pub fn target_modifiers(target: &Target, acquisition: u8) -> Vec<Modifier> {
     let mut mods = Vec::new();
     if target.dashing && !target.ffnam && !target.ffmo {
         mods.push(Modifier::new("C6", "Case J: dashing", 2));
@@ -180,9 +183,9 @@ pub fn target_modifiers(target: &Target, acquisition_allowed: bool) -> Vec<Modif
     }
     if target.bore_sighted {
         mods.push(Modifier::new("C6", "Case M: bore-sighted", -2));
-    } else if acquisition_allowed && target.acquisition > 0 {
+    } else if acquisition > 0 {
         // C6.5: Area Acquisition -1, then -2 at most; Case N is NA with Case M.
-        let drm = -(target.acquisition.min(MAX_ACQUISITION) as i8);
+        let drm = -(acquisition.min(MAX_ACQUISITION) as i8);
         mods.push(Modifier::new("C6.5", "Case N: Acquisition", drm));
     }
     if target.hazardous_movement {

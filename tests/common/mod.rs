@@ -231,3 +231,34 @@ pub fn at(range: u16) -> Target {
         ..Target::default()
     }
 }
+
+/// The words of an SVG chart: each label's `aria-label` (chart text is
+/// drawn as glyph outlines, so these are its only words), unescaped.
+pub fn svg_labels(svg: &str) -> Vec<String> {
+    svg.split(r#"aria-label=""#)
+        .skip(1)
+        .map(|rest| {
+            rest.split('"')
+                .next()
+                .unwrap_or_default()
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&quot;", "\"")
+                .replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// `mortar-odds report` from the scenarios in `examples` into `out`, with
+/// `trials` Monte Carlo trials; returns what it printed.
+pub fn report_into(examples: &Path, out: &Path, trials: u64) -> String {
+    succeeds(&[
+        "report",
+        "--examples",
+        examples.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--trials",
+        &trials.to_string(),
+    ])
+}

@@ -1,11 +1,17 @@
 //! Bar chart: one bar per category (the distribution of hits in a plan,
 //! the worth of each modifier), with optional Monte Carlo estimates drawn
-//! as points with their 95% interval over the exact bars.
+//! as points with their 95% interval over the exact bars. Every bar has its
+//! value written on it.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{Chart, GREYS, caption_font, label_font, legend, msg, whole_tick};
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::{
+    Chart, GREYS, caption_font, label_font, legend, msg, percent_axis, share_label, value_font,
+    whole_tick,
+};
 
 /// Bars of probabilities (or of changes in probability, which may be
 /// negative).
@@ -29,6 +35,22 @@ pub struct BarChart {
     pub points: bool,
 }
 
+impl BarChart {
+    /// A bar's value as written on it: "+18.2 pts", "33%", "2.9%".
+    fn value_text(&self, v: f64) -> String {
+        if self.points {
+            let p = v * 100.0;
+            if p.abs() < 0.05 {
+                "0 pts".into()
+            } else {
+                format!("{p:+.1} pts")
+            }
+        } else {
+            share_label(v)
+        }
+    }
+}
+
 impl Chart for BarChart {
     fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
         root.fill(&WHITE).map_err(msg)?;
@@ -39,10 +61,12 @@ impl Chart for BarChart {
         }
         let lo = all.iter().copied().fold(0.0_f64, f64::min);
         let hi = all.iter().copied().fold(0.0_f64, f64::max);
-        let pad = ((hi - lo) * 0.08).max(0.01);
+        // Room above (and below) the bars for their values.
+        let pad = ((hi - lo) * 0.1).max(0.005);
         let (y0, y1) = (if lo < 0.0 { lo - pad } else { 0.0 }, hi + pad);
+        let width = root.dim_in_pixel().0;
         let mut chart = ChartBuilder::on(root)
-            .caption(&self.caption, caption_font())
+            .caption(&self.caption, caption_font(&self.caption, width))
             .margin(16)
             .x_label_area_size(if self.categories.iter().any(|c| c.len() > 6) {
                 90
@@ -59,13 +83,16 @@ impl Chart for BarChart {
                 .unwrap_or_default()
         };
         let points = self.points;
+        let span = y1 - y0;
+        let percent = percent_axis(span);
         let y_fmt = move |v: &f64| {
-            if points && (v * 100.0).abs() < 0.5 {
+            let decimals = usize::from(span < 0.1);
+            if points && (v * 100.0).abs() < 0.5 * 0.1f64.powi(decimals as i32) {
                 "0 pts".to_string()
             } else if points {
-                format!("{:+.0} pts", v * 100.0)
+                format!("{:+.*} pts", decimals, v * 100.0)
             } else {
-                format!("{:.0}%", v * 100.0)
+                percent(v)
             }
         };
         chart
@@ -114,6 +141,39 @@ impl Chart for BarChart {
                 .label(&self.legend.1)
                 .legend(|(x, y)| Circle::new((x + 8, y), 4, BLACK.filled()));
         }
+        // Each bar's value, above it (below a negative one), clear of its
+        // Monte Carlo interval.
+        let tops: Vec<f64> = self
+            .values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let ci = self.estimates.as_ref().and_then(|e| e.get(i));
+                match ci {
+                    Some((_, lo, hi)) if *v >= 0.0 => v.max(*hi),
+                    Some((_, lo, _)) => v.min(*lo),
+                    None => *v,
+                }
+            })
+            .collect();
+        chart
+            .draw_series(
+                self.values
+                    .iter()
+                    .zip(&tops)
+                    .enumerate()
+                    .map(|(i, (v, top))| {
+                        let (text, dy, v_pos) = if *v >= 0.0 {
+                            (self.value_text(*v), -4, VPos::Bottom)
+                        } else {
+                            (self.value_text(*v), 4, VPos::Top)
+                        };
+                        let style =
+                            TextStyle::from(value_font()).pos(Pos::new(HPos::Center, v_pos));
+                        EmptyElement::at((i as f64, *top)) + Text::new(text, (0, dy), style)
+                    }),
+            )
+            .map_err(msg)?;
         legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     }

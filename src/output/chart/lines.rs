@@ -5,7 +5,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::{Chart, INKS, caption_font, label_font, legend, msg, percent_label};
+use super::{Chart, INKS, axis_top, caption_font, label_font, legend, msg, percent_axis};
 
 /// One line.
 #[derive(Clone, Debug, PartialEq)]
@@ -16,7 +16,8 @@ pub struct Series {
     pub points: Vec<(f64, f64)>,
 }
 
-/// Lines of probabilities (y in 0..=1, shown as %).
+/// Lines of probabilities (y in 0..=1, shown as %). The y axis runs from 0
+/// to a round value just above the highest point (100% once past 75%).
 #[derive(Clone, Debug, PartialEq)]
 pub struct LineChart {
     /// The title drawn above the chart.
@@ -44,12 +45,21 @@ impl Chart for LineChart {
         } else {
             (x0, x1.max(x0 + 1.0))
         };
+        let y_max = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1))
+            .fold(0.0_f64, f64::max);
+        // Several lines need a legend: leave it room above a low curve.
+        let headroom = if self.series.len() > 1 { 1.3 } else { 1.0 };
+        let top = axis_top(y_max * headroom);
+        let width = root.dim_in_pixel().0;
         let mut chart = ChartBuilder::on(root)
-            .caption(&self.caption, caption_font())
+            .caption(&self.caption, caption_font(&self.caption, width))
             .margin(16)
             .x_label_area_size(50)
             .y_label_area_size(70)
-            .build_cartesian_2d(x0 - 0.25..x1 + 0.25, 0.0..1.0)
+            .build_cartesian_2d(x0 - 0.25..x1 + 0.25, 0.0..top)
             .map_err(msg)?;
         let signed = self.signed_x;
         let x_fmt = move |x: &f64| {
@@ -71,7 +81,7 @@ impl Chart for LineChart {
             .x_labels(((x1 - x0) as usize + 1).min(30))
             .x_label_formatter(&x_fmt)
             .y_labels(11)
-            .y_label_formatter(&percent_label)
+            .y_label_formatter(&percent_axis(top))
             .light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(msg)?;
@@ -97,21 +107,40 @@ impl Chart for LineChart {
                 .map_err(msg)?;
         }
         if self.series.len() > 1 {
-            // The legend goes where the lines are not: low on the right
-            // when they end high there (rising "by turn" curves).
-            let right_high = self
-                .series
-                .iter()
-                .flat_map(|s| &s.points)
-                .any(|p| p.0 >= x1 - (x1 - x0) * 0.3 && p.1 > 0.6);
-            let position = if right_high {
-                SeriesLabelPosition::LowerRight
-            } else {
-                SeriesLabelPosition::UpperRight
-            };
+            let position = self.legend_corner((x0, x1), top);
             legend(&mut chart, position)?;
         }
         Ok(())
+    }
+}
+
+impl LineChart {
+    /// The corner for the legend where the fewest points are: the legend
+    /// takes about a quarter of the width and 7% of the height per line.
+    fn legend_corner(&self, (x0, x1): (f64, f64), top: f64) -> SeriesLabelPosition {
+        let (w, h) = (0.3, 0.07 * self.series.len() as f64 + 0.05);
+        let corners = [
+            (SeriesLabelPosition::UpperRight, true, true),
+            (SeriesLabelPosition::LowerRight, true, false),
+            (SeriesLabelPosition::UpperLeft, false, true),
+            (SeriesLabelPosition::LowerLeft, false, false),
+        ];
+        let crowd = |right: bool, upper: bool| {
+            self.series
+                .iter()
+                .flat_map(|s| &s.points)
+                .filter(|p| {
+                    let fx = (p.0 - x0) / (x1 - x0).max(1e-9);
+                    let fy = p.1 / top;
+                    (if right { fx >= 1.0 - w } else { fx <= w })
+                        && (if upper { fy >= 1.0 - h } else { fy <= h })
+                })
+                .count()
+        };
+        corners
+            .into_iter()
+            .min_by_key(|(_, right, upper)| crowd(*right, *upper))
+            .map_or(SeriesLabelPosition::UpperRight, |c| c.0)
     }
 }
 

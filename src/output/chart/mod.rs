@@ -3,17 +3,21 @@
 //!
 //! Text is drawn with the DejaVu Sans font bundled in the binary (the
 //! `dejavu` crate), registered before the first chart, so no system font is
-//! needed. SVG files name the family ("sans-serif"): the viewer's font is
-//! used there. Every chart keeps its meaning in black and white: lines carry
+//! needed. In SVG files the labels are that font's glyph outlines, laid out
+//! as in the PNG (`svg_text`), so an SVG looks like its PNG on a machine
+//! without DejaVu; each label keeps its words as an `aria-label`. Every chart keeps its meaning in black and white: lines carry
 //! distinct markers, bars are shades of grey with labelled legends.
 //!
 //! Chart data are plain numbers prepared by the report layer; nothing here
 //! knows the rules.
 
 mod bars;
+pub mod buckets;
 mod lines;
 mod stacked;
+mod svg_text;
 
+use std::cell::RefCell;
 use std::sync::Once;
 
 use plotters::coord::Shift;
@@ -51,16 +55,18 @@ fn chart_error(e: String) -> Error {
     Error::invalid("chart", e)
 }
 
-/// The chart as an SVG document.
+/// The chart as an SVG document, its text drawn as glyph outlines.
 pub fn render_svg<C: Chart>(chart: &C, size: (u32, u32)) -> crate::Result<String> {
     fonts();
     let mut svg = String::new();
+    let labels = RefCell::new(svg_text::Labels::default());
     {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let inner = SVGBackend::with_string(&mut svg, size);
+        let root = svg_text::PathText::new(inner, &labels).into_drawing_area();
         chart.draw(&root).map_err(chart_error)?;
         root.present().map_err(|e| chart_error(e.to_string()))?;
     }
-    Ok(svg)
+    Ok(svg_text::finish(&svg, labels.into_inner()))
 }
 
 /// The chart as PNG bytes.
@@ -135,91 +141,91 @@ pub(crate) fn legend<'a, DB: DrawingBackend + 'a>(
         .map_err(msg)
 }
 
-/// Caption and axis fonts.
-pub(crate) fn caption_font() -> (&'static str, u32, FontStyle) {
-    ("sans-serif", 24, FontStyle::Bold)
+/// The caption font for `text` on a chart `width` pixels wide: bold 24,
+/// smaller (down to 14) when the caption would not fit.
+pub(crate) fn caption_font(text: &str, width: u32) -> (&'static str, u32, FontStyle) {
+    let room = width.saturating_sub(40) as f32;
+    let size = (14..=24)
+        .rev()
+        .find(|&size| svg_text::text_width(text, f64::from(size), FontStyle::Bold) <= room)
+        .unwrap_or(14);
+    ("sans-serif", size, FontStyle::Bold)
 }
 
 pub(crate) fn label_font() -> (&'static str, u32) {
     ("sans-serif", 16)
 }
 
-/// A percentage axis label: "25%".
-pub(crate) fn percent_label(v: &f64) -> String {
-    format!("{:.0}%", v * 100.0)
+/// The font of the values written on bars and segments.
+pub(crate) fn value_font() -> (&'static str, u32) {
+    ("sans-serif", 14)
+}
+
+/// The top of a probability axis for data up to `max`: a round value a
+/// little above it (so a 2.8% curve fills the chart, not 3% of it), and
+/// 100% once the data pass 75%.
+pub(crate) fn axis_top(max: f64) -> f64 {
+    if max >= 0.75 {
+        return 1.0;
+    }
+    let want = (max * 1.08).max(1e-4);
+    let decade = 10f64.powf(want.log10().floor());
+    [1.0, 1.2, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0]
+        .iter()
+        .map(|m| m * decade)
+        .find(|top| *top >= want * (1.0 - 1e-9))
+        .unwrap_or(1.0)
+        .min(1.0)
+}
+
+/// A percentage axis label for an axis spanning `span` (as a share):
+/// "25%", or "2.5%" when the span is under 10%, "0.25%" under 1%.
+pub(crate) fn percent_axis(span: f64) -> impl Fn(&f64) -> String {
+    let decimals = if span < 0.01 {
+        2
+    } else if span < 0.1 {
+        1
+    } else {
+        0
+    };
+    move |v: &f64| format!("{:.*}%", decimals, v * 100.0)
+}
+
+/// A probability written on a bar or segment: "33%", "2.9%", "<0.1%".
+pub(crate) fn share_label(v: f64) -> String {
+    if v <= 0.0 {
+        "0%".into()
+    } else if v < 0.001 {
+        "<0.1%".into()
+    } else if v < 0.1 {
+        format!("{:.1}%", v * 100.0)
+    } else {
+        format!("{:.0}%", v * 100.0)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn lines() -> LineChart {
-        LineChart {
-            caption: "P(hit) by DRM".into(),
-            x_title: "net To Hit DRM".into(),
-            y_title: "P(hit)".into(),
-            series: vec![
-                Series {
-                    name: "0-6 hexes".into(),
-                    points: vec![(-2.0, 0.9), (0.0, 0.6), (2.0, 0.3)],
-                },
-                Series {
-                    name: "7-12 hexes".into(),
-                    points: vec![(-2.0, 0.7), (0.0, 0.4), (2.0, 0.1)],
-                },
-            ],
-            signed_x: true,
-        }
+    #[test]
+    fn the_axis_tops_a_little_above_the_data() {
+        // P(CH) of 1/36: 2.78% * 1.08 = 3.0%, a round value already.
+        assert!((axis_top(1.0 / 36.0) - 0.03).abs() < 1e-12);
+        assert!((axis_top(0.33) - 0.4).abs() < 1e-12);
+        assert!((axis_top(0.0046) - 0.005).abs() < 1e-12);
+        assert_eq!(axis_top(0.75), 1.0);
+        assert_eq!(axis_top(0.97), 1.0);
+        assert!(axis_top(0.0) > 0.0, "an all-zero chart still has an axis");
     }
 
     #[test]
-    fn png_has_the_stated_size() {
-        let png = render_png(&lines(), SIZE).unwrap();
-        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
-        // IHDR: width and height, big-endian, at bytes 16..24.
-        let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
-        let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
-        assert_eq!((w, h), SIZE);
-    }
-
-    #[test]
-    fn svg_has_the_stated_size_and_the_caption() {
-        let svg = render_svg(&lines(), SIZE).unwrap();
-        assert!(
-            svg.contains(r#"width="960" height="600""#),
-            "{}",
-            &svg[..200]
-        );
-        assert!(svg.contains("P(hit) by DRM"));
-        assert!(svg.contains("7-12 hexes"));
-    }
-
-    #[test]
-    fn bars_and_stacks_render() {
-        let bars = BarChart {
-            caption: "hits".into(),
-            x_title: "hits".into(),
-            y_title: "P".into(),
-            categories: vec!["0".into(), "1".into(), "2+".into()],
-            values: vec![0.5, 0.3, 0.2],
-            estimates: Some(vec![
-                (0.49, 0.48, 0.5),
-                (0.31, 0.3, 0.32),
-                (0.2, 0.19, 0.21),
-            ]),
-            legend: ("exact".into(), "Monte Carlo".into()),
-            points: false,
-        };
-        assert!(render_png(&bars, SIZE).unwrap().len() > 1000);
-        let stack = StackedBars {
-            caption: "outcomes".into(),
-            x_title: "share".into(),
-            bars: vec!["4-6-7".into(), "8-1 leader".into()],
-            segments: vec![
-                ("no effect".into(), vec![0.5, 0.7]),
-                ("broken".into(), vec![0.5, 0.3]),
-            ],
-        };
-        assert!(render_svg(&stack, SIZE).unwrap().contains("8-1 leader"));
+    fn shares_are_written_with_the_digits_they_need() {
+        assert_eq!(share_label(0.329), "33%");
+        assert_eq!(share_label(0.0293), "2.9%");
+        assert_eq!(share_label(0.0004), "<0.1%");
+        assert_eq!(share_label(0.0), "0%");
+        assert_eq!(percent_axis(0.04)(&0.025), "2.5%");
+        assert_eq!(percent_axis(1.0)(&0.25), "25%");
     }
 }

@@ -37,6 +37,8 @@ pub struct PlanEntry {
     pub report: PlanReport,
     /// The chart of the hits over the plan.
     pub hits: ChartLink,
+    /// The chart of P(at least N hits) over the plan.
+    pub at_least: ChartLink,
     /// The chart of each unit's fate over the whole plan, when the
     /// scenario gives units.
     pub units: Option<ChartLink>,
@@ -100,8 +102,6 @@ pub struct Index {
     pub unit_charts: Vec<ChartLink>,
     /// The examples' fire plans.
     pub plans: Vec<PlanEntry>,
-    /// The chart of P(at least N hits) over every plan, when there is a plan.
-    pub at_least: Option<ChartLink>,
     /// The mortar comparisons (`compare/`).
     pub compare: Vec<Entry>,
     /// What each DRM is worth (`worth/`).
@@ -252,9 +252,6 @@ impl Index {
             );
         }
         out.push('\n');
-        if let Some(c) = &self.at_least {
-            let _ = write!(out, "### {}\n\n{}", c.title, c.markdown());
-        }
         for p in &self.plans {
             let _ = write!(
                 out,
@@ -262,6 +259,13 @@ impl Index {
                 p.name,
                 p.hits.title,
                 p.hits.markdown()
+            );
+            let _ = write!(
+                out,
+                "### {}: {}\n\n{}",
+                p.name,
+                p.at_least.title,
+                p.at_least.markdown()
             );
             if let Some(u) = &p.units {
                 let _ = write!(out, "### {}: {}\n\n{}", p.name, u.title, u.markdown());

@@ -7,8 +7,10 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::shot::MortarJson;
-use super::{ProbJson, pretty_json, scenario_stem, signed, text_table};
-use crate::analysis::worth::{Change, Measure, MeasureWorth, Modifier, NotApplicable, Worth};
+use super::{ProbJson, pretty_json, signed, text_table};
+use crate::analysis::worth::{
+    Change, Measure, MeasureWorth, Modifier, NotApplicable, Scope, Worth,
+};
 use crate::output::chart::BarChart;
 use crate::output::table::WorthRow;
 use crate::prob::Prob;
@@ -29,6 +31,15 @@ fn name(measure: Measure) -> &'static str {
 
 fn label(measure: Measure) -> &'static str {
     names(measure).1
+}
+
+/// A measure's label over the scope: over a plan, P(hit) is P(1+ hit).
+fn scoped_label(measure: Measure, scope: Scope) -> &'static str {
+    match (scope, measure) {
+        (Scope::Plan, Measure::Hit) => "P(1+ hit)",
+        (Scope::Plan, Measure::CriticalHit) => "P(1+ Critical Hit)",
+        _ => label(measure),
+    }
 }
 
 /// A modifier as a player names it, e.g. `Acquisition -2`, `leader -1`.
@@ -61,6 +72,7 @@ fn change_text(change: &Change) -> String {
         Change::Added => "added".into(),
         Change::AddedInWoods => "added (both read with the target in woods)".into(),
         Change::Removed => "removed".into(),
+        Change::AgainstNone => "against none".into(),
         Change::NotApplicable(reason) => format!("not applicable: {}", why(reason)),
     }
 }
@@ -97,6 +109,11 @@ struct BaseFigureJson {
 #[derive(Clone, Debug, Serialize)]
 struct WorthJson {
     scenario: String,
+    /// "shot" or "plan".
+    scope: &'static str,
+    /// The plan's fire phases (none for one shot).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    phases: Vec<String>,
     mortar: MortarJson,
     range: u16,
     headline: &'static str,
@@ -116,17 +133,34 @@ fn difference(a: &Prob, b: &Prob) -> String {
 
 /// The notes under the table: what the figures mean.
 fn notes(w: &Worth) -> Vec<String> {
-    let mut notes = vec![
+    let mut notes = match w.scope {
+        Scope::Shot => vec![
             "worth = the figure with the modifier minus the figure without it, one shot, exact".to_string(),
-            "added: the scenario is read again with the modifier; removed: without it".to_string(),
-            "Acquisition: Case N, added at -2 (C6.5); spotted fire: +2 and ROF -1 (C9.31); leader: his DRM, light mortars only, added as -1; Intensive Fire: +2 and B# -2 (C5.6); concealed: Case K +2; Air Burst: -1 instead of the woods TEM (B13.3)".to_string(),
-        ];
+            "added: the scenario is read again with the modifier; removed: without it; against none: read again with it and with none".to_string(),
+            "Acquisition: Case N, -1 and -2 each against none (C6.5); spotted fire: +2 and ROF -1 (C9.31); leader: his DRM, light mortars only, added as -1; Intensive Fire: +2 and B# -2 (C5.6); concealed: Case K +2; Air Burst: -1 instead of the woods TEM (B13.3)".to_string(),
+        ],
+        Scope::Plan => vec![
+            "worth = the figure with the modifier minus the figure without it, over the whole fire plan, exact engine".to_string(),
+            "added: the scenario is read again with the modifier; removed: without it; against none: read again with it and with none".to_string(),
+            "Acquisition: the plan starts with -1 or -2 (plan.acquisition) against none; either way it builds up shot by shot and a malfunction loses it (C6.5)".to_string(),
+            "Intensive Fire: taken whenever the rules allow it (plan.intensive_fire = \"whenever-allowed\") against never (C5.6)".to_string(),
+            "spotted fire: +2 and ROF -1 (C9.31); leader: his DRM, light mortars only, added as -1; concealed: Case K +2; Air Burst: -1 instead of the woods TEM (B13.3)".to_string(),
+        ],
+    };
     if w.units_given {
         notes.push(
                 "units keep their own concealed/woods values when they set them; the hex's value applies to the others".into(),
             );
     }
     notes
+}
+
+/// "one shot", or "over the fire plan (PFPh, DFPh, PFPh)".
+fn over(w: &Worth) -> String {
+    match w.scope {
+        Scope::Shot => "one shot".into(),
+        Scope::Plan => format!("over the fire plan ({})", w.phases.join(", ")),
+    }
 }
 
 impl From<&MeasureWorth> for MeasureWorthJson {
@@ -145,6 +179,11 @@ impl WorthJson {
     fn new(w: &Worth) -> Self {
         WorthJson {
             scenario: w.scenario.clone(),
+            scope: match w.scope {
+                Scope::Shot => "shot",
+                Scope::Plan => "plan",
+            },
+            phases: w.phases.clone(),
             mortar: MortarJson::new(&w.mortar, w.fired_as_light_mortar),
             range: w.range,
             headline: name(w.headline),
@@ -230,14 +269,13 @@ impl Worth {
             .unzip();
         BarChart {
             caption: format!(
-                "What each modifier is worth: {}, {} at {} hexes ({})",
-                label(self.headline),
-                self.mortar.name,
+                "What each modifier is worth: {} at {} hexes, {}",
+                self.mortar.title,
                 self.range,
-                scenario_stem(&self.scenario)
+                over(self)
             ),
             x_title: "modifier".into(),
-            y_title: format!("change in {}", label(self.headline)),
+            y_title: format!("change in {}", scoped_label(self.headline, self.scope)),
             categories,
             values,
             estimates: None,
@@ -256,17 +294,26 @@ impl Worth {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "What each modifier is worth: {} at {} hexes, one shot",
-            self.mortar.title, self.range
+            "What each modifier is worth: {} at {} hexes, {}",
+            self.mortar.title,
+            self.range,
+            over(self)
         );
         let base: Vec<String> = self
             .base
             .iter()
-            .map(|b| format!("{} {:.2}%", label(b.measure), b.p.to_f64() * 100.0))
+            .map(|b| {
+                let name = scoped_label(b.measure, self.scope);
+                format!("{name} {:.2}%", b.p.to_f64() * 100.0)
+            })
             .collect();
         let _ = writeln!(out, "This scenario: {}\n", base.join(", "));
         let mut header = vec!["modifier", "change"];
-        header.extend(self.base.iter().map(|b| label(b.measure)));
+        header.extend(
+            self.base
+                .iter()
+                .map(|b| scoped_label(b.measure, self.scope)),
+        );
         let mut not_applicable = Vec::new();
         let rows: Vec<Vec<String>> = self
             .modifiers

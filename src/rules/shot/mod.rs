@@ -101,7 +101,15 @@ fn target_shot(
     let acquisition_allowed =
         !mortar.acquisition_na && (*ammo != Ammo::Smoke || readings::SMOKE_SHOT_USES_ACQUISITION);
     let mut drm_modifiers = firer_mods.to_vec();
-    drm_modifiers.extend(target_modifiers(location, acquisition_allowed));
+    // C6.5: Acquisition is on the hex: every unit's To Hit DRM takes the
+    // hex's level, whatever its own view of the hex was read with (a plan
+    // changes the hex's level shot by shot).
+    let acquisition = if acquisition_allowed {
+        input.target.acquisition
+    } else {
+        0
+    };
+    drm_modifiers.extend(target_modifiers(location, acquisition));
     let drm = total(&drm_modifiers);
     let kind = unit.as_ref().map(|u| u.kind);
     // B13.3: Air Bursts vs unarmored targets in woods, unless NA.

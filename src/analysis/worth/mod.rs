@@ -32,15 +32,19 @@
 //! Pure: returns typed results, no text and no I/O. Its text, JSON, table
 //! rows and chart are `output::report::worth`.
 
+mod read;
+
 use toml::{Table, Value};
 
-use crate::engine::shot::{ShotOdds, UnitShotOdds};
 use crate::error::Result;
 use crate::input::catalog::Catalog;
 use crate::input::scenario::{ScenarioSource, set_key};
 use crate::prob::Prob;
 use crate::rules::mortar::Mortar;
+use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::shot::Shot;
+pub use read::Scope;
+use read::{Figures, Reading, read};
 
 /// A key figure of one shot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,8 +62,7 @@ pub enum Measure {
 /// A modifier a player can often choose or fight for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Modifier {
-    /// Acquisition at this level (C6.5): the scenario's, or -2 when it
-    /// has none.
+    /// Acquisition at this level (C6.5), -1 or -2, each its own row.
     Acquisition(u8),
     /// Spotted fire (C9.31).
     SpottedFire,
@@ -98,6 +101,9 @@ pub enum Change {
     AddedInWoods,
     /// The scenario has the modifier: read again without it.
     Removed,
+    /// The scenario has another level of it (Acquisition -1 against -2):
+    /// read again with this level and with none.
+    AgainstNone,
     /// The modifier does not apply; no figures.
     NotApplicable(NotApplicable),
 }
@@ -141,11 +147,16 @@ pub struct BaseFigure {
     pub p: Prob,
 }
 
-/// What each modifier is worth in one shot of a scenario.
+/// What each modifier is worth in one shot, or over the fire plan, of a
+/// scenario.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Worth {
     /// The scenario's source name (a file, or `flags`).
     pub scenario: String,
+    /// One shot, or the whole fire plan.
+    pub scope: Scope,
+    /// The plan's fire phases (empty for one shot).
+    pub phases: Vec<String>,
     /// The mortar firing, with the values the player gave.
     pub mortar: Mortar,
     /// Fired as a light mortar (A21.13).
@@ -156,34 +167,11 @@ pub struct Worth {
     pub headline: Measure,
     /// The scenario's own figures.
     pub base: Vec<BaseFigure>,
-    /// One entry per [`Modifier`]: Acquisition, spotted fire, a leader,
-    /// Intensive Fire, concealment, Air Burst.
+    /// One entry per [`Modifier`]: Acquisition -1 and -2, spotted fire, a
+    /// leader, Intensive Fire, concealment, Air Burst.
     pub modifiers: Vec<ModifierWorth>,
     /// The scenario gives units in the target hex.
     pub units_given: bool,
-}
-
-/// The key figures of one shot, by measure.
-type Figures = Vec<(Measure, Prob)>;
-
-/// The key figures of the scenario read with `more`.
-fn figures_of(catalog: &Catalog, source: &ScenarioSource, more: &Table) -> Result<(Shot, Figures)> {
-    let scenario = source.parse_with(more)?;
-    let shot = Shot::new(scenario.shot_input(catalog)?)?;
-    let odds = ShotOdds::of(&shot);
-    let mut out = vec![
-        (Measure::Hit, odds.p_hit()),
-        (Measure::CriticalHit, odds.p_critical_hit()),
-    ];
-    if let Some(p) = odds.p_malfunction() {
-        out.push((Measure::Malfunction, p));
-    }
-    if shot.input.target.units.iter().any(|u| u.enemy)
-        && let Some(units) = UnitShotOdds::of(&shot)
-    {
-        out.push((Measure::OutOfAction, units.hex.at_least_out[0].clone()));
-    }
-    Ok((shot, out))
 }
 
 fn compare(with: &Figures, without: &Figures) -> Vec<MeasureWorth> {
@@ -210,15 +198,14 @@ fn table(keys: &[(&str, Value)]) -> Table {
 /// A modifier toggled by `change` over the scenario: `has` says whether
 /// the scenario has it (then the toggle removes it).
 fn toggle(
-    catalog: &Catalog,
-    source: &ScenarioSource,
+    (catalog, source, scope): Ctx,
     base: &Figures,
     modifier: Modifier,
     has: bool,
     change: Table,
 ) -> ModifierWorth {
-    match figures_of(catalog, source, &change) {
-        Ok((_, other)) => {
+    match read(catalog, source, &change, scope) {
+        Ok(Reading { figures: other, .. }) => {
             let (with, without) = if has { (base, &other) } else { (&other, base) };
             ModifierWorth {
                 modifier,
@@ -239,12 +226,7 @@ fn not_applicable(modifier: Modifier, why: NotApplicable) -> ModifierWorth {
 }
 
 /// Air Burst, compared in woods (see the module doc).
-fn air_burst(
-    catalog: &Catalog,
-    source: &ScenarioSource,
-    base_shot: &Shot,
-    base: &Figures,
-) -> ModifierWorth {
+fn air_burst((catalog, source, scope): Ctx, base_shot: &Shot, base: &Figures) -> ModifierWorth {
     let name = Modifier::AirBurst;
     let refused =
         |e: crate::error::Error| not_applicable(name, NotApplicable::Refused(e.to_string()));
@@ -257,11 +239,11 @@ fn air_burst(
     } else {
         vec![("target.woods", Value::Boolean(true))]
     };
-    let with = match figures_of(catalog, source, &table(&woods)) {
+    let with = match read(catalog, source, &table(&woods), scope) {
         Ok(w) => w,
         Err(e) => return refused(e),
     };
-    if !with.0.air_burst {
+    if !with.shot.air_burst {
         let m = &base_shot.input.mortar;
         let why = if m.air_bursts_na {
             NotApplicable::AirBurstsNa(m.name.clone())
@@ -274,36 +256,66 @@ fn air_burst(
     }
     let mut off = woods;
     off.push(("mortar.air_bursts_na", Value::Boolean(true)));
-    match figures_of(catalog, source, &table(&off)) {
-        Ok((_, without)) => ModifierWorth {
+    match read(catalog, source, &table(&off), scope) {
+        Ok(Reading {
+            figures: without, ..
+        }) => ModifierWorth {
             modifier: name,
             change: if in_woods {
                 Change::Removed
             } else {
                 Change::AddedInWoods
             },
-            figures: compare(if in_woods { base } else { &with.1 }, &without),
+            figures: compare(if in_woods { base } else { &with.figures }, &without),
         },
         Err(e) => refused(e),
     }
 }
 
-/// What each modifier is worth in the scenario. Fails only when the
-/// scenario itself cannot be worked out.
+/// The catalog, the scenario and the scope every reading shares.
+type Ctx<'a> = (&'a Catalog, &'a ScenarioSource, Scope);
+
+/// Acquisition at `level` (C6.5) against none, whatever the scenario
+/// starts with: removed when it has this level, added when it has none,
+/// both read again when it has the other level.
+fn acquisition(ctx: Ctx, base: &Figures, current: u8, level: u8) -> ModifierWorth {
+    let modifier = Modifier::Acquisition(level);
+    let at = |l: u8| table(&[(ctx.2.acquisition_key(), Value::Integer(l.into()))]);
+    if current == 0 || current == level {
+        let change = at(if current == level { 0 } else { level });
+        return toggle(ctx, base, modifier, current == level, change);
+    }
+    let (catalog, source, scope) = ctx;
+    let both = read(catalog, source, &at(level), scope)
+        .and_then(|with| Ok((with, read(catalog, source, &at(0), scope)?)));
+    match both {
+        Ok((with, without)) => ModifierWorth {
+            modifier,
+            change: Change::AgainstNone,
+            figures: compare(&with.figures, &without.figures),
+        },
+        Err(e) => not_applicable(modifier, NotApplicable::Refused(e.to_string())),
+    }
+}
+
+/// What each modifier is worth in one shot of the scenario. Fails only
+/// when the scenario itself cannot be worked out.
 pub fn run(catalog: &Catalog, source: &ScenarioSource) -> Result<Worth> {
-    let (shot, base) = figures_of(catalog, source, &Table::new())?;
+    run_over(catalog, source, Scope::Shot)
+}
+
+/// What each modifier is worth in one shot of the scenario, or over its
+/// whole fire plan (`Scope::Plan`, exact engine). Fails only when the
+/// scenario itself cannot be worked out.
+pub fn run_over(catalog: &Catalog, source: &ScenarioSource, scope: Scope) -> Result<Worth> {
+    let ctx: Ctx = (catalog, source, scope);
+    let reading = read(catalog, source, &Table::new(), scope)?;
+    let (shot, base) = (&reading.shot, &reading.figures);
     let firer = &shot.input.firer;
     let target = &shot.input.target;
-    let mut modifiers = Vec::new();
-
-    let acq = target.acquisition;
-    let (label, level) = if acq > 0 {
-        (Modifier::Acquisition(acq), 0)
-    } else {
-        (Modifier::Acquisition(2), 2)
-    };
-    let change = table(&[("target.acquisition", Value::Integer(level))]);
-    modifiers.push(toggle(catalog, source, &base, label, acq > 0, change));
+    let mut modifiers: Vec<ModifierWorth> = (1..=MAX_ACQUISITION)
+        .map(|level| acquisition(ctx, base, reading.acquisition, level))
+        .collect();
 
     let change = if firer.spotted {
         table(&[
@@ -314,7 +326,7 @@ pub fn run(catalog: &Catalog, source: &ScenarioSource) -> Result<Worth> {
         table(&[("firer.spotted", Value::Boolean(true))])
     };
     let label = Modifier::SpottedFire;
-    modifiers.push(toggle(catalog, source, &base, label, firer.spotted, change));
+    modifiers.push(toggle(ctx, base, label, firer.spotted, change));
 
     let drm = firer.leader_drm;
     let (label, value) = if drm != 0 {
@@ -323,19 +335,17 @@ pub fn run(catalog: &Catalog, source: &ScenarioSource) -> Result<Worth> {
         (Modifier::Leader(-1), -1)
     };
     let change = table(&[("firer.leader_drm", Value::Integer(value))]);
-    modifiers.push(toggle(catalog, source, &base, label, drm != 0, change));
+    modifiers.push(toggle(ctx, base, label, drm != 0, change));
 
-    let on = firer.intensive_fire;
-    let change = table(&[("firer.intensive_fire", Value::Boolean(!on))]);
-    let label = Modifier::IntensiveFire;
-    modifiers.push(toggle(catalog, source, &base, label, on, change));
+    let on = reading.intensive_fire;
+    let change = table(&[scope.intensive_fire(!on)]);
+    modifiers.push(toggle(ctx, base, Modifier::IntensiveFire, on, change));
 
     let on = target.concealed;
     let change = table(&[("target.concealed", Value::Boolean(!on))]);
-    let label = Modifier::Concealed;
-    modifiers.push(toggle(catalog, source, &base, label, on, change));
+    modifiers.push(toggle(ctx, base, Modifier::Concealed, on, change));
 
-    modifiers.push(air_burst(catalog, source, &shot, &base));
+    modifiers.push(air_burst(ctx, shot, base));
 
     let headline = if base.iter().any(|(m, _)| *m == Measure::OutOfAction) {
         Measure::OutOfAction
@@ -344,13 +354,18 @@ pub fn run(catalog: &Catalog, source: &ScenarioSource) -> Result<Worth> {
     };
     Ok(Worth {
         scenario: source.name.clone(),
+        scope,
+        phases: reading.phases.clone(),
         mortar: shot.input.mortar.clone(),
         fired_as_light_mortar: shot.light,
         range: target.range,
         headline,
         base: base
-            .into_iter()
-            .map(|(measure, p)| BaseFigure { measure, p })
+            .iter()
+            .map(|(measure, p)| BaseFigure {
+                measure: *measure,
+                p: p.clone(),
+            })
             .collect(),
         modifiers,
         units_given: !target.units.is_empty(),
