@@ -4,6 +4,8 @@
 //! known values for the library's tests.
 #![allow(dead_code)] // each test crate uses some of them
 
+pub mod serve;
+
 use std::fs;
 use std::path::Path;
 
