@@ -98,6 +98,7 @@ async function main() {
     assert.equal(got.squad_broken, expected.units[0].outcomes.broken.exact, "the squad's P(broken)");
     assert.equal(got.leader_broken, expected.units[1].outcomes.broken.exact, "the leader's P(broken)");
     console.log(`ok: P(hit) ${got.p_hit}, squad P(broken) ${got.squad_broken}, as the CLI`);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, "serve-desktop.png") });
 
     // The address holds the situation: opened afresh, the same figures.
@@ -113,6 +114,7 @@ async function main() {
     // A phone: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     await noHorizontalOverflow(page);
+    await page.evaluate(() => document.getElementById("results").scrollIntoView());
     await page.screenshot({ path: path.join(SHOTS, "serve-phone.png") });
     console.log("ok: nothing overflows at 390x844");
 
@@ -144,8 +146,10 @@ async function main() {
       await page.click('#views [data-view="shot"]');
       await page.waitForSelector(".view-shot");
       await page.waitForSelector("#status.done");
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(DOCS, "serve-desktop.png") });
       await page.setViewportSize({ width: 390, height: 844 });
+      await page.evaluate(() => document.getElementById("results").scrollIntoView());
       await page.screenshot({ path: path.join(DOCS, "serve-phone.png") });
       console.log("wrote docs/images/serve-desktop.png and serve-phone.png");
     }

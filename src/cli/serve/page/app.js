@@ -26,6 +26,15 @@ function requestOf(view) {
   }
 }
 
+// The headline figures, kept in sight on a phone (the header stays on top).
+function summaryOf(view, doc) {
+  const p = (f) => (f && (f.value ?? f.mc) !== null && (f.value ?? f.mc) !== undefined
+    ? (100 * (f.value ?? f.mc)).toFixed(1) + "%" : "—");
+  if (view === "shot") return `To Hit ${doc.modified_to_hit_number}, DRM ${doc.to_hit_drm > 0 ? "+" : ""}${doc.to_hit_drm} · P(hit) ${p(doc.p_hit)} · P(CH) ${p(doc.p_critical_hit)}`;
+  if (view === "plan") return `P(≥1 hit) ${p(doc.p_at_least_one_hit)} · P(CH) ${p(doc.p_critical_hit)} · malf. ${p(doc.p_malfunction)}`;
+  return "";
+}
+
 function setStatus(text, cls) {
   const s = document.getElementById("status");
   s.textContent = text;
@@ -50,10 +59,15 @@ async function update() {
     const text = await response.text();
     if (mine !== asked) return;
     const output = document.getElementById("output");
-    if (!response.ok) { setStatus(text.trim(), "error"); return; }
+    if (!response.ok) {
+      setStatus(text.trim(), "error");
+      document.getElementById("summary").textContent = "";
+      return;
+    }
     const doc = JSON.parse(text);
     for (const img of output.querySelectorAll("img")) URL.revokeObjectURL(img.src);
     output.replaceChildren(RENDER[view](doc));
+    document.getElementById("summary").textContent = summaryOf(view, doc);
     setStatus("", "done");
   } catch (e) {
     if (e.name !== "AbortError" && mine === asked) setStatus("no answer from the server: " + e.message, "error");

@@ -90,15 +90,16 @@ function unitOutcomes(units, fates) {
 function renderShot(doc) {
   const out = el("div", { class: "view-shot" });
   out.append(el("div", { class: "stats" },
-    stat("To Hit", el("strong", { class: "big", "data-figure": "to_hit", text: `${doc.modified_to_hit_number}` })),
+    stat(`To Hit (DRM ${signed(doc.to_hit_drm)})`, el("strong", { class: "big", "data-figure": "to_hit", text: `${doc.modified_to_hit_number}` })),
     stat("P(hit)", figure(doc.p_hit, "p_hit")),
     stat("P(Critical Hit)", figure(doc.p_critical_hit, "p_critical_hit")),
     stat(`keeps ROF ${doc.effective_rof}`, figure(doc.p_keep_rof, "p_keep_rof")),
     stat(`malfunction (B# ${doc.effective_breakdown})`, figure(doc.p_malfunction, "p_malfunction"))));
-  const mods = (doc.to_hit_modifications || []).map((m) => [m.rule || "", m.what || JSON.stringify(m), signed(m.value ?? 0)]);
-  out.append(el("h3", { text: `To Hit: basic ${doc.basic_to_hit_number} (range ${doc.range}, ${doc.range_band}), DRM ${signed(doc.to_hit_drm)} → ${doc.modified_to_hit_number}` }));
-  const drm = drmRows(doc.to_hit_drm_cases).concat(mods);
-  out.append(drm.length ? table(["rule", "what", "DRM"], drm) : el("p", { class: "hint", text: "no To Hit DRM" }));
+  out.append(el("h3", { text: `To Hit number ${doc.modified_to_hit_number} (basic ${doc.basic_to_hit_number} at range ${doc.range}, band ${doc.range_band}); To Hit DR modified by ${signed(doc.to_hit_drm)}` }));
+  const mods = drmRows(doc.to_hit_modifications);
+  if (mods.length) out.append(table(["rule", "To Hit number modification", ""], mods));
+  const drm = drmRows(doc.to_hit_drm_cases);
+  out.append(drm.length ? table(["rule", "To Hit DRM", ""], drm) : el("p", { class: "hint", text: "no To Hit DRM" }));
   const ift = (label, col, drmv, cases, results) => el("section", {},
     el("h3", { text: `${label}: IFT ${col} FP column, DRM ${signed(drmv)}` }),
     table(["result", "P"], (results || []).map((r) => [r.result, figure(r.p)])),
