@@ -59,8 +59,14 @@ impl IntoResponse for Doc {
                     .map(|(k, v)| (k.to_string(), v.into()));
                 serve.insert("charts".into(), serde_json::Map::from_iter(charts).into());
             }
-            let end = body.trim_end().trim_end_matches('}').trim_end().len();
-            body.truncate(end);
+            // The pretty document ends in its closing brace: reopen it.
+            let trimmed = body.trim_end();
+            let open = trimmed
+                .strip_suffix('}')
+                .unwrap_or(trimmed)
+                .trim_end()
+                .len();
+            body.truncate(open);
             let serve = serde_json::Value::Object(serve).to_string();
             body.push_str(&format!(",\n  \"serve\": {serve}\n}}\n"));
         }

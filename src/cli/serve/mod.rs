@@ -165,7 +165,11 @@ fn open_browser(url: &str) {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn();
-    if let Err(e) = started {
-        eprintln!("mortar-odds: --open: could not start the browser ({e}); open {url} yourself");
+    match started {
+        // Reaped when it ends, so that it leaves no zombie behind.
+        Ok(mut child) => drop(std::thread::spawn(move || child.wait())),
+        Err(e) => {
+            eprintln!("mortar-odds: --open: could not start the browser ({e}); open {url} yourself")
+        }
     }
 }
