@@ -10,10 +10,12 @@ use clap::Args;
 use super::output::{Rendered, ReportOutput};
 use super::plan::PlanFlags;
 use super::scenario::{ScenarioFlags, given, scenario_name};
-use mortar_odds::analysis::compare::{self, MortarChoice};
+use mortar_odds::analysis::compare::{self, Comparison, MortarChoice};
 use mortar_odds::engine;
 use mortar_odds::engine::DEFAULT_MAX_STATES;
+use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags;
+use mortar_odds::input::scenario::ScenarioSource;
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -49,11 +51,6 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
             "--mortar: compare takes the mortars as arguments (`compare {m} OTHER ...`), not --mortar"
         );
     }
-    let choices = args
-        .mortars
-        .iter()
-        .map(|m| MortarChoice::parse(m))
-        .collect::<mortar_odds::Result<Vec<_>>>()?;
     let (catalog, source) = args.flags.source(
         args.scenario.as_ref(),
         flags::Command::Compare,
@@ -65,7 +62,7 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
         seed: args.seed,
         ..compare::default_settings()
     };
-    let comparison = compare::run(&catalog, &source, &choices, &settings)?;
+    let comparison = comparison(&catalog, &source, &args.mortars, &settings)?;
     let name = scenario_name(args.scenario.as_ref());
     args.output.emit(
         Rendered {
@@ -76,4 +73,19 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
         &comparison.chart(),
         "compare",
     )
+}
+
+/// The mortars written as `MORTAR` arguments, compared on a scenario
+/// (`compare` and `serve` share it).
+pub(super) fn comparison(
+    catalog: &Catalog,
+    source: &ScenarioSource,
+    mortars: &[String],
+    settings: &engine::Settings,
+) -> Result<Comparison> {
+    let choices = mortars
+        .iter()
+        .map(|m| MortarChoice::parse(m))
+        .collect::<mortar_odds::Result<Vec<_>>>()?;
+    Ok(compare::run(catalog, source, &choices, settings)?)
 }

@@ -3,11 +3,11 @@
 //! `input::flags`), and the rest of the program sees a `Scenario`.
 //!
 //! One module per command (`shot`, `plan`, `compare`, `worth`, `dc`,
-//! `push`, `mortars`, `sheet`, `report`); `run_plan` holds the engine flags,
-//! `output` the output formats; `atomic` (files written whole), `swap`
-//! (a folder replaced whole) and `cleanup` (what a stopped run removes,
-//! and the signal handler) keep a failed or killed run from leaving a
-//! half-written or stray file.
+//! `push`, `mortars`, `sheet`, `report`, `serve`); `run_plan` holds the
+//! engine flags, `output` the output formats; `atomic` (files written
+//! whole), `swap` (a folder replaced whole) and `cleanup` (what a stopped
+//! run removes, and the signal handler) keep a failed or killed run from
+//! leaving a half-written or stray file.
 
 mod atomic;
 mod cleanup;
@@ -22,6 +22,7 @@ mod push;
 mod report;
 mod run_plan;
 mod scenario;
+mod serve;
 mod sheet;
 mod shot;
 mod swap;
@@ -70,6 +71,8 @@ enum Command {
     Sheet(sheet::SheetArgs),
     /// Write every report (tables, charts, odds sheets, index.md) under reports/: the main job.
     Report(report::ReportArgs),
+    /// The odds calculator in the browser: a local web server with the page and a JSON API.
+    Serve(serve::ServeArgs),
     /// Print a commented scenario to fill in, or write it to a new FILE.
     Init(init::InitArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
@@ -96,6 +99,7 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Dc(args) => dc::dc(args),
         Command::Compare(args) => compare::run(args),
         Command::Worth(args) => worth::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Init(args) => init::run(args),
         Command::Completions(args) => completions::completions(args),
         Command::Man => completions::man(),

@@ -5,6 +5,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::scenario::{CatalogArgs, load_catalog};
+use mortar_odds::input::catalog::Catalog;
 use mortar_odds::output::report::{pretty_json, text_table};
 use mortar_odds::rules::mortar::Mortar;
 
@@ -36,9 +37,7 @@ struct CatalogJson<'a> {
 pub(super) fn run(args: &MortarsArgs) -> Result<String> {
     let catalog = load_catalog(&args.catalog)?;
     if let ListFormat::Json = args.format {
-        return Ok(pretty_json(&CatalogJson {
-            mortars: catalog.iter().collect(),
-        }));
+        return Ok(catalog_json(&catalog));
     }
     let opt = |v: Option<u8>| v.map_or("?".to_string(), |v| v.to_string());
     let rows: Vec<Vec<String>> = catalog
@@ -61,4 +60,12 @@ pub(super) fn run(args: &MortarsArgs) -> Result<String> {
     );
     out.push_str("\n? = not in the catalog: give it with --rof, --breakdown, --range-limits.\n");
     Ok(out)
+}
+
+/// The catalog as `mortars --format json` prints it (`mortars` and `serve`
+/// share it).
+pub(super) fn catalog_json(catalog: &Catalog) -> String {
+    pretty_json(&CatalogJson {
+        mortars: catalog.iter().collect(),
+    })
 }

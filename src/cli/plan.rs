@@ -11,7 +11,9 @@ use super::run_plan::{self, RunArgs};
 use super::scenario::{ScenarioArgs, given};
 use mortar_odds::engine::DEFAULT_MAX_STATES;
 use mortar_odds::engine::plan::FirePlan;
+use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags;
+use mortar_odds::input::scenario::Scenario;
 use mortar_odds::output::table::rows::RowBuilder;
 
 #[derive(Args, Debug)]
@@ -55,9 +57,7 @@ pub(super) fn run(args: &PlanArgs) -> Result<String> {
     let (catalog, scenario) = args
         .scenario
         .load(flags::Command::Plan, given(&args.plan)?)?;
-    let (shot_input, plan_input) = scenario.plan_input(&catalog)?;
-    let plan = FirePlan::new(shot_input, plan_input)?;
-    let report = run_plan::report(&plan, &args.run, args.max_states)?;
+    let report = run_plan::report(&fire_plan(&catalog, &scenario)?, &args.run, args.max_states)?;
     let name = args.scenario.name();
     emit(
         args.format,
@@ -68,4 +68,11 @@ pub(super) fn run(args: &PlanArgs) -> Result<String> {
             rows: &|| RowBuilder::new(&name, &report.mortar.name).plan(&report),
         },
     )
+}
+
+/// The fire plan of a scenario (`plan` and `serve` share it; its engines
+/// are `run_plan`'s).
+pub(super) fn fire_plan(catalog: &Catalog, scenario: &Scenario) -> Result<FirePlan> {
+    let (shot_input, plan_input) = scenario.plan_input(catalog)?;
+    Ok(FirePlan::new(shot_input, plan_input)?)
 }

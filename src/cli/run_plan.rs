@@ -4,6 +4,7 @@
 //! report of both (`plan` and `report`).
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -34,8 +35,34 @@ pub(super) fn report(plan: &FirePlan, args: &RunArgs, max_states: u64) -> Result
         max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
         ..args.settings()
     };
+    args.install(|| report_with(plan, &settings, Watch::Terminal, None))?
+}
+
+/// Who watches a run: a terminal, which sees a Monte Carlo progress bar,
+/// or a caller that may call the Monte Carlo run off by setting the flag
+/// (`serve`, past its time budget).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Watch<'a> {
+    Terminal,
+    CalledOff(&'a AtomicBool),
+}
+
+/// What a run called off unwinds with, between its Monte Carlo batches
+/// (caught by the caller that set the flag; no panic message is printed).
+pub(super) struct CalledOff;
+
+/// The plan's report from the engines of `settings`, on the current
+/// threads (`plan`, `report` and `serve` share it); `why_no_exact` says
+/// why the exact engine was left out when the caller left it out.
+pub(super) fn report_with(
+    plan: &FirePlan,
+    settings: &engine::Settings,
+    watch: Watch,
+    why_no_exact: Option<String>,
+) -> Result<PlanReport> {
+    let max_states = settings.max_states;
     let too_large = |refused: &TooLarge| match refused.refusal {
-        Refusal::States { at_least } if at_least > max_states as usize + 1 => format!(
+        Refusal::States { at_least } if at_least > max_states + 1 => format!(
             "the exact engine would need at least {at_least} chain states for this plan, more than --max-states {max_states} (units multiply them); run --engine mc, or raise --max-states"
         ),
         Refusal::States { .. } => format!(
@@ -45,27 +72,30 @@ pub(super) fn report(plan: &FirePlan, args: &RunArgs, max_states: u64) -> Result
             "the exact engine would need more than about 1 GB of memory for this plan (more than {MAX_EDGES} transitions or shot outcomes; units multiply them); run --engine mc"
         ),
     };
-    let bar = progress_bar(args.trials);
+    let bar = progress_bar(settings.trials);
     let started = std::time::Instant::now();
-    let terminal = std::io::stderr().is_terminal();
+    let terminal = matches!(watch, Watch::Terminal) && std::io::stderr().is_terminal();
     let shown = std::sync::atomic::AtomicBool::new(false);
     let progress = |n: u64| {
+        if let Watch::CalledOff(flag) = watch
+            && flag.load(Ordering::Relaxed)
+        {
+            std::panic::resume_unwind(Box::new(CalledOff));
+        }
         bar.inc(n);
-        if terminal
-            && started.elapsed().as_secs_f64() > 1.0
-            && !shown.swap(true, std::sync::atomic::Ordering::Relaxed)
+        if terminal && started.elapsed().as_secs_f64() > 1.0 && !shown.swap(true, Ordering::Relaxed)
         {
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
     };
-    let results = args
-        .install(|| engine::plan(plan, &settings, &progress))?
+    let results = engine::plan(plan, settings, &progress)
         .map_err(|refused| anyhow::anyhow!("plan: {}", too_large(&refused)))?;
     bar.finish_and_clear();
     let skipped = results
         .exact_refused
         .as_ref()
-        .map(|refused| format!("exact engine skipped: {}", too_large(refused)));
+        .map(|refused| format!("exact engine skipped: {}", too_large(refused)))
+        .or(why_no_exact);
     let report = PlanReport::new(
         plan,
         results.exact.as_ref(),

@@ -38,13 +38,7 @@ pub(super) fn run(args: &SheetArgs) -> Result<String> {
         PaperArg::Letter => &[Paper::Letter],
         PaperArg::Both => &[Paper::A4, Paper::Letter],
     };
-    let catalog = Catalog::builtin();
-    let sheet = Sheet::new(
-        SheetParams {
-            breakdown: args.breakdown,
-        },
-        catalog.iter(),
-    )?;
+    let sheet = build(args.breakdown)?;
     // Work everything out before writing anything.
     let files: Vec<(PathBuf, String)> = papers
         .iter()
@@ -76,4 +70,13 @@ pub(super) fn run(args: &SheetArgs) -> Result<String> {
     let wrote = staged.commit()?;
     made.keep();
     Ok(wrote)
+}
+
+/// The sheet of the built-in catalog for a printed B# (`sheet` and `serve`
+/// share it).
+pub(super) fn build(breakdown: u8) -> Result<Sheet> {
+    Ok(Sheet::new(
+        SheetParams { breakdown },
+        Catalog::builtin().iter(),
+    )?)
 }

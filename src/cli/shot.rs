@@ -9,7 +9,9 @@ use toml::Table;
 use super::output::{Format, Rendered, emit};
 use super::scenario::ScenarioArgs;
 use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
+use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags;
+use mortar_odds::input::scenario::Scenario;
 use mortar_odds::output::report::shot::ShotReport;
 use mortar_odds::output::table::rows::RowBuilder;
 use mortar_odds::rules::shot::Shot;
@@ -28,12 +30,7 @@ pub(super) struct ShotArgs {
 
 pub(super) fn run(args: &ShotArgs) -> Result<String> {
     let (catalog, scenario) = args.scenario.load(flags::Command::Shot, Table::new())?;
-    let shot = Shot::new(scenario.shot_input(&catalog)?)?;
-    let report = ShotReport::new(
-        &shot,
-        &ShotOdds::of(&shot),
-        UnitShotOdds::of(&shot).as_ref(),
-    );
+    let report = report(&catalog, &scenario)?;
     let name = args.scenario.name();
     emit(
         args.format,
@@ -44,4 +41,14 @@ pub(super) fn run(args: &ShotArgs) -> Result<String> {
             rows: &|| RowBuilder::new(&name, &report.mortar.name).shot(&report),
         },
     )
+}
+
+/// One shot of a scenario, worked out (`shot` and `serve` share it).
+pub(super) fn report(catalog: &Catalog, scenario: &Scenario) -> Result<ShotReport> {
+    let shot = Shot::new(scenario.shot_input(catalog)?)?;
+    Ok(ShotReport::new(
+        &shot,
+        &ShotOdds::of(&shot),
+        UnitShotOdds::of(&shot).as_ref(),
+    ))
 }

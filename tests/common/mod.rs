@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test crate uses some of them
 
 pub mod files;
+pub mod serve;
 
 use std::fs;
 use std::path::Path;

@@ -1,0 +1,192 @@
+//! The JSON API: one endpoint per command, each calling the command's own
+//! function (scenario in, its `--format json` document out) through
+//! [`Server::must_finish`], within the server's time budget and bounds.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use axum::body::Bytes;
+use axum::extract::State;
+
+use super::doc::Doc;
+use super::jobs::{ApiError, Server, bad};
+use super::request::Request;
+use crate::cli::run_plan::{self, RunArgs, Watch};
+use crate::cli::{compare, dc, mortars, plan, push, shot};
+use mortar_odds::analysis::{compare as comparison, worth};
+use mortar_odds::engine::{self, Engine};
+use mortar_odds::input::catalog::Catalog;
+use mortar_odds::output::report::charts;
+
+/// Trials of the Monte Carlo run that answers a plan whose exact engine
+/// is past the time budget.
+pub(super) const FALLBACK_TRIALS: u64 = 100_000;
+
+fn request(body: &Bytes) -> Result<Request, ApiError> {
+    Request::parse(body).map_err(|e| bad(&e))
+}
+
+/// `GET /api/mortars`: the catalog, as `mortar-odds mortars --format json`.
+pub(super) async fn mortars(State(server): State<Server>) -> Doc {
+    Doc::new(mortars::catalog_json(&server.catalog))
+}
+
+/// `POST /api/shot`.
+pub(super) async fn shot(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+    let req = request(&body)?;
+    server
+        .must_finish(move |catalog, _| {
+            let report = shot::report(catalog, &req.source()?.parse()?)?;
+            let name = report.mortar.name.clone();
+            Doc::new(report.to_json()).chart(
+                req.charts,
+                "units",
+                charts::shot_unit_bars(&name, &report).as_ref(),
+            )
+        })
+        .await
+}
+
+/// `POST /api/plan`: past the budget, Monte Carlo answers, and says so.
+pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+    let req = Arc::new(request(&body)?);
+    let settings = req
+        .settings(server.bounds, engine::DEFAULT_TRIALS)
+        .map_err(|e| bad(&e))?;
+    let run = |settings: engine::Settings, why: Option<String>| {
+        let req = req.clone();
+        move |catalog: &Catalog, called_off: &AtomicBool| {
+            let fire_plan = plan::fire_plan(catalog, &req.source()?.parse()?)?;
+            let report =
+                run_plan::report_with(&fire_plan, &settings, Watch::CalledOff(called_off), why)?;
+            let name = report.mortar.name.clone();
+            Doc::new(report.to_json())
+                .chart(req.charts, "hits", Some(&charts::hits_bars(&name, &report)))?
+                .chart(
+                    req.charts,
+                    "at_least",
+                    Some(&charts::at_least_hits_lines(&[(name.clone(), &report)])),
+                )?
+                .chart(
+                    req.charts,
+                    "units",
+                    charts::plan_unit_bars(&name, &report).as_ref(),
+                )
+        }
+    };
+    if let Some(doc) = server.within_budget(run(settings, None)).await? {
+        return Ok(doc);
+    }
+    if settings.engine == Engine::MonteCarlo {
+        return Err(server.past_budget_error());
+    }
+    let why = server.past_budget();
+    let mc = engine::Settings {
+        engine: Engine::MonteCarlo,
+        trials: settings.trials.min(FALLBACK_TRIALS),
+        ..settings
+    };
+    let mut doc = server.must_finish(run(mc, Some(why.clone()))).await?;
+    doc.fallback = Some(why);
+    Ok(doc)
+}
+
+/// `POST /api/compare`: each mortar's plan exact when it fits, else Monte
+/// Carlo; past the budget, all on Monte Carlo, and says so.
+pub(super) async fn compare(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+    let req = Arc::new(request(&body)?);
+    if req.engine.is_some() {
+        let e = anyhow::anyhow!(
+            "engine: compare runs each plan exact when it fits, else Monte Carlo; leave engine out"
+        );
+        return Err(bad(&e));
+    }
+    let settings = engine::Settings {
+        engine: Engine::Auto,
+        ..req
+            .settings(server.bounds, comparison::DEFAULT_TRIALS)
+            .map_err(|e| bad(&e))?
+    };
+    let run = |settings: engine::Settings| {
+        let req = req.clone();
+        move |catalog: &Catalog, _: &AtomicBool| {
+            let c = compare::comparison(catalog, &req.source()?, &req.mortars, &settings)?;
+            Doc::new(c.to_json()).chart(req.charts, "compare", Some(&c.chart()))
+        }
+    };
+    if let Some(doc) = server.within_budget(run(settings)).await? {
+        return Ok(doc);
+    }
+    let mc = engine::Settings {
+        engine: Engine::MonteCarlo,
+        trials: settings.trials.min(FALLBACK_TRIALS),
+        ..settings
+    };
+    let mut doc = server.must_finish(run(mc)).await?;
+    doc.fallback = Some(server.past_budget());
+    Ok(doc)
+}
+
+/// `POST /api/worth`.
+pub(super) async fn worth(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+    let req = request(&body)?;
+    server
+        .must_finish(move |catalog, _| {
+            let w = worth::run(catalog, &req.source()?)?;
+            Doc::new(w.to_json()).chart(req.charts, "worth", Some(&w.chart()))
+        })
+        .await
+}
+
+/// `POST /api/dc`: exact; with `trials`, a Monte Carlo check beside it.
+pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+    let req = request(&body)?;
+    let checked = req.settings(server.bounds, 1).map_err(|e| bad(&e))?;
+    let trials = req.trials.map(|_| checked.trials);
+    server
+        .must_finish(move |_, _| {
+            let run = dc::DcRun::new(&req.source()?, trials, checked.seed)?;
+            let name = format!("{} DC", run.report.kind.name());
+            Doc::new(run.report.to_json()).chart(
+                req.charts,
+                "units",
+                charts::dc_unit_bars(&name, &run.report).as_ref(),
+            )
+        })
+        .await
+}
+
+/// `POST /api/push`.
+pub(super) async fn push(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+    let req = request(&body)?;
+    let settings = req
+        .settings(server.bounds, engine::DEFAULT_TRIALS)
+        .map_err(|e| bad(&e))?;
+    let engine = match settings.engine {
+        Engine::Exact => run_plan::Engine::Exact,
+        Engine::MonteCarlo => run_plan::Engine::Mc,
+        Engine::Both => run_plan::Engine::Both,
+        Engine::Auto => {
+            return Err(bad(&anyhow::anyhow!(
+                "engine: push takes exact, mc or both"
+            )));
+        }
+    };
+    let run = RunArgs {
+        engine,
+        trials: settings.trials,
+        seed: settings.seed,
+        threads: None,
+    };
+    server
+        .must_finish(move |_, _| {
+            let report = push::push_report(&req.source()?, &run)?;
+            let name = report.gun.clone().unwrap_or_else(|| "gun".to_string());
+            Doc::new(report.to_json()).chart(
+                req.charts,
+                "phases",
+                Some(&charts::push_phases_bars(&name, &report)),
+            )
+        })
+        .await
+}

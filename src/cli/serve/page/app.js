@@ -1,0 +1,153 @@
+// The page's wiring: the state from the address, the form drawn from it,
+// and on every change (debounced) the view's API request and its results.
+"use strict";
+
+let state = stateFromHash(location.hash);
+let catalog = [];
+let timer = null;
+let inFlight = null;
+let asked = 0;
+
+// The request each view sends.
+function requestOf(view) {
+  const scenario = scenarioOf(state);
+  switch (view) {
+    case "plan":
+      return ["/api/plan", { scenario: withPlan(state, scenario), engine: "auto", trials: 100000, charts: true }];
+    case "compare": {
+      const first = scenario.mortar && scenario.mortar.name;
+      const mortars = [first].concat(state.cmp.filter((c) => c.name).map(choiceOf)).filter(Boolean);
+      return ["/api/compare", { scenario: withPlan(state, scenario), mortars, charts: true }];
+    }
+    case "worth":
+      return ["/api/worth", { scenario, charts: true }];
+    default:
+      return ["/api/shot", { scenario, charts: true }];
+  }
+}
+
+// The headline figures, kept in sight on a phone (the header stays on top).
+function summaryOf(view, doc) {
+  const p = (f) => (f && (f.value ?? f.mc) !== null && (f.value ?? f.mc) !== undefined
+    ? (100 * (f.value ?? f.mc)).toFixed(1) + "%" : "—");
+  if (view === "shot") return `To Hit ${doc.modified_to_hit_number}, DRM ${doc.to_hit_drm > 0 ? "+" : ""}${doc.to_hit_drm} · P(hit) ${p(doc.p_hit)} · P(CH) ${p(doc.p_critical_hit)}`;
+  if (view === "plan") return `P(≥1 hit) ${p(doc.p_at_least_one_hit)} · P(CH) ${p(doc.p_critical_hit)} · malf. ${p(doc.p_malfunction)}`;
+  return "";
+}
+
+function setStatus(text, cls) {
+  const s = document.getElementById("status");
+  s.textContent = text;
+  s.className = "status " + (cls || "");
+}
+
+async function update() {
+  const view = state.view;
+  if (!state.mortar) { setStatus("Choose a mortar and a range to see the odds."); return; }
+  if (view === "compare" && !state.cmp.some((c) => c.name)) {
+    setStatus("Choose a second mortar to compare with.");
+    return;
+  }
+  const [url, body] = requestOf(view);
+  if (inFlight) inFlight.abort();
+  inFlight = new AbortController();
+  const mine = ++asked;
+  setStatus("working…", "busy");
+  try {
+    const response = await fetch(url, { method: "POST", body: JSON.stringify(body), signal: inFlight.signal,
+      headers: { "Content-Type": "application/json" } });
+    const text = await response.text();
+    if (mine !== asked) return;
+    const output = document.getElementById("output");
+    if (!response.ok) {
+      setStatus(text.trim(), "error");
+      document.getElementById("summary").textContent = "";
+      return;
+    }
+    const doc = JSON.parse(text);
+    for (const img of output.querySelectorAll("img")) URL.revokeObjectURL(img.src);
+    output.replaceChildren(RENDER[view](doc));
+    document.getElementById("summary").textContent = summaryOf(view, doc);
+    setStatus("", "done");
+  } catch (e) {
+    if (e.name !== "AbortError" && mine === asked) setStatus("no answer from the server: " + e.message, "error");
+  }
+}
+
+// Called on every edit: the address keeps the state, the figures follow.
+function changed(redraw) {
+  history.replaceState(null, "", stateToHash(state));
+  document.getElementById("sheet-link").href = "/sheet?paper=a4" + (state.values.breakdown ? "&breakdown=" + encodeURIComponent(state.values.breakdown) : "");
+  if (redraw) drawForm();
+  clearTimeout(timer);
+  timer = setTimeout(update, 200);
+}
+
+function drawForm() {
+  const sets = { mortar: "mortar-set", firer: "firer-set", target: "target-set", plan: "plan-set" };
+  for (const id of Object.values(sets).concat("compare-set")) {
+    const set = document.getElementById(id);
+    set.replaceChildren(set.querySelector("legend"));
+  }
+  document.getElementById("mortar-set").append(mortarSelect(catalog, state, (key, value) => {
+    state[key] = value;
+    changed(false);
+  }));
+  const grids = {};
+  for (const [group, id] of Object.entries(sets)) {
+    grids[group] = el("div", { class: "grid" });
+    document.getElementById(id).append(grids[group]);
+  }
+  for (const f of FIELDS) {
+    grids[f.group].append(control(f, state.values[f.key], (value) => {
+      state.values[f.key] = value;
+      changed(false);
+    }));
+  }
+  document.getElementById("compare-set").append(compareSlots(catalog, state, (i, part) => {
+    Object.assign(state.cmp[i], part);
+    changed(false);
+  }));
+  const units = document.getElementById("units");
+  units.replaceChildren(...state.units.map((u, i) => unitRow(u, i,
+    (part) => { Object.assign(u, part); changed("kind" in part); },
+    () => { state.units.splice(i, 1); changed(true); })));
+  for (const v of VIEWS) {
+    const button = document.querySelector(`#views [data-view="${v}"]`);
+    button.setAttribute("aria-pressed", String(state.view === v));
+  }
+  document.body.dataset.view = state.view;
+}
+
+function addUnit(kind) {
+  state.units.push(Object.assign({}, NEW_UNIT[kind]));
+  changed(true);
+}
+
+async function start() {
+  try {
+    const response = await fetch("/api/mortars");
+    catalog = (await response.json()).mortars;
+  } catch (e) {
+    setStatus("could not read the catalog: " + e.message, "error");
+  }
+  for (const v of VIEWS) {
+    document.querySelector(`#views [data-view="${v}"]`).addEventListener("click", () => {
+      state.view = v;
+      changed(true);
+    });
+  }
+  document.getElementById("add-squad").addEventListener("click", () => addUnit("squad"));
+  document.getElementById("add-hs").addEventListener("click", () => addUnit("half-squad"));
+  document.getElementById("add-leader").addEventListener("click", () => addUnit("leader"));
+  document.getElementById("add-crew").addEventListener("click", () => addUnit("crew"));
+  window.addEventListener("hashchange", () => {
+    state = stateFromHash(location.hash);
+    drawForm();
+    update();
+  });
+  drawForm();
+  changed(false);
+}
+
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,182 @@
+// The results: the API's documents drawn as tables and charts. Every
+// figure shows its percentage, with the exact fraction beside it (when
+// short) and on hover; Monte Carlo figures show their 95% interval.
+"use strict";
+
+// A figure {value, exact, mc, ci95} as a percentage element.
+function figure(f, name) {
+  const span = el("span", { class: "fig" });
+  if (name) span.dataset.figure = name;
+  if (!f) { span.textContent = "—"; return span; }
+  const v = f.value !== null && f.value !== undefined ? f.value : f.mc;
+  if (v === null || v === undefined) { span.textContent = "—"; return span; }
+  span.textContent = (100 * v).toFixed(2) + "%";
+  if (f.exact) {
+    span.title = "exact: " + f.exact;
+    span.dataset.exact = f.exact;
+    if (f.exact.length <= 11) span.append(el("small", { class: "frac", text: " " + f.exact }));
+  } else if (f.ci95) {
+    span.title = `Monte Carlo, 95% interval ${(100 * f.ci95[0]).toFixed(2)}–${(100 * f.ci95[1]).toFixed(2)}%`;
+    span.append(el("small", { class: "frac", text: " MC" }));
+  }
+  return span;
+}
+
+// A number that may be an exact figure (expected shots, hits).
+function expected(f) {
+  const v = f && (f.value ?? f.mc);
+  const span = el("span", { class: "fig", text: v === null || v === undefined ? "—" : v.toFixed(3) });
+  if (f && f.exact) span.title = "exact: " + f.exact;
+  return span;
+}
+
+function table(head, rows, cls) {
+  const t = el("table", { class: cls || "" });
+  const tr = el("tr");
+  for (const h of head) tr.append(el("th", { text: h }));
+  t.append(el("thead", {}, tr));
+  const body = el("tbody");
+  for (const r of rows) {
+    const row = el("tr");
+    for (const c of r) row.append(c instanceof Node ? el("td", {}, c) : el("td", { text: String(c) }));
+    body.append(row);
+  }
+  t.append(body);
+  return el("div", { class: "scroll" }, t);
+}
+
+function stat(label, node) {
+  return el("div", { class: "stat" }, el("span", { class: "label", text: label }), node);
+}
+
+const signed = (n) => (n > 0 ? "+" + n : String(n));
+
+// Charts come as SVG text from the program's own chart code; shown as
+// images (an image runs no script, and its text is drawn, not parsed
+// into the page).
+function charts(doc) {
+  const box = el("div", { class: "charts" });
+  const svgs = (doc.serve && doc.serve.charts) || {};
+  for (const [name, svg] of Object.entries(svgs)) {
+    const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+    box.append(el("img", { src: url, alt: `chart: ${name}`, class: "chart", "data-chart": name }));
+  }
+  return box;
+}
+
+function notes(doc) {
+  const box = el("div", { class: "notes" });
+  if (doc.serve && doc.serve.fallback) box.append(el("p", { class: "warn", text: doc.serve.fallback }));
+  for (const n of doc.notes || []) box.append(el("p", { class: "note", text: n }));
+  return box;
+}
+
+function drmRows(cases) {
+  return (cases || []).map((c) => [c.rule || "", c.what || "", signed(c.value)]);
+}
+
+function unitOutcomes(units, fates) {
+  const keys = ["no_effect", "pinned", "broken", "casualty_reduced", "eliminated"];
+  const head = ["unit", "P(hit)"].concat(keys.map((k) => k.replace("_", " ")), ["out of action"]);
+  const rows = units.map((u, i) => {
+    const cells = [u.name, u.p_hit ? figure(u.p_hit) : "—"];
+    for (const k of keys) cells.push(figure(u.outcomes[k], `unit${i}.${k}`));
+    cells.push(figure(u.p_out_of_action, `unit${i}.out_of_action`));
+    return cells;
+  });
+  return el("section", {}, el("h3", { text: fates }), table(head, rows, "units"));
+}
+
+function renderShot(doc) {
+  const out = el("div", { class: "view-shot" });
+  out.append(el("div", { class: "stats" },
+    stat(`To Hit (DRM ${signed(doc.to_hit_drm)})`, el("strong", { class: "big", "data-figure": "to_hit", text: `${doc.modified_to_hit_number}` })),
+    stat("P(hit)", figure(doc.p_hit, "p_hit")),
+    stat("P(Critical Hit)", figure(doc.p_critical_hit, "p_critical_hit")),
+    stat(`keeps ROF ${doc.effective_rof}`, figure(doc.p_keep_rof, "p_keep_rof")),
+    stat(`malfunction (B# ${doc.effective_breakdown})`, figure(doc.p_malfunction, "p_malfunction"))));
+  out.append(el("h3", { text: `To Hit number ${doc.modified_to_hit_number} (basic ${doc.basic_to_hit_number} at range ${doc.range}, band ${doc.range_band}); To Hit DR modified by ${signed(doc.to_hit_drm)}` }));
+  const mods = drmRows(doc.to_hit_modifications);
+  if (mods.length) out.append(table(["rule", "To Hit number modification", ""], mods));
+  const drm = drmRows(doc.to_hit_drm_cases);
+  out.append(drm.length ? table(["rule", "To Hit DRM", ""], drm) : el("p", { class: "hint", text: "no To Hit DRM" }));
+  const ift = (label, col, drmv, cases, results) => el("section", {},
+    el("h3", { text: `${label}: IFT ${col} FP column, DRM ${signed(drmv)}` }),
+    table(["result", "P"], (results || []).map((r) => [r.result, figure(r.p)])),
+    drmRows(cases).length ? table(["rule", "what", "DRM"], drmRows(cases)) : null);
+  const both = el("div", { class: "two" });
+  both.append(ift("On a hit", doc.ift_column, doc.ift_drm, doc.ift_drm_cases, doc.ift_results));
+  both.append(ift("On a Critical Hit", doc.critical_ift_column, doc.critical_ift_drm, doc.critical_ift_drm_cases, doc.critical_ift_results));
+  if (doc.ift_results && doc.ift_results.length) out.append(both);
+  if (doc.units && doc.units.length) out.append(unitOutcomes(doc.units, "Each unit's fate after one shot"));
+  if (doc.missing && doc.missing.length) out.append(el("p", { class: "warn", text: "Not known: " + doc.missing.join("; ") }));
+  out.append(charts(doc), notes(doc));
+  return out;
+}
+
+function counts(list) {
+  let rest = 1;
+  return (list || []).map((c) => {
+    const v = c.p.value ?? c.p.mc ?? 0;
+    const atLeast = Math.max(0, rest);
+    rest -= v;
+    return [(c.or_more ? c.n + "+" : String(c.n)), figure(c.p), (100 * atLeast).toFixed(2) + "%"];
+  });
+}
+
+function renderPlan(doc) {
+  const out = el("div", { class: "view-plan" });
+  out.append(el("p", { class: "hint", text: `engine: ${doc.engine}` + (doc.trials ? `, ${doc.trials} trials, seed ${doc.seed}` : "") }));
+  out.append(el("div", { class: "stats" },
+    stat("expected hits", expected(doc.expected_hits)),
+    stat("P(at least one hit)", figure(doc.p_at_least_one_hit, "plan.p_at_least_one_hit")),
+    stat("P(Critical Hit)", figure(doc.p_critical_hit, "plan.p_critical_hit")),
+    stat("P(malfunction)", figure(doc.p_malfunction, "plan.p_malfunction")),
+    stat("expected shots", expected(doc.expected_shots))));
+  out.append(el("h3", { text: "Hits over the plan: exactly N, and at least N" }));
+  out.append(table(["N hits", "P(exactly N)", "P(at least N)"], counts(doc.hits)));
+  out.append(el("h3", { text: "By phase" }));
+  out.append(table(["phase", "Player Turn", "expected shots", "expected hits", "P(hit by end)"],
+    doc.per_phase.map((p) => [p.phase, p.player_turn, expected(p.expected_shots), expected(p.expected_hits), figure(p.p_hit_by_end)])));
+  if (doc.units && doc.units.length) out.append(unitOutcomes(doc.units, "Each unit's fate by the end of the plan"));
+  out.append(charts(doc), notes(doc));
+  return out;
+}
+
+function renderCompare(doc) {
+  const out = el("div", { class: "view-compare" });
+  const ms = doc.mortars || [];
+  const row = (label, pick) => [label].concat(ms.map(pick));
+  const rows = [
+    row("ROF / B#", (m) => `${m.mortar.rof ?? "?"} / ${m.mortar.breakdown ?? "?"}`),
+    row("engine", (m) => m.engine.engine),
+    row("P(hit), first shot", (m) => figure(m.p_hit)),
+    row("P(Critical Hit), first shot", (m) => figure(m.p_critical_hit)),
+    row("P(malfunction), plan", (m) => figure(m.p_malfunction)),
+  ];
+  const turns = (ms[0] && ms[0].p_hit_by_turn) || [];
+  turns.forEach((t, i) => rows.push(row(`P(hit) by Player Turn ${t.player_turn}`, (m) => figure(m.p_hit_by_turn[i].p))));
+  const outs = (ms[0] && ms[0].out_of_action_by_turn) || [];
+  outs.forEach((t, i) => rows.push(row(`P(a unit out) by Player Turn ${t.player_turn}`, (m) => figure(m.out_of_action_by_turn[i].p))));
+  out.append(table([""].concat(ms.map((m) => m.label)), rows, "compare"));
+  out.append(charts(doc), notes(doc));
+  return out;
+}
+
+function renderWorth(doc) {
+  const out = el("div", { class: "view-worth" });
+  out.append(el("div", { class: "stats" }, ...(doc.base || []).map((b) => stat(b.measure, figure(b.p)))));
+  const rows = [];
+  for (const m of doc.modifiers || []) {
+    for (const f of m.figures || []) {
+      const w = el("span", { class: "fig", text: (f.worth >= 0 ? "+" : "") + (100 * f.worth).toFixed(2) + " pts" });
+      if (f.worth_exact) w.title = "exact: " + f.worth_exact;
+      rows.push([m.modifier, m.change, f.measure, figure(f.without), figure(f.with), w]);
+    }
+  }
+  out.append(table(["modifier", "change", "measure", "without", "with", "worth"], rows));
+  out.append(charts(doc), notes(doc));
+  return out;
+}
+
+const RENDER = { shot: renderShot, plan: renderPlan, compare: renderCompare, worth: renderWorth };

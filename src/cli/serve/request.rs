@@ -1,0 +1,171 @@
+//! What a request to the API holds: the scenario (the TOML file's shape, in
+//! JSON) and the run options of the command line (`mortars`, `engine`,
+//! `trials`, `seed`, `max_states`), read and checked here into what the
+//! command modules take.
+
+use anyhow::{Result, bail};
+use serde::Deserialize;
+use serde_json::Value;
+use toml::Table;
+
+use mortar_odds::engine::{self, Engine};
+use mortar_odds::input::scenario::ScenarioSource;
+
+/// The name a request's scenario goes by in error messages.
+pub(super) const SCENARIO_NAME: &str = "scenario";
+
+/// One request body.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Request {
+    /// The scenario, as a scenario file holds it (`[mortar]` is
+    /// `"mortar": {...}`, `[[target.units]]` a list of objects).
+    #[serde(default)]
+    scenario: Option<Value>,
+    /// compare: the mortars, as `mortar-odds compare` takes them.
+    #[serde(default)]
+    pub mortars: Vec<String>,
+    /// plan, push: "exact", "mc", "both" (the default) or "auto" (exact
+    /// when it fits, else Monte Carlo).
+    pub engine: Option<String>,
+    /// Monte Carlo trials.
+    pub trials: Option<u64>,
+    /// Monte Carlo seed.
+    pub seed: Option<u64>,
+    /// The exact plan engine's largest chain (at most the server's).
+    pub max_states: Option<u64>,
+    /// Add the command's charts, as SVG text, under `serve.charts`.
+    #[serde(default)]
+    pub charts: bool,
+}
+
+/// What the server allows a request, from `serve`'s flags.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Bounds {
+    /// The exact engine's largest chain.
+    pub max_states: usize,
+    /// The most Monte Carlo trials of one request.
+    pub max_trials: u64,
+}
+
+impl Request {
+    /// Reads a request body: a JSON object (an empty body is `{}`).
+    pub(super) fn parse(body: &[u8]) -> Result<Request> {
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(Request::default());
+        }
+        serde_json::from_slice(body).map_err(|e| anyhow::anyhow!("request: {e}"))
+    }
+
+    /// The scenario as the command modules read it: the JSON turned into
+    /// TOML text, read as a file named `scenario` would be.
+    pub(super) fn source(&self) -> Result<ScenarioSource> {
+        let table: Table = match &self.scenario {
+            None => Table::new(),
+            Some(Value::Object(_)) => {
+                let value = self.scenario.clone().unwrap_or_default();
+                serde_json::from_value(strip_nulls(value))
+                    .map_err(|e| anyhow::anyhow!("{SCENARIO_NAME}: {e}"))?
+            }
+            Some(_) => bail!("{SCENARIO_NAME}: must be a JSON object, as a scenario file's tables"),
+        };
+        let text = toml::to_string(&table).map_err(|e| anyhow::anyhow!("{SCENARIO_NAME}: {e}"))?;
+        Ok(ScenarioSource::new(SCENARIO_NAME, &text, Table::new()))
+    }
+
+    /// The engine settings of a plan or push: the command line's defaults
+    /// for what the request leaves out, within the server's bounds.
+    pub(super) fn settings(&self, bounds: Bounds, default_trials: u64) -> Result<engine::Settings> {
+        let engine = match self.engine.as_deref() {
+            None | Some("both") => Engine::Both,
+            Some("exact") => Engine::Exact,
+            Some("mc") => Engine::MonteCarlo,
+            Some("auto") => Engine::Auto,
+            Some(other) => {
+                bail!("engine: unknown engine `{other}`; use exact, mc, both or auto")
+            }
+        };
+        let trials = self.trials.unwrap_or(default_trials.min(bounds.max_trials));
+        if !(1..=bounds.max_trials).contains(&trials) {
+            bail!(
+                "trials: {trials} is out of range; this server runs 1 to {} Monte Carlo trials a request",
+                bounds.max_trials
+            );
+        }
+        let max_states = match self.max_states {
+            None => bounds.max_states,
+            Some(n) if n >= 1 && n <= bounds.max_states as u64 => n as usize,
+            Some(n) => bail!(
+                "max_states: {n} is out of range; this server allows 1 to {}",
+                bounds.max_states
+            ),
+        };
+        Ok(engine::Settings {
+            engine,
+            max_states,
+            trials,
+            seed: self.seed.unwrap_or(engine::DEFAULT_SEED),
+        })
+    }
+}
+
+/// JSON's `null` has no TOML form: a key set to null is a key left out.
+fn strip_nulls(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k, strip_nulls(v)))
+                .collect(),
+        ),
+        Value::Array(list) => Value::Array(list.into_iter().map(strip_nulls).collect()),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_in_json_reads_as_its_toml_file() {
+        let request = Request::parse(
+            br#"{"scenario": {"ammo": "HE", "target": {"range": 5, "tem": null,
+                "units": [{"kind": "squad", "morale": 7}]}}}"#,
+        )
+        .unwrap();
+        let source = request.source().unwrap();
+        let table: Table = toml::from_str(&source.text).unwrap();
+        assert_eq!(table["ammo"].as_str(), Some("HE"));
+        assert_eq!(table["target"]["range"].as_integer(), Some(5));
+        assert!(table["target"].get("tem").is_none());
+        assert_eq!(table["target"]["units"][0]["morale"].as_integer(), Some(7));
+    }
+
+    #[test]
+    fn bad_requests_are_named() {
+        let err = Request::parse(b"{\"scenaro\": {}}").unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("request: unknown field `scenaro`"),
+            "{err}"
+        );
+        let request = Request::parse(br#"{"scenario": [1]}"#).unwrap();
+        let err = request.source().unwrap_err();
+        assert!(err.to_string().contains("must be a JSON object"), "{err}");
+        let bounds = Bounds {
+            max_states: 10,
+            max_trials: 100,
+        };
+        let over = Request::parse(br#"{"trials": 101}"#).unwrap();
+        let err = over.settings(bounds, 50).unwrap_err();
+        assert!(
+            err.to_string().starts_with("trials: 101 is out of range"),
+            "{err}"
+        );
+        let states = Request::parse(br#"{"max_states": 11}"#).unwrap();
+        assert!(states.settings(bounds, 50).is_err());
+        let fine = Request::parse(b"").unwrap().settings(bounds, 500).unwrap();
+        assert_eq!((fine.trials, fine.max_states), (100, 10));
+    }
+}

@@ -1,0 +1,166 @@
+// End-to-end test of `mortar-odds serve` in a real browser: Debian's
+// Chromium (/usr/bin/chromium), driven by playwright-core (no browser
+// download). Starts the server on a free port, fills in the calculator as
+// a player would, and checks the page's figures against the command
+// line's exact JSON; then a phone-sized viewport must not overflow.
+//
+//   node serve.test.js           (from tests/browser, after `npm ci`)
+//   MORTAR_ODDS_BIN=... node serve.test.js    (another binary)
+//   node serve.test.js --docs    (also writes docs/images/serve-*.png)
+//
+// Screenshots go to target/browser/ (git-ignored).
+"use strict";
+
+const assert = require("node:assert/strict");
+const { spawn, execFileSync } = require("node:child_process");
+const fs = require("node:fs");
+const path = require("node:path");
+const readline = require("node:readline");
+const { chromium } = require("playwright-core");
+
+const ROOT = path.resolve(__dirname, "../..");
+const BIN = process.env.MORTAR_ODDS_BIN || path.join(ROOT, "target/debug/mortar-odds");
+const SHOTS = path.join(ROOT, "target/browser");
+const DOCS = path.join(ROOT, "docs/images");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+
+// The situation the test sets up on the page, as command-line flags.
+const CLI_SHOT = ["shot", "--mortar", "us-81mm", "--rof", "3", "--breakdown", "12",
+  "--range-limits", "2-40", "--range", "10", "--concealed",
+  "--unit", "squad:4-6-7,broken=7", "--unit", "leader:8-1,broken=8", "--format", "json"];
+
+function cli(args) {
+  return JSON.parse(execFileSync(BIN, args, { cwd: ROOT, encoding: "utf8" }));
+}
+
+// Starts `serve --port 0`; resolves with the page's address (its first line).
+function startServer() {
+  const server = spawn(BIN, ["serve", "--port", "0", "--budget-ms", "20000"], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+  return new Promise((resolve, reject) => {
+    const lines = readline.createInterface({ input: server.stdout });
+    lines.once("line", (url) => resolve({ server, url: url.trim() }));
+    server.once("exit", (code) => reject(new Error(`serve exited with ${code} before printing its address`)));
+  });
+}
+
+async function figures(page) {
+  await page.waitForSelector("#status.done", { timeout: 60000 });
+  return page.evaluate(() => {
+    const pick = (name) => {
+      const node = document.querySelector(`[data-figure="${name}"]`);
+      return node ? node.dataset.exact || node.textContent : null;
+    };
+    return { p_hit: pick("p_hit"), to_hit: pick("to_hit"), squad_broken: pick("unit0.broken"),
+      leader_broken: pick("unit1.broken") };
+  });
+}
+
+async function noHorizontalOverflow(page) {
+  const widths = await page.evaluate(() => ({
+    doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth,
+  }));
+  assert.ok(widths.doc <= widths.view && widths.body <= widths.view,
+    `the page overflows a ${widths.view}px screen: ${JSON.stringify(widths)}`);
+}
+
+async function main() {
+  const docs = process.argv.includes("--docs");
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const expected = cli(CLI_SHOT);
+  const { server, url } = await startServer();
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForSelector("#f-mortar option[value='us-81mm']", { state: "attached" });
+
+    // A player's choices: the mortar and its counter's values, the range,
+    // concealed, a squad and a leader.
+    await page.selectOption("#f-mortar", "us-81mm");
+    await page.fill("#f-rof", "3");
+    await page.fill("#f-breakdown", "12");
+    await page.fill("#f-rmin", "2");
+    await page.fill("#f-rmax", "40");
+    await page.fill("#f-range", "10");
+    await page.check("#f-concealed");
+    await page.click("#add-squad");
+    await page.click("#add-leader");
+    await page.waitForSelector('[data-figure="unit1.broken"]', { timeout: 60000 });
+    const got = await figures(page);
+    assert.equal(got.p_hit, expected.p_hit.exact, "P(hit) on the page and from the CLI");
+    assert.equal(got.to_hit, String(expected.modified_to_hit_number), "To Hit number");
+    assert.equal(got.squad_broken, expected.units[0].outcomes.broken.exact, "the squad's P(broken)");
+    assert.equal(got.leader_broken, expected.units[1].outcomes.broken.exact, "the leader's P(broken)");
+    console.log(`ok: P(hit) ${got.p_hit}, squad P(broken) ${got.squad_broken}, as the CLI`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, "serve-desktop.png") });
+
+    // The address holds the situation: opened afresh, the same figures.
+    const shared = page.url();
+    assert.match(shared, /#view=shot&mortar=us-81mm/);
+    const again = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    await again.goto(shared);
+    await again.waitForSelector('[data-figure="unit1.broken"]', { timeout: 60000 });
+    assert.deepEqual(await figures(again), got, "the shared address gives the same figures");
+    console.log("ok: the address reopens the same situation");
+    await again.close();
+
+    // A phone: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noHorizontalOverflow(page);
+    await page.evaluate(() => document.getElementById("results").scrollIntoView());
+    await page.screenshot({ path: path.join(SHOTS, "serve-phone.png") });
+    console.log("ok: nothing overflows at 390x844");
+
+    // The other views answer without an error.
+    for (const view of ["plan", "worth"]) {
+      await page.click(`#views [data-view="${view}"]`);
+      await page.waitForSelector(`.view-${view}`, { timeout: 120000 });
+      await noHorizontalOverflow(page);
+      const status = await page.textContent("#status");
+      assert.equal(status.trim(), "", `${view}: ${status}`);
+      console.log(`ok: the ${view} view`);
+    }
+    await page.click('#views [data-view="compare"]');
+    await page.selectOption("#f-cmp0", "german-81mm");
+    await page.fill("#f-cmp0-extra", "rof=3,breakdown=12,range=2-40");
+    await page.waitForSelector(".view-compare", { timeout: 120000 });
+    assert.equal((await page.$$(".view-compare th")).length, 3, "two mortars side by side");
+    console.log("ok: the compare view");
+    await page.setViewportSize({ width: 1200, height: 900 });
+
+    const sheet = await page.request.get(new URL("/sheet?paper=letter", url).href);
+    assert.equal(sheet.status(), 200);
+    assert.match(await sheet.text(), /Mortar odds sheet/);
+    console.log("ok: the printable sheet");
+    assert.deepEqual(errors, [], "no script errors on the page");
+
+    if (docs) {
+      fs.mkdirSync(DOCS, { recursive: true });
+      await page.click('#views [data-view="shot"]');
+      await page.waitForSelector(".view-shot");
+      await page.waitForSelector("#status.done");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(DOCS, "serve-desktop.png") });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.evaluate(() => document.getElementById("results").scrollIntoView());
+      await page.screenshot({ path: path.join(DOCS, "serve-phone.png") });
+      console.log("wrote docs/images/serve-desktop.png and serve-phone.png");
+    }
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  console.log("browser tests passed");
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
