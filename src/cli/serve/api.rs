@@ -37,11 +37,10 @@ pub(super) async fn shot(State(server): State<Server>, body: Bytes) -> Result<Do
     server
         .must_finish(move |catalog, _| {
             let report = shot::report(catalog, &req.source()?.parse()?)?;
-            let name = report.mortar.name.clone();
             Doc::new(report.to_json()).chart(
                 req.charts,
                 "units",
-                charts::shot_unit_bars(&name, &report).as_ref(),
+                charts::shot_unit_bars(&report).as_ref(),
             )
         })
         .await
@@ -59,18 +58,17 @@ pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Do
             let fire_plan = plan::fire_plan(catalog, &req.source()?.parse()?)?;
             let report =
                 run_plan::report_with(&fire_plan, &settings, Watch::CalledOff(called_off), why)?;
-            let name = report.mortar.name.clone();
             Doc::new(report.to_json())
-                .chart(req.charts, "hits", Some(&charts::hits_bars(&name, &report)))?
+                .chart(req.charts, "hits", Some(&charts::hits_bars(&report)))?
                 .chart(
                     req.charts,
                     "at_least",
-                    Some(&charts::at_least_hits_lines(&[(name.clone(), &report)])),
+                    Some(&charts::at_least_hits_lines(&report)),
                 )?
                 .chart(
                     req.charts,
                     "units",
-                    charts::plan_unit_bars(&name, &report).as_ref(),
+                    charts::plan_unit_bars(&report).as_ref(),
                 )
         }
     };
@@ -146,11 +144,10 @@ pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc,
     server
         .must_finish(move |_, _| {
             let run = dc::DcRun::new(&req.source()?, trials, checked.seed)?;
-            let name = format!("{} DC", run.report.kind.name());
             Doc::new(run.report.to_json()).chart(
                 req.charts,
                 "units",
-                charts::dc_unit_bars(&name, &run.report).as_ref(),
+                charts::dc_unit_bars(&run.report).as_ref(),
             )
         })
         .await
@@ -181,11 +178,10 @@ pub(super) async fn push(State(server): State<Server>, body: Bytes) -> Result<Do
     server
         .must_finish(move |_, _| {
             let report = push::push_report(&req.source()?, &run)?;
-            let name = report.gun.clone().unwrap_or_else(|| "gun".to_string());
             Doc::new(report.to_json()).chart(
                 req.charts,
                 "phases",
-                Some(&charts::push_phases_bars(&name, &report)),
+                Some(&charts::push_phases_bars(&report)),
             )
         })
         .await
