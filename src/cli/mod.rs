@@ -118,6 +118,7 @@ mod tests {
         "hookup",
         "mp",
         "scenario",
+        "notes",
     ];
 
     /// The flag table and the commands agree: each row is a flag of its

@@ -7,7 +7,12 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::shot::{HexJson, OUTCOME_COLUMNS, hex_json, hex_lines, outcome_cells, pct, unit_rows};
+use super::legend::{Term, exact_cell};
+use super::notes::{Facts, Notes, legend_and_notes};
+use super::shot::{
+    HexJson, OUTCOME_COLUMNS, ProbRows, hex_json, hex_lines, modifiers, outcome_cells,
+    outcome_terms, pct, unit_rows,
+};
 use super::{ProbJson, kebab, pretty_json, signed, text_table};
 use crate::engine::dc::{DcOdds, DcRow, NOT_ATTACKED};
 use crate::engine::shot::HexOdds;
@@ -96,8 +101,10 @@ pub struct DcReport {
     /// Every figure as a row (exact).
     pub(crate) rows: Vec<DcRow>,
     pub(crate) monte_carlo: Option<McJson>,
+    /// What the model leaves out that concerns this attack.
     pub(crate) not_modelled: Vec<&'static str>,
     pub(crate) notes: Vec<&'static str>,
+    /// The readings of the rules this attack rests on.
     pub(crate) readings: Vec<Reading>,
 }
 
@@ -161,6 +168,23 @@ impl DcReport {
     /// (its odds and seed).
     pub fn new(dc: &Dc, odds: &DcOdds, mc: Option<(&DcOdds, u64)>) -> DcReport {
         let i = &dc.input;
+        let target_units = dc.target.units();
+        let thrower_units = dc.thrower.as_ref().map(LocationAttack::units);
+        let facts = |units| Facts {
+            dc_non_elite: !i.elite,
+            units,
+            ..Facts::default()
+        };
+        let mut readings = facts(&target_units).readings();
+        let mut not_modelled = facts(&target_units).not_modelled();
+        if let Some(units) = &thrower_units {
+            readings.extend(facts(units).readings());
+            not_modelled.extend(facts(units).not_modelled());
+        }
+        readings.sort_by_key(|r| READINGS.iter().position(|x| x.id == r.id));
+        readings.dedup_by_key(|r| r.id);
+        not_modelled.sort_by_key(|n| NOT_MODELLED.iter().position(|x| x == n));
+        not_modelled.dedup();
         DcReport {
             kind: i.kind,
             input: i.clone(),
@@ -184,11 +208,11 @@ impl DcReport {
             }),
             not_modelled: DC_NOT_MODELLED
                 .iter()
-                .chain(NOT_MODELLED)
                 .copied()
+                .chain(not_modelled)
                 .collect(),
             notes: DC_CHOICES.to_vec(),
-            readings: READINGS.to_vec(),
+            readings,
         }
     }
 
@@ -197,8 +221,13 @@ impl DcReport {
         pretty_json(self)
     }
 
-    /// The text a player reads.
+    /// The text a player reads, with the notes that concern this attack.
     pub fn to_text(&self) -> String {
+        self.to_text_with(Notes::Applicable)
+    }
+
+    /// The text a player reads, with the notes `notes` asks for.
+    pub fn to_text_with(&self, notes: Notes) -> String {
         let mut out = String::new();
         let i = &self.input;
         let user = if i.elite { "elite" } else { "non-elite" };
@@ -208,6 +237,10 @@ impl DcReport {
             "{} {captured}DC, used by {user} Personnel",
             self.kind.name()
         );
+        out.push('\n');
+        let mut terms = vec![Term::Detonates];
+        let head = self.headline();
+        out.push_str(&head.table());
         let drm = if self.removal_drm > 0 {
             format!(" +{} (enemy Infantry units, A23.7)", self.removal_drm)
         } else {
@@ -215,18 +248,15 @@ impl DcReport {
         };
         let _ = writeln!(
             out,
-            "Removed without detonating on an Original DR{drm} of {} or more (A23.4, A23.2)",
+            "\nRemoved without detonating on an Original DR{drm} of {} or more (A23.4, A23.2)",
             self.removal_number
         );
-        out.push('\n');
-        let mut rows = vec![
-            prob_row("Detonates", &self.p_detonates),
-            prob_row("Removed, no attack", &self.p_removed),
-        ];
+        let mut rows = ProbRows::default();
+        rows.push("Removed, no attack", Some(&self.p_removed), "p_removed");
         if let Some(p) = &self.p_breach {
-            rows.push(prob_row("Breach (NMC or better)", p));
+            rows.push("Breach (NMC or better)", Some(p), "p_breach");
         }
-        out.push_str(&text_table(&["", "exact", "percent"], &rows));
+        out.push_str(&rows.table());
         if let Some(b) = &self.breach_attack {
             let _ = writeln!(out, "\nBreach attempt (IFT): {}", attack_line(b));
         }
@@ -236,38 +266,69 @@ impl DcReport {
         }
         if let Some(mc) = &self.monte_carlo {
             out.push_str(&mc_text(&self.rows, mc));
+            terms.push(Term::MonteCarlo);
         }
-        out.push_str("\nNot modelled:\n");
-        for n in &self.not_modelled {
-            let _ = writeln!(out, "  - {n}");
+        terms.extend([Term::NotAttacked, Term::IftResults]);
+        let units = self
+            .target
+            .units
+            .iter()
+            .chain(self.thrower.iter().flat_map(|t| &t.units));
+        if units.clone().next().is_some() {
+            terms.extend(outcome_terms(units.map(|u| u.kind)));
         }
-        out.push_str("\nChoices where the rules are silent (see README):\n");
-        for n in &self.notes {
-            let _ = writeln!(out, "  - {n}");
+        if head.long || rows.long {
+            terms.push(Term::LongFraction);
         }
-        out.push_str("\nReadings of the rules (see README):\n");
-        for r in &self.readings {
-            let _ = writeln!(out, "  - {} ({}): {}", r.id, r.rule, r.text);
-        }
+        let own: Vec<String> = self
+            .notes
+            .iter()
+            .map(|n| format!("{n} (a choice where the rules are silent)"))
+            .collect();
+        out.push_str(&legend_and_notes(
+            &terms,
+            &own,
+            &self.readings,
+            &self.not_modelled,
+            notes,
+        ));
         out
+    }
+
+    /// The answer: P(detonates), each unit out of action and eliminated,
+    /// every unit of the target Location out of action.
+    fn headline(&self) -> ProbRows {
+        let mut rows = ProbRows::default();
+        rows.push("detonates", Some(&self.p_detonates), "p_detonates");
+        for (place, loc) in [
+            ("target", Some(&self.target)),
+            ("thrower", self.thrower.as_ref()),
+        ] {
+            let Some(loc) = loc else { continue };
+            let whose = if place == "thrower" { "thrower's " } else { "" };
+            for (i, u) in loc.units.iter().enumerate() {
+                let (label, key) = (format!("{whose}{}", u.name), format!("{place}.units[{i}]"));
+                rows.unit(&label, &key, &u.p_out_of_action, &u.outcomes);
+            }
+            if let Some(hex) = &loc.hex {
+                rows.push(
+                    &format!("every unit of the {place} Location out of action"),
+                    Some(&hex.p_cleared),
+                    &format!("{place}.hex.p_cleared"),
+                );
+            }
+        }
+        rows
     }
 }
 
 fn attack_line(a: &AttackJson) -> String {
-    let cases = if a.drm_cases.is_empty() {
-        "none".to_string()
-    } else {
-        a.drm_cases
-            .iter()
-            .map(|m| format!("{} {} ({})", m.what, signed(m.value.into()), m.rule))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     format!(
-        "{} FP, on the {} FP column, DRM {}: {cases}",
+        "{} FP, on the {} FP column, DRM {}: {}",
         a.fp,
         a.column,
-        signed(a.drm)
+        signed(a.drm),
+        modifiers(&a.drm_cases)
     )
 }
 
@@ -277,9 +338,9 @@ fn location_text(title: &str, loc: &LocationJson) -> String {
     let rows: Vec<Vec<String>> = loc
         .ift_results
         .iter()
-        .map(|r| vec![r.result.clone(), r.p.exact.clone(), pct(&r.p)])
+        .map(|r| vec![r.result.clone(), pct(&r.p), exact_cell(&r.p.exact, "")])
         .collect();
-    out.push_str(&text_table(&["result", "exact", "percent"], &rows));
+    out.push_str(&text_table(&["result", "percent", "exact"], &rows));
     if loc.units.is_empty() {
         return out;
     }
@@ -337,8 +398,4 @@ fn mc_text(exact: &[DcRow], mc: &McJson) -> String {
         &rows,
     ));
     out
-}
-
-fn prob_row(label: &str, p: &ProbJson) -> Vec<String> {
-    vec![label.to_string(), p.exact.clone(), pct(p)]
 }

@@ -5,6 +5,8 @@ pub mod charts;
 pub mod compare;
 pub mod dc;
 pub mod index;
+pub(crate) mod legend;
+pub mod notes;
 pub mod plan;
 pub mod push;
 pub mod shot;

@@ -304,6 +304,7 @@ impl<'a> RowBuilder<'a> {
                 .iter()
                 .find(|m| (m.quantity, m.value, m.or_more) == (quantity, value, or_more));
             let figure = FigureJson {
+                key: String::new(),
                 exact: e.map(|e| e.exact.clone()),
                 value: e.map(|e| e.probability),
                 mc: m.map(|m| m.probability),
@@ -323,6 +324,7 @@ impl<'a> RowBuilder<'a> {
         for e in exact {
             let m = mc.and_then(|mc| mc.iter().find(|m| key(m) == key(e)));
             let figure = FigureJson {
+                key: String::new(),
                 exact: Some(e.exact.clone()),
                 value: Some(e.p),
                 mc: m.map(|m| m.p),

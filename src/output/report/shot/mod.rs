@@ -9,18 +9,20 @@ use super::{ProbJson, pretty_json};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
+use crate::output::report::notes::shot_facts;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
 use crate::rules::mortar::{Ammo, Mortar};
-use crate::rules::outcomes::NOT_MODELLED;
-use crate::rules::readings::{READINGS, Reading};
+use crate::rules::readings::Reading;
 use crate::rules::shot::{AmmoUse, Shot};
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
 use crate::rules::units::{Unit, UnitKind};
 
 mod text;
 
-pub(crate) use text::{OUTCOME_COLUMNS, hex_lines, outcome_cells, pct};
+pub(crate) use text::{
+    OUTCOME_COLUMNS, ProbRows, hex_lines, modifiers, outcome_cells, outcome_terms, pct,
+};
 
 /// A value the player did not give and some figures need.
 #[derive(Clone, Debug, Serialize)]
@@ -179,9 +181,10 @@ pub struct ShotReport {
     /// The units in the hex, if any were given.
     pub(crate) units: Vec<UnitJson>,
     pub(crate) hex: Option<HexJson>,
-    /// What the model leaves out (when units are reported).
+    /// What the model leaves out that concerns these units.
     pub(crate) not_modelled: Vec<&'static str>,
     pub(crate) notes: Vec<String>,
+    /// The readings of the rules this shot rests on.
     pub(crate) readings: Vec<Reading>,
 }
 
@@ -243,6 +246,7 @@ impl ShotReport {
         let (critical_ift_column, critical_ift_fp, critical_ift_drm, critical_ift_drm_cases) =
             attack_fields(&shot.critical_attack);
         let special = shot.depletion.is_some();
+        let facts = shot_facts(input, shot.multiple_hits, false);
         ShotReport {
             mortar: MortarJson::new(m, shot.light),
             ammo: input.ammo,
@@ -280,13 +284,9 @@ impl ShotReport {
             missing,
             units: unit_odds.map(|u| units_json(shot, u)).unwrap_or_default(),
             hex: unit_odds.map(|u| hex_json(&u.hex)),
-            not_modelled: if unit_odds.is_some() {
-                NOT_MODELLED.to_vec()
-            } else {
-                Vec::new()
-            },
+            not_modelled: facts.not_modelled(),
             notes,
-            readings: READINGS.to_vec(),
+            readings: facts.readings(),
         }
     }
 
