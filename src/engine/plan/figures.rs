@@ -88,7 +88,7 @@ pub struct PhaseFigures {
     /// With units: no enemy unit in action at the end of the phase.
     pub p_hex_cleared_by_end: Option<Figure>,
     /// With units: at least one enemy unit out of action at the end of the phase.
-    pub p_enemy_out_by_end: Option<Figure>,
+    pub p_out_of_action_by_end: Option<Figure>,
 }
 
 /// One unit's fate at the end of the plan (its worst outcome).
@@ -281,7 +281,7 @@ impl PlanFigures {
                         trials,
                     ),
                     p_hex_cleared_by_end: None,
-                    p_enemy_out_by_end: None,
+                    p_out_of_action_by_end: None,
                 }
             })
             .collect();
@@ -424,7 +424,7 @@ impl PlanFigures {
         }
         for p in &self.per_phase {
             out.extend(p.p_hex_cleared_by_end.iter().cloned());
-            out.extend(p.p_enemy_out_by_end.iter().cloned());
+            out.extend(p.p_out_of_action_by_end.iter().cloned());
         }
         out
     }

@@ -7,14 +7,15 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::legend::{Term, exact_cell};
+use super::legend::{Term, exact_cell, percent};
+use super::measures::DcRowJson;
 use super::notes::{Facts, Notes, legend_and_notes};
 use super::shot::{
     HexJson, OUTCOME_COLUMNS, ProbRows, hex_json, hex_lines, modifiers, outcome_cells,
     outcome_terms, pct, unit_rows,
 };
 use super::{ProbJson, kebab, pretty_json, signed, text_table};
-use crate::engine::dc::{DcOdds, DcRow, NOT_ATTACKED};
+use crate::engine::dc::{DcOdds, NOT_ATTACKED};
 use crate::engine::shot::HexOdds;
 use crate::rules::dc::{Dc, DcInput, DcKind, LocationAttack};
 use crate::rules::effects::Attack;
@@ -29,6 +30,7 @@ pub(crate) struct AttackJson {
     pub(crate) fp: f64,
     pub(crate) column: u8,
     pub(crate) drm: i16,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) drm_cases: Vec<Modifier>,
 }
 
@@ -78,7 +80,7 @@ pub(crate) struct IftResultJson {
 pub(crate) struct McJson {
     pub(crate) trials: u64,
     pub(crate) seed: u64,
-    pub(crate) rows: Vec<DcRow>,
+    pub(crate) rows: Vec<DcRowJson>,
 }
 
 /// The JSON document of `mortar-odds dc --format json`.
@@ -99,7 +101,7 @@ pub struct DcReport {
     pub(crate) target: LocationJson,
     pub(crate) thrower: Option<LocationJson>,
     /// Every figure as a row (exact).
-    pub(crate) rows: Vec<DcRow>,
+    pub(crate) rows: Vec<DcRowJson>,
     pub(crate) monte_carlo: Option<McJson>,
     /// What the model leaves out that concerns this attack.
     pub(crate) not_modelled: Vec<&'static str>,
@@ -200,11 +202,11 @@ impl DcReport {
                 .as_ref()
                 .zip(odds.thrower.as_ref())
                 .map(|(t, h)| location_json(t, odds, h, true)),
-            rows: odds.rows(dc),
+            rows: odds.rows(dc).iter().map(Into::into).collect(),
             monte_carlo: mc.map(|(m, seed)| McJson {
                 trials: m.trials.unwrap_or(0),
                 seed,
-                rows: m.rows(dc),
+                rows: m.rows(dc).iter().map(Into::into).collect(),
             }),
             not_modelled: DC_NOT_MODELLED
                 .iter()
@@ -371,24 +373,29 @@ fn location_text(title: &str, loc: &LocationJson) -> String {
     out
 }
 
-fn mc_text(exact: &[DcRow], mc: &McJson) -> String {
+fn mc_text(exact: &[DcRowJson], mc: &McJson) -> String {
     let mut out = format!(
         "\nMonte Carlo check: {} trials, seed {}\n",
         mc.trials, mc.seed
     );
+    let pct = |v: Option<f64>| v.map_or("-".into(), percent);
     let rows: Vec<Vec<String>> = exact
         .iter()
         .zip(&mc.rows)
         .map(|(e, m)| {
-            let ci = m.ci95.map_or("-".into(), |[lo, hi]| {
-                format!("{:.2}% - {:.2}%", lo * 100.0, hi * 100.0)
+            let ci = m.figure.ci95.map_or("-".into(), |[lo, hi]| {
+                format!("{} - {}", percent(lo), percent(hi))
             });
+            let figure = match e.n {
+                Some(n) => format!("{}[{n}]", e.measure),
+                None => e.measure.clone(),
+            };
             vec![
                 e.location.to_string(),
                 e.unit.clone(),
-                e.quantity.clone(),
-                format!("{:.2}%", e.p * 100.0),
-                format!("{:.2}%", m.p * 100.0),
+                figure,
+                pct(e.figure.value),
+                pct(m.figure.mc),
                 ci,
             ]
         })

@@ -82,7 +82,7 @@ impl PlanFigures {
             .zip(phase_unit_figures(plan, exact, mc))
         {
             phase.p_hex_cleared_by_end = Some(cleared);
-            phase.p_enemy_out_by_end = Some(out);
+            phase.p_out_of_action_by_end = Some(out);
         }
     }
 }
@@ -90,7 +90,7 @@ impl PlanFigures {
 /// The units' figures of a plan with units as a flat list, named as in the
 /// JSON report: `units[i].outcomes.<outcome>`, `units[i].p_out_of_action`,
 /// `hex.p_cleared`, `hex.at_least_out_of_action[n]`,
-/// `per_phase[i].p_hex_cleared_by_end`, `per_phase[i].p_enemy_out_by_end`.
+/// `per_phase[i].p_hex_cleared_by_end`, `per_phase[i].p_out_of_action_by_end`.
 pub fn unit_figures(
     plan: &FirePlan,
     exact: Option<&PlanOdds>,
@@ -124,7 +124,7 @@ fn phase_unit_figures(
                     mc.map(|t| t.cleared_by_phase_end[i]),
                 ),
                 f(
-                    format!("per_phase[{i}].p_enemy_out_by_end"),
+                    format!("per_phase[{i}].p_out_of_action_by_end"),
                     e.and_then(|p| p.p_enemy_out_by_end.clone()),
                     mc.map(|t| t.out_by_phase_end[i]),
                 ),

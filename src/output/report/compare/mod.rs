@@ -69,6 +69,8 @@ struct MortarJsonResult {
     per_phase: Vec<PhaseFiguresJson>,
     p_malfunction: FigureJson,
     p_hit_by_turn: Vec<TurnFigureJson>,
+    /// At least one enemy unit out of action; `null` without enemy units.
+    #[serde(rename = "p_out_of_action_by_turn")]
     out_of_action_by_turn: Option<Vec<TurnFigureJson>>,
 }
 
@@ -195,8 +197,8 @@ impl Comparison {
         let mut rows = Vec::new();
         for m in &json.mortars {
             let mut b = RowBuilder::new(scenario, &m.label);
-            b.exact("shot", "hex", "p-hit", None, &m.p_hit);
-            b.exact("shot", "hex", "p-critical-hit", None, &m.p_critical_hit);
+            b.exact("shot", "hex", "p_hit", None, &m.p_hit);
+            b.exact("shot", "hex", "p_critical_hit", None, &m.p_critical_hit);
             for (i, (p, label)) in m.per_phase.iter().zip(&json.phases).enumerate() {
                 let phase = Some(format!("{}:{}", i + 1, label.phase));
                 let (s, w) = ("phase", "weapon");
@@ -204,29 +206,29 @@ impl Comparison {
                     s,
                     phase.clone(),
                     w,
-                    "expected-shots",
+                    "expected_shots",
                     None,
                     false,
                     &p.expected_shots,
                 );
-                b.figure(s, phase, w, "expected-hits", None, false, &p.expected_hits);
+                b.figure(s, phase, w, "expected_hits", None, false, &p.expected_hits);
             }
             b.figure(
                 "plan",
                 None,
                 "weapon",
-                "p-malfunction",
+                "p_malfunction",
                 None,
                 false,
                 &m.p_malfunction,
             );
             for t in &m.p_hit_by_turn {
                 let n = Some(t.player_turn as usize);
-                b.figure("plan", None, "hex", "p-hit-by-turn", n, false, &t.p);
+                b.figure("plan", None, "hex", "p_hit_by_turn", n, false, &t.p);
             }
             for t in m.out_of_action_by_turn.iter().flatten() {
                 let n = Some(t.player_turn as usize);
-                let measure = "p-out-of-action-by-turn";
+                let measure = "p_out_of_action_by_turn";
                 b.figure("plan", None, "hex", measure, n, false, &t.p);
             }
             rows.extend(b.rows);

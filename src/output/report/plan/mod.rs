@@ -89,7 +89,7 @@ pub(crate) struct PhaseJson {
     pub(crate) p_hex_cleared_by_end: Option<FigureJson>,
     /// Plans with units: some enemy unit out of action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) p_enemy_out_by_end: Option<FigureJson>,
+    pub(crate) p_out_of_action_by_end: Option<FigureJson>,
     pub(crate) shots: Vec<CountJson>,
 }
 
@@ -202,7 +202,7 @@ impl PlanReport {
                 p_malfunctioned_at_end: (&f.p_malfunctioned_at_end).into(),
                 p_removed_by_end: (&f.p_removed_by_end).into(),
                 p_hex_cleared_by_end: opt(&f.p_hex_cleared_by_end),
-                p_enemy_out_by_end: opt(&f.p_enemy_out_by_end),
+                p_out_of_action_by_end: opt(&f.p_out_of_action_by_end),
                 shots: counts(&f.shots),
             })
             .collect();

@@ -80,6 +80,7 @@ pub(crate) struct UnitJson {
     pub(crate) enemy: bool,
     pub(crate) in_los: bool,
     pub(crate) to_hit_drm: i16,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) to_hit_drm_cases: Vec<Modifier>,
     pub(crate) hit_mode: HitMode,
     pub(crate) p_hit: ProbJson,
@@ -150,9 +151,11 @@ pub struct ShotReport {
     pub(crate) range: u16,
     pub(crate) range_band: &'static str,
     pub(crate) basic_to_hit_number: i8,
+    #[serde(serialize_with = "crate::output::report::to_hit_changes_json")]
     pub(crate) to_hit_modifications: Vec<Modifier>,
     pub(crate) modified_to_hit_number: i16,
     pub(crate) to_hit_drm: i16,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) to_hit_drm_cases: Vec<Modifier>,
     pub(crate) hit_mode: HitMode,
     pub(crate) p_hit: ProbJson,
@@ -170,11 +173,13 @@ pub struct ShotReport {
     pub(crate) ift_column: Option<u8>,
     pub(crate) ift_fp: Option<f64>,
     pub(crate) ift_drm: Option<i16>,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) ift_drm_cases: Vec<Modifier>,
     pub(crate) ift_results: Vec<IftRow>,
     pub(crate) critical_ift_column: Option<u8>,
     pub(crate) critical_ift_fp: Option<f64>,
     pub(crate) critical_ift_drm: Option<i16>,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) critical_ift_drm_cases: Vec<Modifier>,
     pub(crate) critical_ift_results: Vec<IftRow>,
     pub(crate) missing: Vec<MissingValue>,
