@@ -1,5 +1,5 @@
 //! `mortar-odds compare` as a player reads it: the JSON document (keys
-//! documented in the README), the text with one column per mortar, the
+//! documented in docs/json.md), the text with one column per mortar, the
 //! table rows and the chart, all from `analysis::compare`'s [`Comparison`].
 
 use serde::Serialize;
@@ -191,7 +191,7 @@ impl CompareJson {
 }
 
 impl Comparison {
-    /// The result table (see the README for the measures).
+    /// The result table (docs/json.md lists the measures).
     pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
         let json = CompareJson::new(self);
         let mut rows = Vec::new();

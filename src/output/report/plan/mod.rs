@@ -1,5 +1,5 @@
-//! The report of a fire plan: the JSON document (keys documented in the
-//! README), built here, and the text (`text`), with the exact figure and
+//! The report of a fire plan: the JSON document (keys documented in
+//! docs/json.md), built here, and the text (`text`), with the exact figure and
 //! the Monte Carlo estimate side by side.
 
 use std::collections::BTreeMap;
@@ -287,7 +287,7 @@ impl PlanReport {
         }
     }
 
-    /// The report as pretty-printed JSON (the keys are in the README).
+    /// The report as pretty-printed JSON (the keys are in docs/json.md).
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }

@@ -1,5 +1,5 @@
-//! The report of one shot: the JSON document (keys documented in the
-//! README), built here, and the text a player reads (`text`).
+//! The report of one shot: the JSON document (keys documented in
+//! docs/json.md), built here, and the text a player reads (`text`).
 
 use std::collections::BTreeMap;
 
@@ -295,7 +295,7 @@ impl ShotReport {
         }
     }
 
-    /// The report as pretty-printed JSON (the keys are in the README).
+    /// The report as pretty-printed JSON (the keys are in docs/json.md).
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }
