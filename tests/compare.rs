@@ -229,7 +229,9 @@ fn out_of_action_by_turn_ends_at_the_plan_figure() {
     let v = json(&["compare", US_81, "--scenario", &path, "--format", "json"]);
     let m = &v["mortars"][0];
     assert_eq!(m["engine"]["engine"], "exact");
-    let by_turn = m["out_of_action_by_turn"].as_array().expect("units given");
+    let by_turn = m["p_out_of_action_by_turn"]
+        .as_array()
+        .expect("units given");
     assert_eq!(by_turn.len(), 3);
     let values: Vec<f64> = by_turn
         .iter()
@@ -270,7 +272,7 @@ fn out_of_action_by_turn_ends_at_the_plan_figure() {
         .as_array()
         .unwrap()
         .iter()
-        .filter(|r| r["measure"] == "p-out-of-action-by-turn")
+        .filter(|r| r["measure"] == "p_out_of_action_by_turn")
         .map(|r| r["n"].as_i64().unwrap())
         .collect();
     assert_eq!(turns, vec![1, 2, 3]);
@@ -286,7 +288,7 @@ fn without_units_out_of_action_is_not_worked_out() {
     let v = json(&[
         "compare", US_81, "--range", "8", "--phases", "PFPh", "--format", "json",
     ]);
-    assert!(v["mortars"][0]["out_of_action_by_turn"].is_null());
+    assert!(v["mortars"][0]["p_out_of_action_by_turn"].is_null());
 }
 
 /// `compare ... --format markdown` prints exactly `tests/snapshots/compare.md`

@@ -445,7 +445,7 @@ fn dc_command_json_gives_the_worked_example() {
     let rows = v["rows"].as_array().unwrap();
     assert!(
         rows.iter()
-            .any(|r| r["quantity"] == "broken" && r["unit"] == "5-2-7")
+            .any(|r| r["measure"] == "broken" && r["unit"] == "5-2-7")
     );
 }
 

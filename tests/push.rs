@@ -491,8 +491,8 @@ fn cli_json_rows_are_exact_and_sum_to_one() {
     for quantity in ["hexes_first_phase", "phases_to_end"] {
         let sum: f64 = rows
             .iter()
-            .filter(|r| r["quantity"] == quantity)
-            .map(|r| r["probability"].as_f64().unwrap())
+            .filter(|r| r["measure"] == quantity)
+            .map(|r| r["value"].as_f64().unwrap())
             .sum();
         assert!((sum - 1.0).abs() < 1e-12, "{quantity}: {sum}");
     }

@@ -1,4 +1,4 @@
-//! Runs the examples of README.md.
+//! Runs the examples of README.md and of the user guide, every `docs/*.md`.
 //!
 //! In every fenced block whose info string is `console`, a line starting
 //! with `$ mortar-odds ` is a command, and the lines after it (up to the next
@@ -12,12 +12,19 @@
 //!
 //! Every command with `--format json` must print valid JSON.
 
+use std::fs;
+use std::path::Path;
+
 use assert_cmd::Command;
 
 const README: &str = include_str!("../README.md");
 
-/// The fewest commands the README holds; fewer means the parser is broken.
-const MIN_COMMANDS: usize = 6;
+/// The fewest commands the README holds (the five questions and more);
+/// fewer means the parser is broken.
+const MIN_README_COMMANDS: usize = 6;
+
+/// The fewest commands the files of `docs/` hold together.
+const MIN_DOCS_COMMANDS: usize = 30;
 
 /// One README command and the output shown under it.
 #[derive(Debug, PartialEq)]
@@ -31,9 +38,9 @@ struct Example {
 }
 
 impl Example {
-    fn command_line(&self) -> String {
+    fn command_line(&self, file: &str) -> String {
         format!(
-            "mortar-odds {} (README line {})",
+            "mortar-odds {} ({file} line {})",
             self.args.join(" "),
             self.line
         )
@@ -81,8 +88,8 @@ fn parse_examples(markdown: &str) -> Vec<Example> {
                     assert_eq!(
                         words.next(),
                         Some("mortar-odds"),
-                        "README line {number}: `{line}` is not a mortar-odds command; \
-                         the README tests run only `$ mortar-odds ...` lines"
+                        "line {number}: `{line}` is not a mortar-odds command; \
+                         the example tests run only `$ mortar-odds ...` lines"
                     );
                     examples.push(Example {
                         line: number,
@@ -95,14 +102,14 @@ fn parse_examples(markdown: &str) -> Vec<Example> {
                     example.expected.push(line.trim_end().to_string());
                 } else if !line.trim().is_empty() {
                     panic!(
-                        "README line {number}: `{line}` in a console block comes before any \
+                        "line {number}: `{line}` in a console block comes before any \
                          `$ mortar-odds` command"
                     );
                 }
             }
         }
     }
-    assert!(open.is_none(), "README: a fenced block is never closed");
+    assert!(open.is_none(), "a fenced block is never closed");
     for example in &mut examples {
         while example.expected.last().is_some_and(|l| l.is_empty()) {
             example.expected.pop();
@@ -203,30 +210,68 @@ fn check(example: &Example) -> Result<(), String> {
     })
 }
 
-#[test]
-fn readme_examples_run_as_shown() {
-    let examples = parse_examples(README);
-    assert!(
-        examples.len() >= MIN_COMMANDS,
-        "found only {} `$ mortar-odds` commands in README.md console blocks, expected at least \
-         {MIN_COMMANDS}: {examples:#?}",
-        examples.len()
-    );
-    let failures: Vec<String> = examples
-        .iter()
-        .filter_map(|e| {
+/// Runs every example of `files` (name, Markdown); the list of failures.
+fn failures(files: &[(String, String)]) -> (usize, Vec<String>) {
+    let mut count = 0;
+    let mut failed = Vec::new();
+    for (name, markdown) in files {
+        let examples = parse_examples(markdown);
+        count += examples.len();
+        failed.extend(examples.iter().filter_map(|e| {
             check(e)
                 .err()
-                .map(|why| format!("{}:\n  {why}", e.command_line()))
+                .map(|why| format!("{}:\n  {why}", e.command_line(name)))
+        }));
+    }
+    (count, failed)
+}
+
+fn assert_examples_run(files: &[(String, String)], least: usize) {
+    let (count, failed) = failures(files);
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(
+        count >= least,
+        "found only {count} `$ mortar-odds` commands in the console blocks of {names:?}, \
+         expected at least {least}"
+    );
+    assert!(
+        failed.is_empty(),
+        "{} of {count} examples failed:\n\n{}",
+        failed.len(),
+        failed.join("\n\n")
+    );
+}
+
+#[test]
+fn readme_examples_run_as_shown() {
+    assert_examples_run(&[("README.md".into(), README.into())], MIN_README_COMMANDS);
+}
+
+/// Every Markdown file of `docs/`, by name.
+fn docs() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut files: Vec<(String, String)> = fs::read_dir(&dir)
+        .expect("a docs folder")
+        .map(|e| e.expect("a docs entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| {
+            let name = format!("docs/{}", p.file_name().unwrap().to_string_lossy());
+            (name, fs::read_to_string(&p).expect("readable"))
         })
         .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn docs_examples_run_as_shown() {
+    let files = docs();
     assert!(
-        failures.is_empty(),
-        "{} of {} README examples failed:\n\n{}",
-        failures.len(),
-        examples.len(),
-        failures.join("\n\n")
+        files.iter().any(|(n, _)| n == "docs/guide.md"),
+        "docs/guide.md is the user guide: {:?}",
+        files.iter().map(|(n, _)| n).collect::<Vec<_>>()
     );
+    assert_examples_run(&files, MIN_DOCS_COMMANDS);
 }
 
 #[test]

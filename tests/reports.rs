@@ -60,8 +60,8 @@ fn json_rows_parse_back_into_the_row_type() {
     let rows: Vec<OddsRow> = serde_json::from_str(&json).expect("rows deserialize");
     let hit = rows
         .iter()
-        .find(|r| r.subject == "hex" && r.measure == "p-hit")
-        .expect("p-hit row");
+        .find(|r| r.subject == "hex" && r.measure == "p_hit")
+        .expect("p_hit row");
     assert_eq!(hit.exact.as_deref(), Some("7/12"));
     // Each unit's outcomes sum to 1 exactly: the fractions add up.
     let unit = "4-6-7";
@@ -70,10 +70,10 @@ fn json_rows_parse_back_into_the_row_type() {
         .filter(|r| r.subject == unit)
         .filter(|r| {
             [
-                "no-effect",
+                "no_effect",
                 "pinned",
                 "broken",
-                "casualty-reduced",
+                "casualty_reduced",
                 "eliminated",
                 "immobilized",
                 "shocked",
@@ -255,9 +255,9 @@ fn report_writes_tables_charts_sheets_and_index() {
     // The tables hold the rows of both scenarios.
     let csv = fs::read_to_string(o.join("tables/odds.csv")).unwrap();
     assert!(csv.contains("type89-squad-in-woods,japanese-type-89,shot,"));
-    assert!(csv.contains("plan-spotted-81mm,my-81mm,plan,,weapon,expected-hits,"));
-    assert!(csv.contains("placed-stone-building,Placed DC,dc,,dc,detonates,"));
-    assert!(csv.contains("at-gun-into-village,37L AT Gun,push,,gun,phases-to-end,"));
+    assert!(csv.contains("plan-spotted-81mm,my-81mm,plan,,weapon,expected_hits,"));
+    assert!(csv.contains("placed-stone-building,Placed DC,dc,,dc,p_detonates,"));
+    assert!(csv.contains("at-gun-into-village,37L AT Gun,push,,gun,phases_to_end,"));
 }
 
 #[test]

@@ -43,6 +43,9 @@ pub(super) struct CompareArgs {
     /// Largest number of chain states the exact engine may build; beyond, Monte Carlo.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_states: u64,
+    /// Show every reading of the rules and every part not modelled.
+    #[arg(long)]
+    notes: bool,
 }
 
 pub(super) fn run(args: &CompareArgs) -> Result<String> {
@@ -66,7 +69,7 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
     let name = scenario_name(args.scenario.as_ref());
     args.output.emit(
         Rendered {
-            text: &|| comparison.to_text(),
+            text: &|| comparison.to_text_with(super::shot::notes(args.notes)),
             json: &|| comparison.to_json(),
             rows: &|| comparison.rows(&name),
         },

@@ -34,6 +34,9 @@ pub(super) struct DcArgs {
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     seed: u64,
+    /// Show every reading of the rules and every part not modelled, not only those of this attack.
+    #[arg(long)]
+    notes: bool,
     #[command(flatten)]
     flags: DcFlags,
 }
@@ -165,7 +168,7 @@ pub(super) fn dc(args: &DcArgs) -> Result<String> {
         args.format,
         args.out.as_deref(),
         Rendered {
-            text: &|| run.report.to_text(),
+            text: &|| run.report.to_text_with(super::shot::notes(args.notes)),
             json: &|| run.report.to_json(),
             rows: &|| run.rows(&scenario_name),
         },

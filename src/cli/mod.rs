@@ -164,6 +164,7 @@ mod tests {
         "scenario",
         // worth --plan: over the whole fire plan, not one shot.
         "plan",
+        "notes",
     ];
 
     /// The flag table and the commands agree: each row is a flag of its

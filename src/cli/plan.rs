@@ -33,6 +33,9 @@ pub(super) struct PlanArgs {
     max_states: u64,
     #[command(flatten)]
     plan: PlanFlags,
+    /// Show every reading of the rules and every part not modelled, not only those of this plan.
+    #[arg(long)]
+    notes: bool,
 }
 
 /// The flags of a plan's `[plan]` section.
@@ -63,7 +66,7 @@ pub(super) fn run(args: &PlanArgs) -> Result<String> {
         args.format,
         args.out.as_deref(),
         Rendered {
-            text: &|| report.to_text(),
+            text: &|| report.to_text_with(super::shot::notes(args.notes)),
             json: &|| report.to_json(),
             rows: &|| RowBuilder::new(&name, &report.mortar.name).plan(&report),
         },

@@ -12,6 +12,7 @@ use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags;
 use mortar_odds::input::scenario::Scenario;
+use mortar_odds::output::report::notes::Notes;
 use mortar_odds::output::report::shot::ShotReport;
 use mortar_odds::output::table::rows::RowBuilder;
 use mortar_odds::rules::shot::Shot;
@@ -26,6 +27,9 @@ pub(super) struct ShotArgs {
     /// Write the output to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Show every reading of the rules and every part not modelled, not only those of this shot.
+    #[arg(long)]
+    notes: bool,
 }
 
 pub(super) fn run(args: &ShotArgs) -> Result<String> {
@@ -36,7 +40,7 @@ pub(super) fn run(args: &ShotArgs) -> Result<String> {
         args.format,
         args.out.as_deref(),
         Rendered {
-            text: &|| report.to_text(),
+            text: &|| report.to_text_with(notes(args.notes)),
             json: &|| report.to_json(),
             rows: &|| RowBuilder::new(&name, &report.mortar.name).shot(&report),
         },
@@ -51,4 +55,9 @@ pub(super) fn report(catalog: &Catalog, scenario: &Scenario) -> Result<ShotRepor
         &ShotOdds::of(&shot),
         UnitShotOdds::of(&shot).as_ref(),
     ))
+}
+
+/// The notes a text report shows: `--notes` asks for all of them.
+pub(super) fn notes(all: bool) -> Notes {
+    if all { Notes::All } else { Notes::Applicable }
 }

@@ -95,7 +95,7 @@ const PLAN: &[Command] = &[Plan, Compare];
 
 /// Every flag that stands for a scenario key.
 pub const FLAGS: &[Flag] = &[
-    // The mortar (README, "Scenario files": [mortar]).
+    // The mortar (docs/scenario.md: [mortar]).
     row("mortar", "mortar.name", Given, MORTAR),
     row("caliber", "mortar.caliber", Given, MORTAR),
     row("rof", "mortar.rof", Given, MORTAR),

@@ -1,12 +1,18 @@
-//! Every figure of a plan by name, from either engine, so that the two can
-//! be set side by side (reports) and compared (agreement tests).
+//! Every figure of a plan from either engine, so that the two can be set
+//! side by side (reports, by field of [`PlanFigures`]) and compared
+//! (agreement tests, over the flat list of [`PlanFigures::list`], each
+//! named by its place in the JSON report).
 
 use super::exact::{CRITICAL_CAP, CountDist, PlanOdds, TALLY_CAP};
 use super::monte_carlo::McTally;
 use super::simulate::UnitTally;
 use crate::prob::Prob;
-use crate::rules::outcomes::OUTCOMES;
+use crate::rules::units::Outcome;
 use crate::stats::{Estimate, mean_of_histogram, proportion};
+
+mod units;
+
+pub use units::unit_figures;
 
 /// What kind of figure: a probability or the mean of a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,13 +55,112 @@ impl Figure {
     }
 }
 
+/// One entry of a count's distribution: P(count = `n`), or `n` or more.
+#[derive(Clone, Debug)]
+pub struct CountFigure {
+    /// The count.
+    pub n: usize,
+    /// The last bucket: `n` or more.
+    pub or_more: bool,
+    /// Its probability, named `<count>[n]` (`<count>[n+]`).
+    pub figure: Figure,
+}
+
+/// One listed phase's figures.
+#[derive(Clone, Debug)]
+pub struct PhaseFigures {
+    /// Expected shots in the phase.
+    pub expected_shots: Figure,
+    /// Expected hits in the phase.
+    pub expected_hits: Figure,
+    /// Expected Critical Hits in the phase.
+    pub expected_critical_hits: Figure,
+    /// The plan's first hit falls in this phase.
+    pub p_first_hit: Figure,
+    /// At least one hit by the end of the phase.
+    pub p_hit_by_end: Figure,
+    /// Malfunctioned, and not repaired, at the end of the phase.
+    pub p_malfunctioned_at_end: Figure,
+    /// Removed for good by the end of the phase.
+    pub p_removed_by_end: Figure,
+    /// Shots in the phase.
+    pub shots: Vec<CountFigure>,
+    /// With units: no enemy unit in action at the end of the phase.
+    pub p_hex_cleared_by_end: Option<Figure>,
+    /// With units: at least one enemy unit out of action at the end of the phase.
+    pub p_out_of_action_by_end: Option<Figure>,
+}
+
+/// One unit's fate at the end of the plan (its worst outcome).
+#[derive(Clone, Debug)]
+pub struct UnitFigures {
+    /// P(worst outcome), for every outcome in report order.
+    pub outcomes: Vec<(Outcome, Figure)>,
+    /// Broken or eliminated (a vehicle: eliminated) at the end.
+    pub p_out_of_action: Figure,
+    /// A vehicle left a burning wreck.
+    pub p_burning_wreck: Figure,
+}
+
+impl UnitFigures {
+    /// The figure of one outcome.
+    pub fn outcome(&self, outcome: Outcome) -> Option<&Figure> {
+        self.outcomes
+            .iter()
+            .find(|(o, _)| *o == outcome)
+            .map(|(_, f)| f)
+    }
+}
+
+/// The hex's figures at the end of the plan.
+#[derive(Clone, Debug)]
+pub struct HexFigures {
+    /// No enemy unit left in action.
+    pub p_cleared: Figure,
+    /// Every enemy unit eliminated.
+    pub p_all_eliminated: Figure,
+    /// At least `n` enemy units out of action, for n = 1, 2, ...
+    pub at_least_out_of_action: Vec<CountFigure>,
+}
+
+/// Every figure of a plan, by field.
+#[derive(Clone, Debug)]
+pub struct PlanFigures {
+    /// Expected shots over the whole plan.
+    pub expected_shots: Figure,
+    /// Expected hits.
+    pub expected_hits: Figure,
+    /// Expected Critical Hits.
+    pub expected_critical_hits: Figure,
+    /// At least one hit.
+    pub p_at_least_one_hit: Figure,
+    /// At least one Critical Hit.
+    pub p_critical_hit: Figure,
+    /// The weapon malfunctions at least once.
+    pub p_malfunction: Figure,
+    /// The weapon is out for good at the end.
+    pub p_removed: Figure,
+    /// Shots over the plan.
+    pub shots: Vec<CountFigure>,
+    /// Hits over the plan.
+    pub hits: Vec<CountFigure>,
+    /// Critical Hits over the plan.
+    pub critical_hits: Vec<CountFigure>,
+    /// Each listed phase.
+    pub per_phase: Vec<PhaseFigures>,
+    /// With units: each unit's fate.
+    pub units: Vec<UnitFigures>,
+    /// With units: the hex's.
+    pub hex: Option<HexFigures>,
+}
+
 fn count_entries(
     name: &str,
     cap: u8,
     exact: Option<&CountDist>,
     hist: Option<&[u64]>,
     trials: u64,
-) -> Vec<Figure> {
+) -> Vec<CountFigure> {
     let cap = usize::from(cap);
     let longest = exact
         .map_or(0, |d| d.p.len())
@@ -66,239 +171,267 @@ fn count_entries(
         let m = hist.map(|h| proportion(h.get(n).copied().unwrap_or(0), trials));
         let zero_both = e.as_ref().is_none_or(Prob::is_zero) && m.is_none_or(|m| m.value == 0.0);
         if !zero_both {
-            out.push(Figure {
-                name: format!("{name}[{n}]"),
-                kind: Kind::Probability,
-                exact: e,
-                mc: m,
+            out.push(CountFigure {
+                n,
+                or_more: false,
+                figure: Figure {
+                    name: format!("{name}[{n}]"),
+                    kind: Kind::Probability,
+                    exact: e,
+                    mc: m,
+                },
             });
         }
     }
     let e = exact.map(|d| d.or_more.clone());
     let m = hist.map(|h| proportion(h.iter().skip(cap).sum(), trials));
     if e.as_ref().is_some_and(|p| !p.is_zero()) || m.is_some_and(|m| m.value > 0.0) {
-        out.push(Figure {
-            name: format!("{name}[{cap}+]"),
-            kind: Kind::Probability,
-            exact: e,
-            mc: m,
+        out.push(CountFigure {
+            n: cap,
+            or_more: true,
+            figure: Figure {
+                name: format!("{name}[{cap}+]"),
+                kind: Kind::Probability,
+                exact: e,
+                mc: m,
+            },
         });
     }
     out
 }
 
-/// Every figure, named as in the JSON report; either side may be absent.
-pub fn figures(exact: Option<&PlanOdds>, mc: Option<&McTally>) -> Vec<Figure> {
-    let trials = mc.map_or(0, |t| t.trials);
-    let mut out = Vec::new();
-    let mut push = |name: String, kind: Kind, e: Option<Prob>, m: Option<Estimate>| {
-        out.push(Figure {
-            name,
-            kind,
-            exact: e,
-            mc: m,
-        })
-    };
-    let at_least_one = |h: &[u64]| proportion(h.iter().skip(1).sum(), trials);
-    push(
-        "expected_shots".into(),
-        Kind::Mean,
-        exact.map(|x| x.expected_shots.clone()),
-        mc.map(|t| mean_of_histogram(&t.shots)),
-    );
-    push(
-        "expected_hits".into(),
-        Kind::Mean,
-        exact.map(|x| x.expected_hits.clone()),
-        mc.map(|t| mean_of_histogram(&t.hits)),
-    );
-    push(
-        "expected_critical_hits".into(),
-        Kind::Mean,
-        exact.map(|x| x.expected_criticals.clone()),
-        mc.map(|t| mean_of_histogram(&t.criticals)),
-    );
-    push(
-        "p_at_least_one_hit".into(),
-        Kind::Probability,
-        exact.map(|x| x.p_at_least_one_hit.clone()),
-        mc.map(|t| at_least_one(&t.hits)),
-    );
-    push(
-        "p_critical_hit".into(),
-        Kind::Probability,
-        exact.map(|x| x.p_critical_hit.clone()),
-        mc.map(|t| at_least_one(&t.criticals)),
-    );
-    push(
-        "p_malfunction".into(),
-        Kind::Probability,
-        exact.map(|x| x.p_malfunction.clone()),
-        mc.map(|t| proportion(t.malfunction, trials)),
-    );
-    push(
-        "p_removed".into(),
-        Kind::Probability,
-        exact.map(|x| x.p_removed.clone()),
-        mc.map(|t| proportion(t.removed, trials)),
-    );
-    out.extend(count_entries(
-        "shots",
-        TALLY_CAP,
-        exact.map(|x| &x.shots),
-        mc.map(|t| &t.shots[..]),
-        trials,
-    ));
-    out.extend(count_entries(
-        "hits",
-        TALLY_CAP,
-        exact.map(|x| &x.hits),
-        mc.map(|t| &t.hits[..]),
-        trials,
-    ));
-    out.extend(count_entries(
-        "critical_hits",
-        CRITICAL_CAP,
-        exact.map(|x| &x.criticals),
-        mc.map(|t| &t.criticals[..]),
-        trials,
-    ));
-    let phases = exact.map_or_else(
-        || mc.map_or(0, |t| t.per_phase.len()),
-        |x| x.per_phase.len(),
-    );
-    for i in 0..phases {
-        let e = exact.map(|x| &x.per_phase[i]);
-        let m = mc.map(|t| &t.per_phase[i]);
-        let mut push = |field: &str, kind: Kind, ev: Option<Prob>, mv: Option<Estimate>| {
-            out.push(Figure {
-                name: format!("per_phase[{i}].{field}"),
-                kind,
-                exact: ev,
-                mc: mv,
-            })
-        };
-        push(
-            "expected_shots",
-            Kind::Mean,
-            e.map(|p| p.expected_shots.clone()),
-            m.map(|p| mean_of_histogram(&p.shots)),
-        );
-        push(
-            "expected_hits",
-            Kind::Mean,
-            e.map(|p| p.expected_hits.clone()),
-            m.map(|p| mean_of_histogram(&p.hits)),
-        );
-        push(
-            "expected_critical_hits",
-            Kind::Mean,
-            e.map(|p| p.expected_criticals.clone()),
-            m.map(|p| mean_of_histogram(&p.criticals)),
-        );
-        push(
-            "p_first_hit",
-            Kind::Probability,
-            e.map(|p| p.p_first_hit.clone()),
-            m.map(|p| proportion(p.first_hit, trials)),
-        );
-        push(
-            "p_hit_by_end",
-            Kind::Probability,
-            e.map(|p| p.p_hit_by_end.clone()),
-            m.map(|p| proportion(p.hit_by_end, trials)),
-        );
-        push(
-            "p_malfunctioned_at_end",
-            Kind::Probability,
-            e.map(|p| p.p_malfunctioned_at_end.clone()),
-            m.map(|p| proportion(p.malfunctioned_at_end, trials)),
-        );
-        push(
-            "p_removed_by_end",
-            Kind::Probability,
-            e.map(|p| p.p_removed_by_end.clone()),
-            m.map(|p| proportion(p.removed_by_end, trials)),
-        );
-        out.extend(count_entries(
-            &format!("per_phase[{i}].shots"),
-            TALLY_CAP,
-            e.map(|p| &p.shots),
-            m.map(|p| &p.shots[..]),
-            trials,
-        ));
+pub(super) fn figure(
+    name: String,
+    kind: Kind,
+    exact: Option<Prob>,
+    mc: Option<Estimate>,
+) -> Figure {
+    Figure {
+        name,
+        kind,
+        exact,
+        mc,
     }
-    out
 }
 
-/// The units' figures of a plan with units, named as in the JSON report:
-/// `units[i].<outcome>`, `units[i].p_out_of_action`, `hex.p_cleared`,
-/// `hex.at_least_out_of_action[k]`, `per_phase[i].p_hex_cleared_by_end`,
-/// `per_phase[i].p_enemy_out_by_end`.
-pub fn unit_figures(
-    plan: &super::FirePlan,
-    exact: Option<&PlanOdds>,
-    mc: Option<&UnitTally>,
-) -> Vec<Figure> {
-    let hex = exact.and_then(|x| x.units.as_ref());
-    let trials = mc.map_or(0, |t| t.trials);
-    let mut out = Vec::new();
-    let mut push = |name: String, e: Option<Prob>, m: Option<u64>| {
-        out.push(Figure {
-            name,
-            kind: Kind::Probability,
-            exact: e,
-            mc: m.map(|c| proportion(c, trials)),
-        })
-    };
-    for i in 0..plan.units().len() {
-        for (k, o) in OUTCOMES.iter().enumerate() {
-            push(
-                format!("units[{i}].{}", o.key()),
-                hex.map(|h| h.units[i].outcomes[k].1.clone()),
-                mc.map(|t| t.outcomes[i][k]),
-            );
+impl PlanFigures {
+    /// The weapon's figures (shots, hits, malfunction, by phase), without
+    /// the units'; either engine may be absent.
+    pub fn weapon(exact: Option<&PlanOdds>, mc: Option<&McTally>) -> PlanFigures {
+        let trials = mc.map_or(0, |t| t.trials);
+        let at_least_one = |h: &[u64]| proportion(h.iter().skip(1).sum(), trials);
+        let (p, m) = (Kind::Probability, Kind::Mean);
+        let phases = exact.map_or_else(
+            || mc.map_or(0, |t| t.per_phase.len()),
+            |x| x.per_phase.len(),
+        );
+        let per_phase = (0..phases)
+            .map(|i| {
+                let e = exact.map(|x| &x.per_phase[i]);
+                let t = mc.map(|t| &t.per_phase[i]);
+                let name = |field: &str| format!("per_phase[{i}].{field}");
+                PhaseFigures {
+                    expected_shots: figure(
+                        name("expected_shots"),
+                        m,
+                        e.map(|p| p.expected_shots.clone()),
+                        t.map(|p| mean_of_histogram(&p.shots)),
+                    ),
+                    expected_hits: figure(
+                        name("expected_hits"),
+                        m,
+                        e.map(|p| p.expected_hits.clone()),
+                        t.map(|p| mean_of_histogram(&p.hits)),
+                    ),
+                    expected_critical_hits: figure(
+                        name("expected_critical_hits"),
+                        m,
+                        e.map(|p| p.expected_criticals.clone()),
+                        t.map(|p| mean_of_histogram(&p.criticals)),
+                    ),
+                    p_first_hit: figure(
+                        name("p_first_hit"),
+                        p,
+                        e.map(|p| p.p_first_hit.clone()),
+                        t.map(|p| proportion(p.first_hit, trials)),
+                    ),
+                    p_hit_by_end: figure(
+                        name("p_hit_by_end"),
+                        p,
+                        e.map(|p| p.p_hit_by_end.clone()),
+                        t.map(|p| proportion(p.hit_by_end, trials)),
+                    ),
+                    p_malfunctioned_at_end: figure(
+                        name("p_malfunctioned_at_end"),
+                        p,
+                        e.map(|p| p.p_malfunctioned_at_end.clone()),
+                        t.map(|p| proportion(p.malfunctioned_at_end, trials)),
+                    ),
+                    p_removed_by_end: figure(
+                        name("p_removed_by_end"),
+                        p,
+                        e.map(|p| p.p_removed_by_end.clone()),
+                        t.map(|p| proportion(p.removed_by_end, trials)),
+                    ),
+                    shots: count_entries(
+                        &name("shots"),
+                        TALLY_CAP,
+                        e.map(|p| &p.shots),
+                        t.map(|p| &p.shots[..]),
+                        trials,
+                    ),
+                    p_hex_cleared_by_end: None,
+                    p_out_of_action_by_end: None,
+                }
+            })
+            .collect();
+        PlanFigures {
+            expected_shots: figure(
+                "expected_shots".into(),
+                m,
+                exact.map(|x| x.expected_shots.clone()),
+                mc.map(|t| mean_of_histogram(&t.shots)),
+            ),
+            expected_hits: figure(
+                "expected_hits".into(),
+                m,
+                exact.map(|x| x.expected_hits.clone()),
+                mc.map(|t| mean_of_histogram(&t.hits)),
+            ),
+            expected_critical_hits: figure(
+                "expected_critical_hits".into(),
+                m,
+                exact.map(|x| x.expected_criticals.clone()),
+                mc.map(|t| mean_of_histogram(&t.criticals)),
+            ),
+            p_at_least_one_hit: figure(
+                "p_at_least_one_hit".into(),
+                p,
+                exact.map(|x| x.p_at_least_one_hit.clone()),
+                mc.map(|t| at_least_one(&t.hits)),
+            ),
+            p_critical_hit: figure(
+                "p_critical_hit".into(),
+                p,
+                exact.map(|x| x.p_critical_hit.clone()),
+                mc.map(|t| at_least_one(&t.criticals)),
+            ),
+            p_malfunction: figure(
+                "p_malfunction".into(),
+                p,
+                exact.map(|x| x.p_malfunction.clone()),
+                mc.map(|t| proportion(t.malfunction, trials)),
+            ),
+            p_removed: figure(
+                "p_removed".into(),
+                p,
+                exact.map(|x| x.p_removed.clone()),
+                mc.map(|t| proportion(t.removed, trials)),
+            ),
+            shots: count_entries(
+                "shots",
+                TALLY_CAP,
+                exact.map(|x| &x.shots),
+                mc.map(|t| &t.shots[..]),
+                trials,
+            ),
+            hits: count_entries(
+                "hits",
+                TALLY_CAP,
+                exact.map(|x| &x.hits),
+                mc.map(|t| &t.hits[..]),
+                trials,
+            ),
+            critical_hits: count_entries(
+                "critical_hits",
+                CRITICAL_CAP,
+                exact.map(|x| &x.criticals),
+                mc.map(|t| &t.criticals[..]),
+                trials,
+            ),
+            per_phase,
+            units: Vec::new(),
+            hex: None,
         }
-        push(
-            format!("units[{i}].p_out_of_action"),
-            hex.map(|h| h.units[i].p_out_of_action.clone()),
-            mc.map(|t| t.out_of_action[i]),
-        );
-        push(
-            format!("units[{i}].p_burning_wreck"),
-            hex.map(|h| h.units[i].p_burning.clone()),
-            mc.map(|t| t.burning[i]),
-        );
     }
-    push(
-        "hex.p_cleared".into(),
-        hex.map(|h| h.p_cleared.clone()),
-        mc.map(|t| t.cleared),
-    );
-    push(
-        "hex.p_all_eliminated".into(),
-        hex.map(|h| h.p_all_eliminated.clone()),
-        mc.map(|t| t.all_eliminated),
-    );
-    let enemies = plan.units().iter().filter(|u| u.enemy).count();
-    for k in 0..enemies {
-        push(
-            format!("hex.at_least_out_of_action[{}]", k + 1),
-            hex.map(|h| h.at_least_out[k].clone()),
-            mc.map(|t| t.at_least_out[k]),
-        );
+
+    /// Every figure of `plan`: the weapon's, and the units' when its hex
+    /// holds units (`units_mc`: their Monte Carlo tallies).
+    pub fn of(
+        plan: &super::FirePlan,
+        exact: Option<&PlanOdds>,
+        mc: Option<&McTally>,
+        units_mc: Option<&UnitTally>,
+    ) -> PlanFigures {
+        let mut figures = PlanFigures::weapon(exact, mc);
+        if !plan.units().is_empty() {
+            figures.add_units(plan, exact, units_mc);
+        }
+        figures
     }
-    for i in 0..plan.input.phases.len() {
-        push(
-            format!("per_phase[{i}].p_hex_cleared_by_end"),
-            exact.and_then(|x| x.per_phase[i].p_hex_cleared_by_end.clone()),
-            mc.map(|t| t.cleared_by_phase_end[i]),
-        );
-        push(
-            format!("per_phase[{i}].p_enemy_out_by_end"),
-            exact.and_then(|x| x.per_phase[i].p_enemy_out_by_end.clone()),
-            mc.map(|t| t.out_by_phase_end[i]),
-        );
+
+    /// Every figure as a flat list, each named by its place in the JSON
+    /// report, for the tests that set the engines side by side.
+    pub fn list(&self) -> Vec<Figure> {
+        let mut out = self.weapon_list();
+        out.extend(self.unit_list());
+        out
     }
-    out
+
+    fn weapon_list(&self) -> Vec<Figure> {
+        let counts = |c: &[CountFigure]| c.iter().map(|c| c.figure.clone()).collect::<Vec<_>>();
+        let mut out = vec![
+            self.expected_shots.clone(),
+            self.expected_hits.clone(),
+            self.expected_critical_hits.clone(),
+            self.p_at_least_one_hit.clone(),
+            self.p_critical_hit.clone(),
+            self.p_malfunction.clone(),
+            self.p_removed.clone(),
+        ];
+        out.extend(counts(&self.shots));
+        out.extend(counts(&self.hits));
+        out.extend(counts(&self.critical_hits));
+        for p in &self.per_phase {
+            out.extend(
+                [
+                    &p.expected_shots,
+                    &p.expected_hits,
+                    &p.expected_critical_hits,
+                    &p.p_first_hit,
+                    &p.p_hit_by_end,
+                    &p.p_malfunctioned_at_end,
+                    &p.p_removed_by_end,
+                ]
+                .map(Clone::clone),
+            );
+            out.extend(counts(&p.shots));
+        }
+        out
+    }
+
+    pub(super) fn unit_list(&self) -> Vec<Figure> {
+        let mut out = Vec::new();
+        for u in &self.units {
+            out.extend(u.outcomes.iter().map(|(_, f)| f.clone()));
+            out.push(u.p_out_of_action.clone());
+            out.push(u.p_burning_wreck.clone());
+        }
+        if let Some(h) = &self.hex {
+            out.push(h.p_cleared.clone());
+            out.push(h.p_all_eliminated.clone());
+            out.extend(h.at_least_out_of_action.iter().map(|c| c.figure.clone()));
+        }
+        for p in &self.per_phase {
+            out.extend(p.p_hex_cleared_by_end.iter().cloned());
+            out.extend(p.p_out_of_action_by_end.iter().cloned());
+        }
+        out
+    }
+}
+
+/// The weapon's figures as a flat list, named as in the JSON report
+/// ([`PlanFigures::weapon`]); either side may be absent.
+pub fn figures(exact: Option<&PlanOdds>, mc: Option<&McTally>) -> Vec<Figure> {
+    PlanFigures::weapon(exact, mc).list()
 }

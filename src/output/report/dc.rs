@@ -7,9 +7,15 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use super::shot::{HexJson, OUTCOME_COLUMNS, hex_json, hex_lines, outcome_cells, pct, unit_rows};
+use super::legend::{Term, exact_cell, percent};
+use super::measures::DcRowJson;
+use super::notes::{Facts, Notes, legend_and_notes};
+use super::shot::{
+    HexJson, OUTCOME_COLUMNS, ProbRows, hex_json, hex_lines, modifiers, outcome_cells,
+    outcome_terms, pct, unit_rows,
+};
 use super::{ProbJson, kebab, pretty_json, signed, text_table};
-use crate::engine::dc::{DcOdds, DcRow, NOT_ATTACKED};
+use crate::engine::dc::{DcOdds, NOT_ATTACKED};
 use crate::engine::shot::HexOdds;
 use crate::rules::dc::{Dc, DcInput, DcKind, LocationAttack};
 use crate::rules::effects::Attack;
@@ -24,6 +30,7 @@ pub(crate) struct AttackJson {
     pub(crate) fp: f64,
     pub(crate) column: u8,
     pub(crate) drm: i16,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) drm_cases: Vec<Modifier>,
 }
 
@@ -73,7 +80,7 @@ pub(crate) struct IftResultJson {
 pub(crate) struct McJson {
     pub(crate) trials: u64,
     pub(crate) seed: u64,
-    pub(crate) rows: Vec<DcRow>,
+    pub(crate) rows: Vec<DcRowJson>,
 }
 
 /// The JSON document of `mortar-odds dc --format json`.
@@ -94,10 +101,12 @@ pub struct DcReport {
     pub(crate) target: LocationJson,
     pub(crate) thrower: Option<LocationJson>,
     /// Every figure as a row (exact).
-    pub(crate) rows: Vec<DcRow>,
+    pub(crate) rows: Vec<DcRowJson>,
     pub(crate) monte_carlo: Option<McJson>,
+    /// What the model leaves out that concerns this attack.
     pub(crate) not_modelled: Vec<&'static str>,
     pub(crate) notes: Vec<&'static str>,
+    /// The readings of the rules this attack rests on.
     pub(crate) readings: Vec<Reading>,
 }
 
@@ -161,6 +170,23 @@ impl DcReport {
     /// (its odds and seed).
     pub fn new(dc: &Dc, odds: &DcOdds, mc: Option<(&DcOdds, u64)>) -> DcReport {
         let i = &dc.input;
+        let target_units = dc.target.units();
+        let thrower_units = dc.thrower.as_ref().map(LocationAttack::units);
+        let facts = |units| Facts {
+            dc_non_elite: !i.elite,
+            units,
+            ..Facts::default()
+        };
+        let mut readings = facts(&target_units).readings();
+        let mut not_modelled = facts(&target_units).not_modelled();
+        if let Some(units) = &thrower_units {
+            readings.extend(facts(units).readings());
+            not_modelled.extend(facts(units).not_modelled());
+        }
+        readings.sort_by_key(|r| READINGS.iter().position(|x| x.id == r.id));
+        readings.dedup_by_key(|r| r.id);
+        not_modelled.sort_by_key(|n| NOT_MODELLED.iter().position(|x| x == n));
+        not_modelled.dedup();
         DcReport {
             kind: i.kind,
             input: i.clone(),
@@ -176,19 +202,19 @@ impl DcReport {
                 .as_ref()
                 .zip(odds.thrower.as_ref())
                 .map(|(t, h)| location_json(t, odds, h, true)),
-            rows: odds.rows(dc),
+            rows: odds.rows(dc).iter().map(Into::into).collect(),
             monte_carlo: mc.map(|(m, seed)| McJson {
                 trials: m.trials.unwrap_or(0),
                 seed,
-                rows: m.rows(dc),
+                rows: m.rows(dc).iter().map(Into::into).collect(),
             }),
             not_modelled: DC_NOT_MODELLED
                 .iter()
-                .chain(NOT_MODELLED)
                 .copied()
+                .chain(not_modelled)
                 .collect(),
             notes: DC_CHOICES.to_vec(),
-            readings: READINGS.to_vec(),
+            readings,
         }
     }
 
@@ -197,8 +223,13 @@ impl DcReport {
         pretty_json(self)
     }
 
-    /// The text a player reads.
+    /// The text a player reads, with the notes that concern this attack.
     pub fn to_text(&self) -> String {
+        self.to_text_with(Notes::Applicable)
+    }
+
+    /// The text a player reads, with the notes `notes` asks for.
+    pub fn to_text_with(&self, notes: Notes) -> String {
         let mut out = String::new();
         let i = &self.input;
         let user = if i.elite { "elite" } else { "non-elite" };
@@ -208,6 +239,10 @@ impl DcReport {
             "{} {captured}DC, used by {user} Personnel",
             self.kind.name()
         );
+        out.push('\n');
+        let mut terms = vec![Term::Detonates];
+        let head = self.headline();
+        out.push_str(&head.table());
         let drm = if self.removal_drm > 0 {
             format!(" +{} (enemy Infantry units, A23.7)", self.removal_drm)
         } else {
@@ -215,18 +250,15 @@ impl DcReport {
         };
         let _ = writeln!(
             out,
-            "Removed without detonating on an Original DR{drm} of {} or more (A23.4, A23.2)",
+            "\nRemoved without detonating on an Original DR{drm} of {} or more (A23.4, A23.2)",
             self.removal_number
         );
-        out.push('\n');
-        let mut rows = vec![
-            prob_row("Detonates", &self.p_detonates),
-            prob_row("Removed, no attack", &self.p_removed),
-        ];
+        let mut rows = ProbRows::default();
+        rows.push("Removed, no attack", Some(&self.p_removed), "p_removed");
         if let Some(p) = &self.p_breach {
-            rows.push(prob_row("Breach (NMC or better)", p));
+            rows.push("Breach (NMC or better)", Some(p), "p_breach");
         }
-        out.push_str(&text_table(&["", "exact", "percent"], &rows));
+        out.push_str(&rows.table());
         if let Some(b) = &self.breach_attack {
             let _ = writeln!(out, "\nBreach attempt (IFT): {}", attack_line(b));
         }
@@ -236,38 +268,69 @@ impl DcReport {
         }
         if let Some(mc) = &self.monte_carlo {
             out.push_str(&mc_text(&self.rows, mc));
+            terms.push(Term::MonteCarlo);
         }
-        out.push_str("\nNot modelled:\n");
-        for n in &self.not_modelled {
-            let _ = writeln!(out, "  - {n}");
+        terms.extend([Term::NotAttacked, Term::IftResults]);
+        let units = self
+            .target
+            .units
+            .iter()
+            .chain(self.thrower.iter().flat_map(|t| &t.units));
+        if units.clone().next().is_some() {
+            terms.extend(outcome_terms(units.map(|u| u.kind)));
         }
-        out.push_str("\nChoices where the rules are silent (see README):\n");
-        for n in &self.notes {
-            let _ = writeln!(out, "  - {n}");
+        if head.long || rows.long {
+            terms.push(Term::LongFraction);
         }
-        out.push_str("\nReadings of the rules (see README):\n");
-        for r in &self.readings {
-            let _ = writeln!(out, "  - {} ({}): {}", r.id, r.rule, r.text);
-        }
+        let own: Vec<String> = self
+            .notes
+            .iter()
+            .map(|n| format!("{n} (a choice where the rules are silent)"))
+            .collect();
+        out.push_str(&legend_and_notes(
+            &terms,
+            &own,
+            &self.readings,
+            &self.not_modelled,
+            notes,
+        ));
         out
+    }
+
+    /// The answer: P(detonates), each unit out of action and eliminated,
+    /// every unit of the target Location out of action.
+    fn headline(&self) -> ProbRows {
+        let mut rows = ProbRows::default();
+        rows.push("detonates", Some(&self.p_detonates), "p_detonates");
+        for (place, loc) in [
+            ("target", Some(&self.target)),
+            ("thrower", self.thrower.as_ref()),
+        ] {
+            let Some(loc) = loc else { continue };
+            let whose = if place == "thrower" { "thrower's " } else { "" };
+            for (i, u) in loc.units.iter().enumerate() {
+                let (label, key) = (format!("{whose}{}", u.name), format!("{place}.units[{i}]"));
+                rows.unit(&label, &key, &u.p_out_of_action, &u.outcomes);
+            }
+            if let Some(hex) = &loc.hex {
+                rows.push(
+                    &format!("every unit of the {place} Location out of action"),
+                    Some(&hex.p_cleared),
+                    &format!("{place}.hex.p_cleared"),
+                );
+            }
+        }
+        rows
     }
 }
 
 fn attack_line(a: &AttackJson) -> String {
-    let cases = if a.drm_cases.is_empty() {
-        "none".to_string()
-    } else {
-        a.drm_cases
-            .iter()
-            .map(|m| format!("{} {} ({})", m.what, signed(m.value.into()), m.rule))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     format!(
-        "{} FP, on the {} FP column, DRM {}: {cases}",
+        "{} FP, on the {} FP column, DRM {}: {}",
         a.fp,
         a.column,
-        signed(a.drm)
+        signed(a.drm),
+        modifiers(&a.drm_cases)
     )
 }
 
@@ -277,9 +340,9 @@ fn location_text(title: &str, loc: &LocationJson) -> String {
     let rows: Vec<Vec<String>> = loc
         .ift_results
         .iter()
-        .map(|r| vec![r.result.clone(), r.p.exact.clone(), pct(&r.p)])
+        .map(|r| vec![r.result.clone(), pct(&r.p), exact_cell(&r.p.exact, "")])
         .collect();
-    out.push_str(&text_table(&["result", "exact", "percent"], &rows));
+    out.push_str(&text_table(&["result", "percent", "exact"], &rows));
     if loc.units.is_empty() {
         return out;
     }
@@ -310,24 +373,29 @@ fn location_text(title: &str, loc: &LocationJson) -> String {
     out
 }
 
-fn mc_text(exact: &[DcRow], mc: &McJson) -> String {
+fn mc_text(exact: &[DcRowJson], mc: &McJson) -> String {
     let mut out = format!(
         "\nMonte Carlo check: {} trials, seed {}\n",
         mc.trials, mc.seed
     );
+    let pct = |v: Option<f64>| v.map_or("-".into(), percent);
     let rows: Vec<Vec<String>> = exact
         .iter()
         .zip(&mc.rows)
         .map(|(e, m)| {
-            let ci = m.ci95.map_or("-".into(), |[lo, hi]| {
-                format!("{:.2}% - {:.2}%", lo * 100.0, hi * 100.0)
+            let ci = m.figure.ci95.map_or("-".into(), |[lo, hi]| {
+                format!("{} - {}", percent(lo), percent(hi))
             });
+            let figure = match e.n {
+                Some(n) => format!("{}[{n}]", e.measure),
+                None => e.measure.clone(),
+            };
             vec![
                 e.location.to_string(),
                 e.unit.clone(),
-                e.quantity.clone(),
-                format!("{:.2}%", e.p * 100.0),
-                format!("{:.2}%", m.p * 100.0),
+                figure,
+                pct(e.figure.value),
+                pct(m.figure.mc),
                 ci,
             ]
         })
@@ -337,8 +405,4 @@ fn mc_text(exact: &[DcRow], mc: &McJson) -> String {
         &rows,
     ));
     out
-}
-
-fn prob_row(label: &str, p: &ProbJson) -> Vec<String> {
-    vec![label.to_string(), p.exact.clone(), pct(p)]
 }

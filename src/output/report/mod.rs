@@ -5,27 +5,31 @@ pub mod charts;
 pub mod compare;
 pub mod dc;
 pub mod index;
+pub(crate) mod legend;
+pub(crate) mod measures;
+pub mod notes;
 pub mod plan;
 pub mod push;
 pub mod shot;
 pub mod worth;
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
 
 use crate::prob::Prob;
+use crate::rules::to_hit::Modifier;
 
-/// A probability in JSON: `{"value": 0.2508, "exact": "325/1296"}`.
+/// A probability in JSON: `{"exact": "325/1296", "value": 0.2508}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ProbJson {
-    pub(crate) value: f64,
     pub(crate) exact: String,
+    pub(crate) value: f64,
 }
 
 impl From<&Prob> for ProbJson {
     fn from(p: &Prob) -> Self {
         ProbJson {
-            value: p.to_f64(),
             exact: p.exact_string(),
+            value: p.to_f64(),
         }
     }
 }
@@ -36,6 +40,42 @@ impl From<Prob> for ProbJson {
     }
 }
 
+/// DRM in JSON: `[{"rule": "C5.61", "what": "Case F: Intensive Fire",
+/// "drm": 2}]` (in the one scheme, `value` is only ever the decimal of an
+/// exact figure).
+pub(crate) fn drm_json<S: Serializer>(list: &[Modifier], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Drm<'a> {
+        rule: &'a str,
+        what: &'a str,
+        drm: i8,
+    }
+    s.collect_seq(list.iter().map(|m| Drm {
+        rule: m.rule,
+        what: m.what,
+        drm: m.value,
+    }))
+}
+
+/// The C4 modifications of the Basic TH# in JSON: `[{"rule", "what",
+/// "to_hit_number_change"}]`.
+pub(crate) fn to_hit_changes_json<S: Serializer>(
+    list: &[Modifier],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Change<'a> {
+        rule: &'a str,
+        what: &'a str,
+        to_hit_number_change: i8,
+    }
+    s.collect_seq(list.iter().map(|m| Change {
+        rule: m.rule,
+        what: m.what,
+        to_hit_number_change: m.value,
+    }))
+}
+
 /// A value as written in scenario files and JSON ("half-squad", "first-hit").
 pub fn kebab<T: Serialize>(value: &T) -> String {
     serde_json::to_value(value)
@@ -44,9 +84,42 @@ pub fn kebab<T: Serialize>(value: &T) -> String {
         .unwrap_or_default()
 }
 
-/// A report as pretty JSON with a final newline.
+/// The version of the JSON documents' shape (`schema_version`, the first
+/// key of every document; docs/json.md). Raised whenever a key is renamed,
+/// removed or changes meaning.
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// A JSON document: `schema_version`, then the report's own keys.
+#[derive(Serialize)]
+struct Versioned<'a, T: Serialize> {
+    schema_version: u32,
+    #[serde(flatten)]
+    report: &'a T,
+}
+
+/// A JSON document that is a list: `schema_version`, then the list as `rows`.
+#[derive(Serialize)]
+struct VersionedRows<'a, T: Serialize> {
+    schema_version: u32,
+    rows: &'a T,
+}
+
+/// A report as pretty JSON with a final newline, `schema_version` first; a
+/// report that is a list becomes `{"schema_version": .., "rows": [..]}`.
 pub fn pretty_json<T: Serialize>(report: &T) -> String {
-    serde_json::to_string_pretty(report).expect("a report always serialises") + "\n"
+    let schema_version = SCHEMA_VERSION;
+    serde_json::to_string_pretty(&Versioned {
+        schema_version,
+        report,
+    })
+    .or_else(|_| {
+        serde_json::to_string_pretty(&VersionedRows {
+            schema_version,
+            rows: report,
+        })
+    })
+    .expect("a report always serialises")
+        + "\n"
 }
 
 /// A scenario's short name for captions: the file's stem ("flags" stays).
@@ -106,6 +179,24 @@ pub fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_document_starts_with_its_schema_version() {
+        #[derive(serde::Serialize)]
+        struct Doc {
+            p_hit: f64,
+        }
+        assert_eq!(
+            super::pretty_json(&Doc { p_hit: 0.5 }),
+            "{\n  \"schema_version\": 2,\n  \"p_hit\": 0.5\n}\n"
+        );
+        let list: serde_json::Value =
+            serde_json::from_str(&super::pretty_json(&vec![1, 2])).expect("JSON");
+        assert_eq!(
+            list,
+            serde_json::json!({"schema_version": 2, "rows": [1, 2]})
+        );
+    }
+
     #[test]
     fn scenario_stem_drops_folder_and_extension() {
         assert_eq!(

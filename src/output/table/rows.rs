@@ -8,10 +8,11 @@
 //! reports are such views.
 
 use crate::engine::dc::DcRow;
+use crate::output::report::ProbJson;
+use crate::output::report::measures::{dc_measure, ift_measure};
 use crate::output::report::plan::{CountJson, FigureJson, PlanReport};
 use crate::output::report::push::PushReport;
 use crate::output::report::shot::ShotReport;
-use crate::output::report::{ProbJson, kebab};
 
 crate::table_row! {
     /// One figure of a result.
@@ -26,9 +27,9 @@ crate::table_row! {
         pub phase: Option<String>,
         /// What the figure is about: `weapon`, `hex`, `gun`, a unit's name; for a DC: `dc`, `target` or `thrower` (a Location) or a unit's name.
         pub subject: String,
-        /// The figure: e.g. `p-hit`, `p-critical-hit`, `expected-hits`, `hits` (a distribution: see `n`), `broken` (a unit's worst outcome).
+        /// The figure, by the JSON key that holds it (docs/json.md): e.g. `p_hit`, `p_critical_hit`, `expected_hits`, `hits` (a distribution: see `n`), `broken` (a unit's worst outcome), `ift_1MC` (a hit's IFT result).
         pub measure: String,
-        /// For distributions: the count this row is about (`hits` = n); for `at-least-*` measures, the N of "at least N".
+        /// For distributions: the count this row is about (`hits` = n); for `at_least_*` measures, the N of "at least N".
         pub n: Option<i64>,
         /// True on the last bucket of a distribution: "n or more".
         pub or_more: bool,
@@ -165,45 +166,40 @@ impl<'a> RowBuilder<'a> {
     /// The rows of one shot's report.
     pub fn shot(mut self, r: &ShotReport) -> Vec<OddsRow> {
         let s = "shot";
-        self.exact(s, "hex", "p-hit", None, &r.p_hit);
-        self.exact(s, "hex", "p-critical-hit", None, &r.p_critical_hit);
-        self.exact(s, "hex", "p-multiple-hit", None, &r.p_multiple_hit);
+        self.exact(s, "hex", "p_hit", None, &r.p_hit);
+        self.exact(s, "hex", "p_critical_hit", None, &r.p_critical_hit);
+        self.exact(s, "hex", "p_multiple_hit", None, &r.p_multiple_hit);
         for (measure, p) in [
-            ("p-keep-rof", &r.p_keep_rof),
-            ("p-malfunction", &r.p_malfunction),
-            ("p-removed", &r.p_removed),
-            ("p-ammo-runs-out", &r.p_ammo_runs_out),
+            ("p_keep_rof", &r.p_keep_rof),
+            ("p_malfunction", &r.p_malfunction),
+            ("p_removed", &r.p_removed),
+            ("p_ammo_runs_out", &r.p_ammo_runs_out),
         ] {
             if let Some(p) = p {
                 self.exact(s, "weapon", measure, None, p);
             }
         }
         for ift in &r.ift_results {
-            self.exact(
-                s,
-                "hex",
-                &format!("ift-{}", kebab(&ift.result).replace(' ', "-")),
-                None,
-                &ift.p,
-            );
+            let measure = ift_measure("ift", &ift.result.to_string());
+            self.exact(s, "hex", &measure, None, &ift.p);
         }
         for ift in &r.critical_ift_results {
-            let measure = format!("critical-ift-{}", kebab(&ift.result).replace(' ', "-"));
+            let measure = ift_measure("critical_ift", &ift.result.to_string());
             self.exact(s, "hex", &measure, None, &ift.p);
         }
         for u in &r.units {
-            self.exact(s, &u.name, "p-hit", None, &u.p_hit);
-            self.exact(s, &u.name, "p-critical-hit", None, &u.p_critical_hit);
+            self.exact(s, &u.name, "p_hit", None, &u.p_hit);
+            self.exact(s, &u.name, "p_critical_hit", None, &u.p_critical_hit);
             for (outcome, p) in &u.outcomes {
-                self.exact(s, &u.name, &outcome.replace('_', "-"), None, p);
+                self.exact(s, &u.name, outcome, None, p);
             }
-            self.exact(s, &u.name, "p-out-of-action", None, &u.p_out_of_action);
+            self.exact(s, &u.name, "p_out_of_action", None, &u.p_out_of_action);
         }
         if let Some(hex) = &r.hex {
-            self.exact(s, "hex", "p-cleared", None, &hex.p_cleared);
-            self.exact(s, "hex", "p-all-eliminated", None, &hex.p_all_eliminated);
+            self.exact(s, "hex", "p_cleared", None, &hex.p_cleared);
+            self.exact(s, "hex", "p_all_eliminated", None, &hex.p_all_eliminated);
             for a in &hex.at_least_out_of_action {
-                self.exact(s, "hex", "at-least-out-of-action", Some(a.n), &a.p);
+                self.exact(s, "hex", "at_least_out_of_action", Some(a.n), &a.p);
             }
         }
         self.rows
@@ -213,69 +209,54 @@ impl<'a> RowBuilder<'a> {
     pub fn plan(mut self, r: &PlanReport) -> Vec<OddsRow> {
         let s = "plan";
         for (measure, f) in [
-            ("expected-shots", &r.expected_shots),
-            ("expected-hits", &r.expected_hits),
-            ("expected-critical-hits", &r.expected_critical_hits),
-            ("p-at-least-one-hit", &r.p_at_least_one_hit),
-            ("p-critical-hit", &r.p_critical_hit),
-            ("p-malfunction", &r.p_malfunction),
-            ("p-removed", &r.p_removed),
+            ("expected_shots", &r.expected_shots),
+            ("expected_hits", &r.expected_hits),
+            ("expected_critical_hits", &r.expected_critical_hits),
+            ("p_at_least_one_hit", &r.p_at_least_one_hit),
+            ("p_critical_hit", &r.p_critical_hit),
+            ("p_malfunction", &r.p_malfunction),
+            ("p_removed", &r.p_removed),
         ] {
             self.figure(s, None, "weapon", measure, None, false, f);
         }
         self.counts(s, None, "shots", &r.shots);
         self.counts(s, None, "hits", &r.hits);
-        self.counts(s, None, "critical-hits", &r.critical_hits);
+        self.counts(s, None, "critical_hits", &r.critical_hits);
         for (i, ph) in r.per_phase.iter().enumerate() {
             let phase = Some(format!("{}:{}", i + 1, ph.phase));
             for (measure, f) in [
-                ("expected-shots", &ph.expected_shots),
-                ("expected-hits", &ph.expected_hits),
-                ("expected-critical-hits", &ph.expected_critical_hits),
-                ("p-first-hit", &ph.p_first_hit),
-                ("p-hit-by-end", &ph.p_hit_by_end),
-                ("p-malfunctioned-at-end", &ph.p_malfunctioned_at_end),
-                ("p-removed-by-end", &ph.p_removed_by_end),
+                ("expected_shots", &ph.expected_shots),
+                ("expected_hits", &ph.expected_hits),
+                ("expected_critical_hits", &ph.expected_critical_hits),
+                ("p_first_hit", &ph.p_first_hit),
+                ("p_hit_by_end", &ph.p_hit_by_end),
+                ("p_malfunctioned_at_end", &ph.p_malfunctioned_at_end),
+                ("p_removed_by_end", &ph.p_removed_by_end),
             ] {
                 self.figure("phase", phase.clone(), "weapon", measure, None, false, f);
             }
-            if let Some(f) = &ph.p_hex_cleared_by_end {
-                self.figure(
-                    "phase",
-                    phase.clone(),
-                    "hex",
-                    "p-cleared-by-end",
-                    None,
-                    false,
-                    f,
-                );
-            }
-            if let Some(f) = &ph.p_enemy_out_by_end {
-                self.figure(
-                    "phase",
-                    phase.clone(),
-                    "hex",
-                    "p-enemy-out-by-end",
-                    None,
-                    false,
-                    f,
-                );
+            for (measure, f) in [
+                ("p_hex_cleared_by_end", &ph.p_hex_cleared_by_end),
+                ("p_out_of_action_by_end", &ph.p_out_of_action_by_end),
+            ] {
+                if let Some(f) = f {
+                    self.figure("phase", phase.clone(), "hex", measure, None, false, f);
+                }
             }
         }
         for u in &r.units {
             for (outcome, f) in &u.outcomes {
-                let measure = outcome.replace('_', "-");
-                self.figure(s, None, &u.name, &measure, None, false, f);
+                self.figure(s, None, &u.name, outcome, None, false, f);
             }
             let f = &u.p_out_of_action;
-            self.figure(s, None, &u.name, "p-out-of-action", None, false, f);
+            self.figure(s, None, &u.name, "p_out_of_action", None, false, f);
         }
         if let Some(hex) = &r.hex {
-            self.figure(s, None, "hex", "p-cleared", None, false, &hex.p_cleared);
+            self.figure(s, None, "hex", "p_cleared", None, false, &hex.p_cleared);
             let f = &hex.p_all_eliminated;
-            self.figure(s, None, "hex", "p-all-eliminated", None, false, f);
+            self.figure(s, None, "hex", "p_all_eliminated", None, false, f);
             for c in &hex.at_least_out_of_action {
-                let measure = "at-least-out-of-action";
+                let measure = "at_least_out_of_action";
                 self.figure(s, None, "hex", measure, Some(c.n), c.or_more, &c.p);
             }
         }
@@ -304,14 +285,14 @@ impl<'a> RowBuilder<'a> {
                 .iter()
                 .find(|m| (m.quantity, m.value, m.or_more) == (quantity, value, or_more));
             let figure = FigureJson {
+                key: String::new(),
                 exact: e.map(|e| e.exact.clone()),
                 value: e.map(|e| e.probability),
                 mc: m.map(|m| m.probability),
                 ci95: m.map(|m| m.ci95),
             };
-            let measure = quantity.replace('_', "-");
             let n = Some(value as usize);
-            self.figure("push", None, "gun", &measure, n, or_more, &figure);
+            self.figure("push", None, "gun", quantity, n, or_more, &figure);
         }
         self.rows
     }
@@ -323,6 +304,7 @@ impl<'a> RowBuilder<'a> {
         for e in exact {
             let m = mc.and_then(|mc| mc.iter().find(|m| key(m) == key(e)));
             let figure = FigureJson {
+                key: String::new(),
                 exact: Some(e.exact.clone()),
                 value: Some(e.p),
                 mc: m.map(|m| m.p),
@@ -333,8 +315,8 @@ impl<'a> RowBuilder<'a> {
             } else {
                 &e.unit
             };
-            let measure = e.quantity.replace(['_', ' '], "-");
-            self.figure("dc", None, subject, &measure, None, false, &figure);
+            let (measure, n) = dc_measure(e);
+            self.figure("dc", None, subject, &measure, n, false, &figure);
         }
         self.rows
     }

@@ -1,5 +1,5 @@
-//! The report of a fire plan: the JSON document (keys documented in the
-//! README), built here, and the text (`text`), with the exact figure and
+//! The report of a fire plan: the JSON document (keys documented in
+//! docs/json.md), built here, and the text (`text`), with the exact figure and
 //! the Monte Carlo estimate side by side.
 
 use std::collections::BTreeMap;
@@ -10,13 +10,13 @@ use super::pretty_json;
 use super::shot::MortarJson;
 use crate::engine::plan::FirePlan;
 use crate::engine::plan::exact::PlanOdds;
-use crate::engine::plan::figures::{Figure, figures, unit_figures};
+use crate::engine::plan::figures::{CountFigure, Figure, PlanFigures};
 use crate::engine::plan::monte_carlo::McTally;
 use crate::engine::plan::simulate::UnitTally;
+use crate::output::report::notes::shot_facts;
 use crate::prob::Prob;
 use crate::rules::firer::{Phase, fired_as_light_mortar};
-use crate::rules::outcomes::{NOT_MODELLED, OUTCOMES};
-use crate::rules::readings::{READINGS, Reading};
+use crate::rules::readings::Reading;
 use crate::rules::units::UnitKind;
 use crate::stats::Estimate;
 
@@ -26,6 +26,10 @@ mod text;
 /// from Monte Carlo.
 #[derive(Clone, Debug, Default, Serialize)]
 pub(crate) struct FigureJson {
+    /// Where the JSON document holds it (`units[0].p_out_of_action`), for
+    /// the text to name when the fraction is too long to print.
+    #[serde(skip)]
+    pub(crate) key: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) exact: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -40,6 +44,7 @@ impl FigureJson {
     /// A figure from its exact value and/or its Monte Carlo estimate.
     pub fn new(exact: Option<&Prob>, mc: Option<Estimate>) -> Self {
         FigureJson {
+            key: String::new(),
             exact: exact.map(Prob::exact_string),
             value: exact.map(Prob::to_f64),
             mc: mc.map(|m| m.value),
@@ -50,7 +55,10 @@ impl FigureJson {
 
 impl From<&Figure> for FigureJson {
     fn from(f: &Figure) -> Self {
-        FigureJson::new(f.exact.as_ref(), f.mc)
+        FigureJson {
+            key: f.name.clone(),
+            ..FigureJson::new(f.exact.as_ref(), f.mc)
+        }
     }
 }
 
@@ -81,7 +89,7 @@ pub(crate) struct PhaseJson {
     pub(crate) p_hex_cleared_by_end: Option<FigureJson>,
     /// Plans with units: some enemy unit out of action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) p_enemy_out_by_end: Option<FigureJson>,
+    pub(crate) p_out_of_action_by_end: Option<FigureJson>,
     pub(crate) shots: Vec<CountJson>,
 }
 
@@ -154,27 +162,14 @@ pub struct McRun<'a> {
     pub seed: u64,
 }
 
-fn counts(by_name: &BTreeMap<String, Figure>, prefix: &str) -> Vec<CountJson> {
-    let mut out: Vec<CountJson> = by_name
-        .iter()
-        .filter_map(|(name, f)| {
-            let rest = name
-                .strip_prefix(prefix)?
-                .strip_prefix('[')?
-                .strip_suffix(']')?;
-            let (n, or_more) = match rest.strip_suffix('+') {
-                Some(n) => (n.parse().ok()?, true),
-                None => (rest.parse().ok()?, false),
-            };
-            Some(CountJson {
-                n,
-                or_more,
-                p: f.into(),
-            })
+fn counts(list: &[CountFigure]) -> Vec<CountJson> {
+    list.iter()
+        .map(|c| CountJson {
+            n: c.n,
+            or_more: c.or_more,
+            p: (&c.figure).into(),
         })
-        .collect();
-    out.sort_by_key(|c| (c.n, c.or_more));
-    out
+        .collect()
 }
 
 impl PlanReport {
@@ -185,37 +180,30 @@ impl PlanReport {
         mc: Option<McRun<'_>>,
         skipped: Option<String>,
     ) -> PlanReport {
-        let mut list = figures(exact, mc.map(|m| m.tally));
+        let figures = PlanFigures::of(plan, exact, mc.map(|m| m.tally), mc.and_then(|m| m.units));
         let has_units = !plan.units().is_empty();
-        if has_units {
-            list.extend(unit_figures(plan, exact, mc.and_then(|m| m.units)));
-        }
-        let by_name: BTreeMap<String, Figure> =
-            list.into_iter().map(|f| (f.name.clone(), f)).collect();
-        let fig = |name: &str| by_name.get(name).map(FigureJson::from).unwrap_or_default();
         let turns = plan.player_turns();
+        let opt = |f: &Option<Figure>| f.as_ref().map(FigureJson::from);
         let per_phase = plan
             .input
             .phases
             .iter()
+            .zip(&figures.per_phase)
             .enumerate()
-            .map(|(i, p)| {
-                let f = |field: &str| fig(&format!("per_phase[{i}].{field}"));
-                PhaseJson {
-                    phase: p.phase.abbreviation(),
-                    player_turn: turns[i],
-                    max_shots: p.max_shots,
-                    expected_shots: f("expected_shots"),
-                    expected_hits: f("expected_hits"),
-                    expected_critical_hits: f("expected_critical_hits"),
-                    p_first_hit: f("p_first_hit"),
-                    p_hit_by_end: f("p_hit_by_end"),
-                    p_malfunctioned_at_end: f("p_malfunctioned_at_end"),
-                    p_removed_by_end: f("p_removed_by_end"),
-                    p_hex_cleared_by_end: has_units.then(|| f("p_hex_cleared_by_end")),
-                    p_enemy_out_by_end: has_units.then(|| f("p_enemy_out_by_end")),
-                    shots: counts(&by_name, &format!("per_phase[{i}].shots")),
-                }
+            .map(|(i, (p, f))| PhaseJson {
+                phase: p.phase.abbreviation(),
+                player_turn: turns[i],
+                max_shots: p.max_shots,
+                expected_shots: (&f.expected_shots).into(),
+                expected_hits: (&f.expected_hits).into(),
+                expected_critical_hits: (&f.expected_critical_hits).into(),
+                p_first_hit: (&f.p_first_hit).into(),
+                p_hit_by_end: (&f.p_hit_by_end).into(),
+                p_malfunctioned_at_end: (&f.p_malfunctioned_at_end).into(),
+                p_removed_by_end: (&f.p_removed_by_end).into(),
+                p_hex_cleared_by_end: opt(&f.p_hex_cleared_by_end),
+                p_out_of_action_by_end: opt(&f.p_out_of_action_by_end),
+                shots: counts(&f.shots),
             })
             .collect();
         let engine = match (exact.is_some(), mc.is_some()) {
@@ -247,24 +235,26 @@ impl PlanReport {
         let units = plan
             .units()
             .iter()
-            .enumerate()
-            .map(|(i, u)| PlanUnitJson {
+            .zip(&figures.units)
+            .map(|(u, f)| PlanUnitJson {
                 name: u.name.clone(),
                 kind: u.kind,
                 enemy: u.enemy,
-                outcomes: OUTCOMES
+                outcomes: f
+                    .outcomes
                     .iter()
-                    .map(|o| (o.key(), fig(&format!("units[{i}].{}", o.key()))))
+                    .map(|(o, f)| (o.key(), f.into()))
                     .collect(),
-                p_out_of_action: fig(&format!("units[{i}].p_out_of_action")),
-                p_burning_wreck: fig(&format!("units[{i}].p_burning_wreck")),
+                p_out_of_action: (&f.p_out_of_action).into(),
+                p_burning_wreck: (&f.p_burning_wreck).into(),
             })
             .collect();
-        let hex = has_units.then(|| PlanHexJson {
-            p_cleared: fig("hex.p_cleared"),
-            p_all_eliminated: fig("hex.p_all_eliminated"),
-            at_least_out_of_action: counts(&by_name, "hex.at_least_out_of_action"),
+        let hex = figures.hex.as_ref().map(|h| PlanHexJson {
+            p_cleared: (&h.p_cleared).into(),
+            p_all_eliminated: (&h.p_all_eliminated).into(),
+            at_least_out_of_action: counts(&h.at_least_out_of_action),
         });
+        let facts = shot_facts(si, m.multiple_hits, true);
         PlanReport {
             mortar: MortarJson::new(m, fired_as_light_mortar(m, &si.firer)),
             range: si.target.range,
@@ -278,30 +268,26 @@ impl PlanReport {
             engine,
             trials: mc.map(|m| m.tally.trials),
             seed: mc.map(|m| m.seed),
-            expected_shots: fig("expected_shots"),
-            expected_hits: fig("expected_hits"),
-            expected_critical_hits: fig("expected_critical_hits"),
-            p_at_least_one_hit: fig("p_at_least_one_hit"),
-            p_critical_hit: fig("p_critical_hit"),
-            p_malfunction: fig("p_malfunction"),
-            p_removed: fig("p_removed"),
-            shots: counts(&by_name, "shots"),
-            hits: counts(&by_name, "hits"),
-            critical_hits: counts(&by_name, "critical_hits"),
+            expected_shots: (&figures.expected_shots).into(),
+            expected_hits: (&figures.expected_hits).into(),
+            expected_critical_hits: (&figures.expected_critical_hits).into(),
+            p_at_least_one_hit: (&figures.p_at_least_one_hit).into(),
+            p_critical_hit: (&figures.p_critical_hit).into(),
+            p_malfunction: (&figures.p_malfunction).into(),
+            p_removed: (&figures.p_removed).into(),
+            shots: counts(&figures.shots),
+            hits: counts(&figures.hits),
+            critical_hits: counts(&figures.critical_hits),
             per_phase,
             units,
             hex,
-            not_modelled: if has_units {
-                NOT_MODELLED.to_vec()
-            } else {
-                Vec::new()
-            },
+            not_modelled: facts.not_modelled(),
             notes,
-            readings: READINGS.to_vec(),
+            readings: facts.readings(),
         }
     }
 
-    /// The report as pretty-printed JSON (the keys are in the README).
+    /// The report as pretty-printed JSON (the keys are in docs/json.md).
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }

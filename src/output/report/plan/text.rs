@@ -1,20 +1,131 @@
-//! The text of a fire plan's report: the exact figure and the Monte Carlo
-//! estimate side by side.
+//! The text of a fire plan's report: the answer first (P(at least one hit),
+//! P(at least one Critical Hit), each unit out of action and eliminated, the
+//! hex cleared), then the details, the legend and the notes; the exact
+//! figure and the Monte Carlo estimate side by side.
 
 use std::fmt::Write;
 
 use super::{FigureJson, PlanReport};
-use crate::output::report::{kebab, number, text_table};
+use crate::output::report::legend::{Term, exact_cell, is_long, percent};
+use crate::output::report::notes::{Notes, legend_and_notes};
+use crate::output::report::{kebab, text_table};
+
+/// The rows a plan report shows for a unit's outcomes, by JSON key.
+const OUTCOME_ROWS: [(&str, &str); 7] = [
+    ("no_effect", "no effect"),
+    ("pinned", "pinned"),
+    ("broken", "broken"),
+    ("casualty_reduced", "CR"),
+    ("eliminated", "eliminated"),
+    ("immobilized", "immobilized"),
+    ("shocked", "shocked"),
+];
+
+/// Rows of figures, and whether one showed a JSON key for its fraction.
+struct Rows<'a> {
+    report: &'a PlanReport,
+    rows: Vec<Vec<String>>,
+    long: bool,
+}
+
+impl Rows<'_> {
+    fn push(&mut self, label: &[&str], f: &FigureJson, percent: bool) {
+        let mut row: Vec<String> = label.iter().map(|s| s.to_string()).collect();
+        row.extend(self.report.cells(f, percent));
+        self.long |= f.exact.as_deref().is_some_and(is_long);
+        self.rows.push(row);
+    }
+}
 
 impl PlanReport {
-    /// The text a player reads.
+    /// The text a player reads, with the notes that concern this plan.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
+        self.to_text_with(Notes::Applicable)
+    }
+
+    /// The text a player reads, with the notes `notes` asks for.
+    pub fn to_text_with(&self, notes: Notes) -> String {
+        let mut terms = vec![Term::Hit, Term::CriticalHit, Term::Expected];
+        if self.trials.is_some() {
+            terms.push(Term::MonteCarlo);
+        }
+        let mut out = self.title();
+        let cols = self.columns();
+        let table = |first: &[&str], rows: &Rows| {
+            let mut header = first.to_vec();
+            header.extend(cols.iter().copied());
+            text_table(&header, &rows.rows)
+        };
+
+        let mut head = self.rows();
+        head.push(&["at least one hit"], &self.p_at_least_one_hit, true);
+        head.push(&["at least one Critical Hit"], &self.p_critical_hit, true);
+        for u in &self.units {
+            head.push(
+                &[&format!("{} out of action", u.name)],
+                &u.p_out_of_action,
+                true,
+            );
+            if let Some(f) = u.outcomes.get("eliminated") {
+                head.push(&[&format!("{} eliminated", u.name)], f, true);
+            }
+        }
+        if let Some(hex) = &self.hex {
+            head.push(&["hex cleared"], &hex.p_cleared, true);
+            terms.extend([Term::OutOfAction, Term::Eliminated, Term::Cleared]);
+        }
+        out.push('\n');
+        out.push_str(&table(&[""], &head));
+
+        let mut weapon = self.rows();
+        weapon.push(&["expected shots"], &self.expected_shots, false);
+        weapon.push(&["expected hits"], &self.expected_hits, false);
+        let f = &self.expected_critical_hits;
+        weapon.push(&["expected Critical Hits"], f, false);
+        weapon.push(&["malfunction"], &self.p_malfunction, true);
+        weapon.push(&["removed for good"], &self.p_removed, true);
+        terms.extend([Term::Malfunction, Term::Removed]);
+        out.push('\n');
+        out.push_str(&table(&["weapon"], &weapon));
+        out.push_str(&self.per_phase_text());
+
+        let mut counts = Vec::new();
+        for (title, list) in [("Shots", &self.shots), ("Hits", &self.hits)] {
+            let mut rows = self.rows();
+            for c in list.iter().filter(|c| shown(&c.p)) {
+                let label = if c.or_more {
+                    format!("{}+", c.n)
+                } else {
+                    c.n.to_string()
+                };
+                rows.push(&[&label], &c.p, true);
+            }
+            let _ = write!(out, "\n{title} in the whole plan\n{}", table(&["n"], &rows));
+            counts.push(rows.long);
+        }
+        let units = self.units_rows(&mut terms);
+        if !self.units.is_empty() {
+            out.push_str("\nUnits at the end of the plan (worst outcome)\n");
+            out.push_str(&table(&["unit", "outcome"], &units));
+        }
+        if head.long || weapon.long || units.long || counts.contains(&true) {
+            terms.push(Term::LongFraction);
+        }
+        out.push_str(&legend_and_notes(
+            &terms,
+            &self.notes,
+            &self.readings,
+            &self.not_modelled,
+            notes,
+        ));
+        out
+    }
+
+    fn title(&self) -> String {
         let m = &self.mortar;
         let phases: Vec<&str> = self.per_phase.iter().map(|p| p.phase).collect();
-        let _ = writeln!(
-            out,
-            "{} ({}mm) at {} hexes: {}",
+        let mut out = format!(
+            "{} ({}mm) at {} hexes: {}\n",
             m.title,
             m.caliber_mm,
             self.range,
@@ -34,29 +145,19 @@ impl PlanReport {
         if let (Some(t), Some(s)) = (self.trials, self.seed) {
             let _ = writeln!(out, "Monte Carlo: {t} trials, seed {s}");
         }
-        out.push('\n');
-        let cols = self.columns();
-        let mut header = vec!["figure"];
-        header.extend(cols.iter().copied());
-        let rows: Vec<Vec<String>> = [
-            ("Expected shots", &self.expected_shots, false),
-            ("Expected hits", &self.expected_hits, false),
-            (
-                "Expected Critical Hits",
-                &self.expected_critical_hits,
-                false,
-            ),
-            ("P(at least one hit)", &self.p_at_least_one_hit, true),
-            ("P(at least one Critical Hit)", &self.p_critical_hit, true),
-            ("P(malfunction)", &self.p_malfunction, true),
-            ("P(removed for good)", &self.p_removed, true),
-        ]
-        .iter()
-        .map(|(label, f, pct)| self.row(label, f, *pct))
-        .collect();
-        out.push_str(&text_table(&header, &rows));
+        out
+    }
 
-        out.push_str(if self.engine == "both" {
+    fn rows(&self) -> Rows<'_> {
+        Rows {
+            report: self,
+            rows: Vec::new(),
+            long: false,
+        }
+    }
+
+    fn per_phase_text(&self) -> String {
+        let mut out = String::from(if self.engine == "both" {
             "\nPer phase (exact; --format json has the Monte Carlo figures too)\n"
         } else {
             "\nPer phase\n"
@@ -86,95 +187,59 @@ impl PlanReport {
             })
             .collect();
         out.push_str(&text_table(&header, &rows));
+        out
+    }
 
-        for (title, list) in [("Shots", &self.shots), ("Hits", &self.hits)] {
-            let _ = writeln!(out, "\n{title} in the whole plan");
-            let mut header = vec!["n"];
-            header.extend(cols.iter().copied());
-            let rows: Vec<Vec<String>> = list
-                .iter()
-                .filter(|c| shown(&c.p))
-                .map(|c| {
-                    let label = if c.or_more {
-                        format!("{}+", c.n)
-                    } else {
-                        c.n.to_string()
-                    };
-                    self.row(&label, &c.p, true)
-                })
-                .collect();
-            out.push_str(&text_table(&header, &rows));
+    fn units_rows(&self, terms: &mut Vec<Term>) -> Rows<'_> {
+        let mut rows = self.rows();
+        for u in &self.units {
+            for (key, label) in OUTCOME_ROWS {
+                let Some(f) = u.outcomes.get(key) else {
+                    continue;
+                };
+                if shown(f) {
+                    rows.push(&[&u.name, label], f, true);
+                }
+            }
+            rows.push(&[&u.name, "out of action"], &u.p_out_of_action, true);
+        }
+        if let Some(hex) = &self.hex {
+            rows.push(&["hex", "cleared"], &hex.p_cleared, true);
+            for c in &hex.at_least_out_of_action {
+                rows.push(&["hex", &format!("{}+ out of action", c.n)], &c.p, true);
+            }
         }
         if !self.units.is_empty() {
-            out.push_str("\nUnits at the end of the plan (worst outcome)\n");
-            let mut header = vec!["unit", "outcome"];
-            header.extend(cols.iter().copied());
-            let mut rows = Vec::new();
-            for u in &self.units {
-                for key in [
-                    "no_effect",
-                    "pinned",
-                    "broken",
-                    "casualty_reduced",
-                    "eliminated",
-                    "immobilized",
-                    "shocked",
-                ] {
-                    let Some(f) = u.outcomes.get(key) else {
-                        continue;
-                    };
-                    if !shown(f) {
-                        continue;
-                    }
-                    let mut row = self.row(key, f, true);
-                    row.insert(0, u.name.clone());
-                    rows.push(row);
-                }
-                let mut row = self.row("out of action", &u.p_out_of_action, true);
-                row.insert(0, u.name.clone());
-                rows.push(row);
-            }
-            if let Some(hex) = &self.hex {
-                let mut row = self.row("cleared", &hex.p_cleared, true);
-                row.insert(0, "hex".into());
-                rows.push(row);
-                for c in &hex.at_least_out_of_action {
-                    let mut row = self.row(&format!("{}+ out of action", c.n), &c.p, true);
-                    row.insert(0, "hex".into());
-                    rows.push(row);
-                }
-            }
-            out.push_str(&text_table(&header, &rows));
-            out.push_str("Not modelled:\n");
-            for n in &self.not_modelled {
-                let _ = writeln!(out, "  - {n}");
-            }
+            terms.extend([
+                Term::NoEffect,
+                Term::Pinned,
+                Term::Broken,
+                Term::CasualtyReduced,
+                Term::Eliminated,
+                Term::OutOfAction,
+            ]);
         }
-        out.push_str("\nNotes:\n");
-        for n in &self.notes {
-            let _ = writeln!(out, "  - {n}");
+        if self.units.iter().any(|u| u.kind.is_vehicle()) {
+            terms.push(Term::Vehicle);
         }
-        out
+        rows
     }
 
     fn columns(&self) -> Vec<&'static str> {
         match self.engine {
-            "both" => vec!["exact", "exact %", "Monte Carlo", "95% CI"],
-            "exact" => vec!["exact", "exact %"],
+            "both" => vec!["exact", "≈", "Monte Carlo", "95% CI"],
+            "exact" => vec!["exact", "≈"],
             _ => vec!["Monte Carlo", "95% CI"],
         }
     }
 
-    fn row(&self, label: &str, f: &FigureJson, percent: bool) -> Vec<String> {
-        let fmt = |v: f64| number(v, percent, 4);
-        let mut row = vec![label.to_string()];
+    /// A figure's cells: the exact fraction (or its JSON key when long) and
+    /// value, then the Monte Carlo estimate and its interval.
+    fn cells(&self, f: &FigureJson, percent: bool) -> Vec<String> {
+        let fmt = |v: f64| value(v, percent);
+        let mut row = Vec::new();
         if let (Some(e), Some(v)) = (&f.exact, f.value) {
-            // Plan fractions can run to hundreds of digits: the JSON has them whole.
-            row.push(if e.len() <= 24 {
-                e.clone()
-            } else {
-                "(see JSON)".into()
-            });
+            row.push(exact_cell(e, &f.key));
             row.push(fmt(v));
         }
         if let (Some(m), Some([lo, hi])) = (f.mc, f.ci95) {
@@ -182,6 +247,17 @@ impl PlanReport {
             row.push(format!("{} - {}", fmt(lo), fmt(hi)));
         }
         row
+    }
+}
+
+/// A probability in percent, or an expectation to four places.
+fn value(v: f64, is_percent: bool) -> String {
+    if is_percent {
+        percent(v)
+    } else if v == 0.0 {
+        "0".into()
+    } else {
+        format!("{v:.4}")
     }
 }
 
@@ -195,9 +271,9 @@ fn best(f: &FigureJson) -> Option<f64> {
 }
 
 fn num(f: &FigureJson) -> String {
-    best(f).map_or("-".into(), |v| format!("{v:.3}"))
+    best(f).map_or("-".into(), |v| value(v, false))
 }
 
 fn pct(f: &FigureJson) -> String {
-    best(f).map_or("-".into(), |v| format!("{:.2}%", v * 100.0))
+    best(f).map_or("-".into(), percent)
 }

@@ -16,24 +16,32 @@ mod text;
 pub use text::hookup_text;
 
 /// One exact figure: the probability that `quantity` equals `value`
-/// (`value` or more when `or_more`).
+/// (`value` or more when `or_more`). In JSON (docs/json.md): `measure`,
+/// `n` (the count), `or_more`, `exact` and `value` (its decimal).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PushRow {
     /// "hexes_first_phase" or "phases_to_end".
+    #[serde(rename = "measure")]
     pub(crate) quantity: &'static str,
     /// Hexes gained, or Movement Phases.
+    #[serde(rename = "n")]
     pub(crate) value: u32,
     pub(crate) or_more: bool,
     pub(crate) exact: String,
+    #[serde(rename = "value")]
     pub(crate) probability: f64,
 }
 
-/// One Monte Carlo figure, with its 95% interval.
+/// One Monte Carlo figure, with its 95% interval. In JSON: `measure`, `n`,
+/// `or_more`, `mc` (the estimate), `ci95`, `std_error`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PushMcRow {
+    #[serde(rename = "measure")]
     pub(crate) quantity: &'static str,
+    #[serde(rename = "n")]
     pub(crate) value: u32,
     pub(crate) or_more: bool,
+    #[serde(rename = "mc")]
     pub(crate) probability: f64,
     pub(crate) ci95: [f64; 2],
     pub(crate) std_error: f64,
@@ -156,9 +164,10 @@ pub(crate) struct McJson {
     pub(crate) expected_phases: Option<EstimateJson>,
 }
 
-/// A Monte Carlo estimate in JSON.
+/// A Monte Carlo estimate in JSON: `mc`, `ci95`, `std_error`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub(crate) struct EstimateJson {
+    #[serde(rename = "mc")]
     pub(crate) value: f64,
     pub(crate) ci95: [f64; 2],
     pub(crate) std_error: f64,

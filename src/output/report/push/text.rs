@@ -1,6 +1,7 @@
 //! The text of a push's report, and the hook-up table.
 
 use super::{PushReport, PushRow};
+use crate::output::report::legend::{exact_cell, percent};
 use crate::output::report::{signed, text_table};
 use crate::rules::manhandling::hookup::HookupRow;
 
@@ -38,7 +39,7 @@ impl PushReport {
                     signed(h.drm),
                     h.enters_on_original_at_most
                         .map_or("never".to_string(), |n| format!("≤ {n}")),
-                    h.p_enter.exact.clone(),
+                    exact_cell(&h.p_enter.exact, "p_enter"),
                     if terms.is_empty() {
                         "none".to_string()
                     } else {
@@ -102,15 +103,15 @@ impl PushReport {
                     r.quantity == quantity && r.value == value && r.or_more == or_more
                 };
                 if let Some(r) = exact_rows.and_then(|rows| rows.iter().find(pick)) {
-                    line.push(r.exact.clone());
-                    line.push(format!("{:.2}%", r.probability * 100.0));
+                    line.push(exact_cell(&r.exact, "exact.rows"));
+                    line.push(percent(r.probability));
                 }
                 if let Some(r) = mc_rows.and_then(|rows| {
                     rows.iter().find(|r| {
                         r.quantity == quantity && r.value == value && r.or_more == or_more
                     })
                 }) {
-                    line.push(format!("{:.2}%", r.probability * 100.0));
+                    line.push(percent(r.probability));
                     line.push(format!(
                         "{:.2}% - {:.2}%",
                         r.ci95[0] * 100.0,
@@ -125,9 +126,9 @@ impl PushReport {
         out.push('\n');
         if let Some(e) = &self.exact {
             out.push_str(&format!(
-                "Exact: P(end reached in the first MPh) {} ({:.2}%); expected hexes in the first MPh {:.3} ({})\n",
-                e.p_end_first_phase.exact,
-                e.p_end_first_phase.value * 100.0,
+                "Exact: P(end reached in the first MPh) {} ({}); expected hexes in the first MPh {:.3} ({})\n",
+                exact_cell(&e.p_end_first_phase.exact, "exact.p_end_first_phase"),
+                percent(e.p_end_first_phase.value),
                 e.expected_hexes_first_phase.value,
                 e.expected_hexes_first_phase.exact,
             ));
@@ -137,9 +138,9 @@ impl PushReport {
                     x.value, x.exact
                 )),
                 None => out.push_str(&format!(
-                    "Exact: the end may never be reached: P(never) {} ({:.2}%)\n",
-                    e.p_never.exact,
-                    e.p_never.value * 100.0
+                    "Exact: the end may never be reached: P(never) {} ({})\n",
+                    exact_cell(&e.p_never.exact, "exact.p_never"),
+                    percent(e.p_never.value)
                 )),
             }
         }
@@ -153,7 +154,7 @@ impl PushReport {
                     "expected MPh {:.3} ({:.3} - {:.3})\n",
                     x.value, x.ci95[0], x.ci95[1]
                 )),
-                None => out.push_str(&format!("P(never) {:.2}%\n", m.p_never.value * 100.0)),
+                None => out.push_str(&format!("P(never) {}\n", percent(m.p_never.value))),
             }
         }
         out.push_str(&format!(

@@ -1,5 +1,5 @@
-//! The report of one shot: the JSON document (keys documented in the
-//! README), built here, and the text a player reads (`text`).
+//! The report of one shot: the JSON document (keys documented in
+//! docs/json.md), built here, and the text a player reads (`text`).
 
 use std::collections::BTreeMap;
 
@@ -9,18 +9,20 @@ use super::{ProbJson, pretty_json};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
+use crate::output::report::notes::shot_facts;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
 use crate::rules::mortar::{Ammo, Mortar};
-use crate::rules::outcomes::NOT_MODELLED;
-use crate::rules::readings::{READINGS, Reading};
+use crate::rules::readings::Reading;
 use crate::rules::shot::{AmmoUse, Shot};
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
 use crate::rules::units::{Unit, UnitKind};
 
 mod text;
 
-pub(crate) use text::{OUTCOME_COLUMNS, hex_lines, outcome_cells, pct};
+pub(crate) use text::{
+    OUTCOME_COLUMNS, ProbRows, hex_lines, modifiers, outcome_cells, outcome_terms, pct,
+};
 
 /// A value the player did not give and some figures need.
 #[derive(Clone, Debug, Serialize)]
@@ -78,6 +80,7 @@ pub(crate) struct UnitJson {
     pub(crate) enemy: bool,
     pub(crate) in_los: bool,
     pub(crate) to_hit_drm: i16,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) to_hit_drm_cases: Vec<Modifier>,
     pub(crate) hit_mode: HitMode,
     pub(crate) p_hit: ProbJson,
@@ -148,9 +151,11 @@ pub struct ShotReport {
     pub(crate) range: u16,
     pub(crate) range_band: &'static str,
     pub(crate) basic_to_hit_number: i8,
+    #[serde(serialize_with = "crate::output::report::to_hit_changes_json")]
     pub(crate) to_hit_modifications: Vec<Modifier>,
     pub(crate) modified_to_hit_number: i16,
     pub(crate) to_hit_drm: i16,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) to_hit_drm_cases: Vec<Modifier>,
     pub(crate) hit_mode: HitMode,
     pub(crate) p_hit: ProbJson,
@@ -168,20 +173,23 @@ pub struct ShotReport {
     pub(crate) ift_column: Option<u8>,
     pub(crate) ift_fp: Option<f64>,
     pub(crate) ift_drm: Option<i16>,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) ift_drm_cases: Vec<Modifier>,
     pub(crate) ift_results: Vec<IftRow>,
     pub(crate) critical_ift_column: Option<u8>,
     pub(crate) critical_ift_fp: Option<f64>,
     pub(crate) critical_ift_drm: Option<i16>,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
     pub(crate) critical_ift_drm_cases: Vec<Modifier>,
     pub(crate) critical_ift_results: Vec<IftRow>,
     pub(crate) missing: Vec<MissingValue>,
     /// The units in the hex, if any were given.
     pub(crate) units: Vec<UnitJson>,
     pub(crate) hex: Option<HexJson>,
-    /// What the model leaves out (when units are reported).
+    /// What the model leaves out that concerns these units.
     pub(crate) not_modelled: Vec<&'static str>,
     pub(crate) notes: Vec<String>,
+    /// The readings of the rules this shot rests on.
     pub(crate) readings: Vec<Reading>,
 }
 
@@ -243,6 +251,7 @@ impl ShotReport {
         let (critical_ift_column, critical_ift_fp, critical_ift_drm, critical_ift_drm_cases) =
             attack_fields(&shot.critical_attack);
         let special = shot.depletion.is_some();
+        let facts = shot_facts(input, shot.multiple_hits, false);
         ShotReport {
             mortar: MortarJson::new(m, shot.light),
             ammo: input.ammo,
@@ -280,17 +289,13 @@ impl ShotReport {
             missing,
             units: unit_odds.map(|u| units_json(shot, u)).unwrap_or_default(),
             hex: unit_odds.map(|u| hex_json(&u.hex)),
-            not_modelled: if unit_odds.is_some() {
-                NOT_MODELLED.to_vec()
-            } else {
-                Vec::new()
-            },
+            not_modelled: facts.not_modelled(),
             notes,
-            readings: READINGS.to_vec(),
+            readings: facts.readings(),
         }
     }
 
-    /// The report as pretty-printed JSON (the keys are in the README).
+    /// The report as pretty-printed JSON (the keys are in docs/json.md).
     pub fn to_json(&self) -> String {
         pretty_json(self)
     }

@@ -1,27 +1,140 @@
-//! The text of one shot's report, and the units-table helpers the DC
-//! report shares.
+//! The text of one shot's report: the answer first (P(hit), P(Critical
+//! Hit), each unit's P(out of action) and P(eliminated), the hex cleared),
+//! then how it is worked out, the legend and the notes; and the
+//! units-table helpers the DC report shares.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::{HexJson, ShotReport};
+use crate::output::report::legend::{Term, exact_cell, is_long, percent};
+use crate::output::report::notes::{Notes, legend_and_notes};
 use crate::output::report::{ProbJson, kebab, signed, text_table};
 use crate::rules::to_hit::{HitMode, Modifier};
 use crate::rules::units::UnitKind;
 
+/// The modifiers of a line: "none", or each with its value and rule.
+pub(crate) fn modifiers(v: &[Modifier]) -> String {
+    if v.is_empty() {
+        "none".to_string()
+    } else {
+        v.iter()
+            .map(|m| format!("{} {} ({})", m.what, signed(m.value.into()), m.rule))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Rows of a table of exact probabilities, and the legend terms they use.
+#[derive(Default)]
+pub(crate) struct ProbRows {
+    pub(crate) rows: Vec<Vec<String>>,
+    pub(crate) long: bool,
+}
+
+impl ProbRows {
+    /// A row `label, exact, percent`; `key` names the JSON key of a long
+    /// fraction.
+    pub(crate) fn push(&mut self, label: &str, p: Option<&ProbJson>, key: &str) {
+        self.rows.push(match p {
+            Some(p) => {
+                self.long |= is_long(&p.exact);
+                vec![label.to_string(), pct(p), exact_cell(&p.exact, key)]
+            }
+            None => vec![label.to_string(), "-".into(), "not known".into()],
+        });
+    }
+
+    /// A unit's two answer rows: out of action and eliminated; `key` is
+    /// where the JSON holds the unit (`units[0]`).
+    pub(crate) fn unit(
+        &mut self,
+        label: &str,
+        key: &str,
+        out_of_action: &ProbJson,
+        outcomes: &BTreeMap<&'static str, ProbJson>,
+    ) {
+        self.push(
+            &format!("{label} out of action"),
+            Some(out_of_action),
+            &format!("{key}.p_out_of_action"),
+        );
+        if let Some(p) = outcomes.get("eliminated") {
+            self.push(
+                &format!("{label} eliminated"),
+                Some(p),
+                &format!("{key}.outcomes.eliminated"),
+            );
+        }
+    }
+
+    pub(crate) fn table(&self) -> String {
+        text_table(&["", "percent", "exact"], &self.rows)
+    }
+}
+
 impl ShotReport {
-    /// The text a player reads.
+    /// The text a player reads, with the notes that concern this shot.
     pub fn to_text(&self) -> String {
-        let mut out = String::new();
+        self.to_text_with(Notes::Applicable)
+    }
+
+    /// The text a player reads, with the notes `notes` asks for.
+    pub fn to_text_with(&self, notes: Notes) -> String {
+        let mut terms = vec![Term::Hit, Term::CriticalHit];
+        let mut out = self.title();
+        out.push('\n');
+        let head = self.headline();
+        out.push_str(&head.table());
+        if !self.units.is_empty() {
+            terms.extend([Term::OutOfAction, Term::Eliminated]);
+        }
+        if self.hex.is_some() {
+            terms.push(Term::Cleared);
+        }
+        out.push('\n');
+        out.push_str(&self.to_hit_lines());
+        let weapon = self.weapon_rows(&mut terms);
+        if !weapon.rows.is_empty() {
+            out.push('\n');
+            out.push_str(&weapon.table());
+        }
+        out.push_str(&self.ift_tables(&mut terms));
+        out.push_str(&self.units_text(&mut terms));
+        if head.long || weapon.long {
+            terms.push(Term::LongFraction);
+        }
+        if !self.missing.is_empty() {
+            out.push('\n');
+            for m in &self.missing {
+                let _ = writeln!(
+                    out,
+                    "Not known: {} (not in the catalog); give it with {} to get {}.",
+                    m.field,
+                    m.flag,
+                    m.affects.join(" and ")
+                );
+            }
+        }
+        out.push_str(&legend_and_notes(
+            &terms,
+            &self.notes,
+            &self.readings,
+            &self.not_modelled,
+            notes,
+        ));
+        out
+    }
+
+    fn title(&self) -> String {
         let m = &self.mortar;
         let kind = if m.fired_as_light_mortar {
             "light mortar"
         } else {
             "Gun"
         };
-        let _ = writeln!(
-            out,
-            "{} ({}mm, {kind}): {} in the {} at {} hexes",
+        let mut out = format!(
+            "{} ({}mm, {kind}): {} in the {} at {} hexes\n",
             m.title,
             m.caliber_mm,
             self.ammo.name(),
@@ -31,65 +144,79 @@ impl ShotReport {
         if !m.user_values.is_empty() {
             let _ = writeln!(out, "Values you gave: {}", m.user_values.join(", "));
         }
-        out.push('\n');
-        let mods = |v: &[Modifier]| {
-            if v.is_empty() {
-                "none".to_string()
-            } else {
-                v.iter()
-                    .map(|m| format!("{} {} ({})", m.what, signed(m.value.into()), m.rule))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        };
-        let _ = writeln!(
-            out,
-            "To Hit (Area Target Type, range {}): Modified TH# {} (Basic {}; {})",
+        out
+    }
+
+    /// The answer: P(hit), P(Critical Hit), each unit out of action and
+    /// eliminated, the hex cleared.
+    fn headline(&self) -> ProbRows {
+        let mut rows = ProbRows::default();
+        rows.push("hit", Some(&self.p_hit), "p_hit");
+        rows.push("Critical Hit", Some(&self.p_critical_hit), "p_critical_hit");
+        for (i, u) in self.units.iter().enumerate() {
+            let key = format!("units[{i}]");
+            rows.unit(&u.name, &key, &u.p_out_of_action, &u.outcomes);
+        }
+        if let Some(hex) = &self.hex {
+            rows.push("hex cleared", Some(&hex.p_cleared), "hex.p_cleared");
+        }
+        rows
+    }
+
+    fn to_hit_lines(&self) -> String {
+        format!(
+            "To Hit (Area Target Type, range {}): Modified TH# {} (Basic {}; {})\nTo Hit DRM {}: {}\n{}\n",
             self.range_band,
             self.modified_to_hit_number,
             self.basic_to_hit_number,
-            mods(&self.to_hit_modifications)
-        );
-        let _ = writeln!(
-            out,
-            "To Hit DRM {}: {}",
+            modifiers(&self.to_hit_modifications),
             signed(self.to_hit_drm),
-            mods(&self.to_hit_drm_cases)
-        );
-        let _ = writeln!(out, "{}", self.hit_rule());
-        out.push('\n');
+            modifiers(&self.to_hit_drm_cases),
+            self.hit_rule()
+        )
+    }
 
-        let mut rows = vec![
-            prob_row("Hit (Critical Hits included)", Some(&self.p_hit)),
-            prob_row("Critical Hit", Some(&self.p_critical_hit)),
-        ];
+    /// The weapon's own figures: Multiple Hit, ROF, malfunction, ammunition.
+    fn weapon_rows(&self, terms: &mut Vec<Term>) -> ProbRows {
+        let mut rows = ProbRows::default();
         if self.p_multiple_hit.exact != "0/1" {
-            rows.push(prob_row("Multiple Hit", Some(&self.p_multiple_hit)));
+            rows.push("Multiple Hit", Some(&self.p_multiple_hit), "p_multiple_hit");
         }
-        rows.push(prob_row(
+        rows.push(
             &match self.effective_rof {
                 Some(r) => format!("Keeps ROF (effective ROF {r})"),
                 None => "Keeps ROF".into(),
             },
             self.p_keep_rof.as_ref(),
-        ));
-        rows.push(prob_row(
+            "p_keep_rof",
+        );
+        rows.push(
             &match self.effective_breakdown {
                 Some(b) => format!("Malfunction (B# {b})"),
                 None => "Malfunction".into(),
             },
             self.p_malfunction.as_ref(),
-        ));
-        rows.push(prob_row("Removed for good (X#)", self.p_removed.as_ref()));
+            "p_malfunction",
+        );
+        rows.push(
+            "Removed for good (X#)",
+            self.p_removed.as_ref(),
+            "p_removed",
+        );
+        terms.extend([Term::KeepsRof, Term::Malfunction, Term::Removed]);
         if let Some(n) = self.depletion_number {
-            rows.push(prob_row(
+            rows.push(
                 &format!("{} runs out (depletion {n})", self.ammo.name()),
                 self.p_ammo_runs_out.as_ref(),
-            ));
-            rows.push(prob_row("None left: no shot", self.p_no_ammo.as_ref()));
+                "p_ammo_runs_out",
+            );
+            rows.push("None left: no shot", self.p_no_ammo.as_ref(), "p_no_ammo");
         }
-        out.push_str(&text_table(&["", "exact", "percent"], &rows));
+        rows
+    }
 
+    fn ift_tables(&self, terms: &mut Vec<Term>) -> String {
+        let mut out = String::new();
         for (title, col, fp, drm, cases, results) in [
             (
                 "a hit",
@@ -111,72 +238,58 @@ impl ShotReport {
             let (Some(col), Some(fp), Some(drm)) = (col, fp, drm) else {
                 continue;
             };
+            terms.push(Term::IftResults);
+            let key = if title == "a hit" {
+                "ift_results"
+            } else {
+                "critical_ift_results"
+            };
             let _ = writeln!(
                 out,
                 "\nEffects of {title} (IFT): {fp} FP, on the {col} FP column, DRM {}: {}",
                 signed(drm),
-                mods(cases)
+                modifiers(cases)
             );
             let rows: Vec<Vec<String>> = results
                 .iter()
-                .map(|r| vec![r.result.to_string(), r.p.exact.clone(), pct(&r.p)])
+                .map(|r| vec![r.result.to_string(), pct(&r.p), exact_cell(&r.p.exact, key)])
                 .collect();
-            out.push_str(&text_table(&["result", "exact", "percent"], &rows));
+            out.push_str(&text_table(&["result", "percent", "exact"], &rows));
         }
+        out
+    }
 
-        if !self.units.is_empty() {
-            out.push_str("\nUnits in the hex (worst outcome of the shot)\n");
-            let mut header = vec!["unit", "TH DRM", "hit", "CH"];
-            header.extend(OUTCOME_COLUMNS);
-            let rows: Vec<Vec<String>> = self
-                .units
-                .iter()
-                .map(|u| {
-                    let mut row = vec![
-                        format!("{} ({})", u.name, kebab(&u.kind)),
-                        signed(u.to_hit_drm),
-                        pct(&u.p_hit),
-                        pct(&u.p_critical_hit),
-                    ];
-                    row.extend(outcome_cells(&u.outcomes, u.kind, &u.p_out_of_action));
-                    row
-                })
-                .collect();
-            out.push_str(&text_table(&header, &rows));
-            if let Some(hex) = &self.hex {
-                out.push_str(&hex_lines(
-                    hex,
-                    "Hex cleared of Good Order enemy units",
-                    "every enemy unit eliminated",
-                    "Enemy units out of action, at least",
-                ));
-            }
-            out.push_str("Not modelled:\n");
-            for n in &self.not_modelled {
-                let _ = writeln!(out, "  - {n}");
-            }
+    fn units_text(&self, terms: &mut Vec<Term>) -> String {
+        let mut out = String::new();
+        if self.units.is_empty() {
+            return out;
         }
-        if !self.missing.is_empty() {
-            out.push('\n');
-            for m in &self.missing {
-                let _ = writeln!(
-                    out,
-                    "Not known: {} (not in the catalog); give it with {} to get {}.",
-                    m.field,
-                    m.flag,
-                    m.affects.join(" and ")
-                );
-            }
-        }
-        if !self.notes.is_empty() {
-            out.push_str("\nNotes:\n");
-            for n in &self.notes {
-                let _ = writeln!(out, "  - {n}");
-            }
-        }
-        out.push_str("\nReadings of the rules (see README):\n");
-        for r in &self.readings {
-            let _ = writeln!(out, "  - {} ({}): {}", r.id, r.rule, r.text);
+        out.push_str("\nUnits in the hex (worst outcome of the shot)\n");
+        let mut header = vec!["unit", "TH DRM", "hit", "CH"];
+        header.extend(OUTCOME_COLUMNS);
+        let rows: Vec<Vec<String>> = self
+            .units
+            .iter()
+            .map(|u| {
+                let mut row = vec![
+                    format!("{} ({})", u.name, kebab(&u.kind)),
+                    signed(u.to_hit_drm),
+                    pct(&u.p_hit),
+                    pct(&u.p_critical_hit),
+                ];
+                row.extend(outcome_cells(&u.outcomes, u.kind, &u.p_out_of_action));
+                row
+            })
+            .collect();
+        out.push_str(&text_table(&header, &rows));
+        terms.extend(outcome_terms(self.units.iter().map(|u| u.kind)));
+        if let Some(hex) = &self.hex {
+            out.push_str(&hex_lines(
+                hex,
+                "Hex cleared of Good Order enemy units",
+                "every enemy unit eliminated",
+                "Enemy units out of action, at least",
+            ));
         }
         out
     }
@@ -245,12 +358,21 @@ pub(crate) fn hex_lines(hex: &HexJson, cleared: &str, eliminated: &str, at_least
 }
 
 pub(crate) fn pct(p: &ProbJson) -> String {
-    format!("{:.2}%", p.value * 100.0)
+    percent(p.value)
 }
 
-fn prob_row(label: &str, p: Option<&ProbJson>) -> Vec<String> {
-    match p {
-        Some(p) => vec![label.to_string(), p.exact.clone(), pct(p)],
-        None => vec![label.to_string(), "not known".into(), "-".into()],
+/// The legend terms of a units table of units of these kinds.
+pub(crate) fn outcome_terms(kinds: impl Iterator<Item = UnitKind>) -> Vec<Term> {
+    let mut terms = vec![
+        Term::NoEffect,
+        Term::Pinned,
+        Term::Broken,
+        Term::CasualtyReduced,
+        Term::Eliminated,
+        Term::OutOfAction,
+    ];
+    if kinds.into_iter().any(UnitKind::is_vehicle) {
+        terms.push(Term::Vehicle);
     }
+    terms
 }

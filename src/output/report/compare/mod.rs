@@ -1,19 +1,20 @@
 //! `mortar-odds compare` as a player reads it: the JSON document (keys
-//! documented in the README), the text with one column per mortar, the
+//! documented in docs/json.md), the text with one column per mortar, the
 //! table rows and the chart, all from `analysis::compare`'s [`Comparison`].
-
-use std::fmt::Write;
 
 use serde::Serialize;
 
+use super::notes::Notes;
 use super::plan::FigureJson;
 use super::shot::MortarJson;
-use super::{ProbJson, kebab, number, pretty_json, scenario_stem, text_table};
+use super::{ProbJson, pretty_json, scenario_stem};
 use crate::analysis::compare::{Comparison, MortarResult, PlanFigure, TurnFigure};
 use crate::engine::plan::{IntensiveFirePolicy, StopRule};
 use crate::output::chart::{LineChart, Series};
 use crate::output::table::OddsRow;
 use crate::output::table::rows::RowBuilder;
+
+mod text;
 
 impl From<&PlanFigure> for FigureJson {
     fn from(f: &PlanFigure) -> Self {
@@ -68,6 +69,8 @@ struct MortarJsonResult {
     per_phase: Vec<PhaseFiguresJson>,
     p_malfunction: FigureJson,
     p_hit_by_turn: Vec<TurnFigureJson>,
+    /// At least one enemy unit out of action; `null` without enemy units.
+    #[serde(rename = "p_out_of_action_by_turn")]
     out_of_action_by_turn: Option<Vec<TurnFigureJson>>,
 }
 
@@ -187,25 +190,15 @@ impl CompareJson {
     }
 }
 
-/// A figure for the text table; `~` marks a Monte Carlo estimate.
-fn cell(f: &FigureJson, percent: bool) -> String {
-    let fmt = |v: f64| number(v, percent, 3);
-    match (f.value, f.mc) {
-        (Some(v), _) => fmt(v),
-        (None, Some(m)) => format!("~{}", fmt(m)),
-        _ => "-".into(),
-    }
-}
-
 impl Comparison {
-    /// The result table (see the README for the measures).
+    /// The result table (docs/json.md lists the measures).
     pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
         let json = CompareJson::new(self);
         let mut rows = Vec::new();
         for m in &json.mortars {
             let mut b = RowBuilder::new(scenario, &m.label);
-            b.exact("shot", "hex", "p-hit", None, &m.p_hit);
-            b.exact("shot", "hex", "p-critical-hit", None, &m.p_critical_hit);
+            b.exact("shot", "hex", "p_hit", None, &m.p_hit);
+            b.exact("shot", "hex", "p_critical_hit", None, &m.p_critical_hit);
             for (i, (p, label)) in m.per_phase.iter().zip(&json.phases).enumerate() {
                 let phase = Some(format!("{}:{}", i + 1, label.phase));
                 let (s, w) = ("phase", "weapon");
@@ -213,29 +206,29 @@ impl Comparison {
                     s,
                     phase.clone(),
                     w,
-                    "expected-shots",
+                    "expected_shots",
                     None,
                     false,
                     &p.expected_shots,
                 );
-                b.figure(s, phase, w, "expected-hits", None, false, &p.expected_hits);
+                b.figure(s, phase, w, "expected_hits", None, false, &p.expected_hits);
             }
             b.figure(
                 "plan",
                 None,
                 "weapon",
-                "p-malfunction",
+                "p_malfunction",
                 None,
                 false,
                 &m.p_malfunction,
             );
             for t in &m.p_hit_by_turn {
                 let n = Some(t.player_turn as usize);
-                b.figure("plan", None, "hex", "p-hit-by-turn", n, false, &t.p);
+                b.figure("plan", None, "hex", "p_hit_by_turn", n, false, &t.p);
             }
             for t in m.out_of_action_by_turn.iter().flatten() {
                 let n = Some(t.player_turn as usize);
-                let measure = "p-out-of-action-by-turn";
+                let measure = "p_out_of_action_by_turn";
                 b.figure("plan", None, "hex", measure, n, false, &t.p);
             }
             rows.extend(b.rows);
@@ -299,105 +292,11 @@ impl Comparison {
 
     /// The comparison as text: one column per mortar.
     pub fn to_text(&self) -> String {
-        CompareJson::new(self).to_text()
+        self.to_text_with(Notes::Applicable)
     }
-}
 
-impl CompareJson {
-    fn to_text(&self) -> String {
-        let mut out = String::new();
-        let phases: Vec<String> = self
-            .phases
-            .iter()
-            .map(|p| format!("{} (turn {})", p.phase, p.player_turn))
-            .collect();
-        let _ = writeln!(
-            out,
-            "{} mortars at {} hexes: {}",
-            self.mortars.len(),
-            self.range,
-            phases.join(", ")
-        );
-        let _ = writeln!(
-            out,
-            "Stop: {}; Intensive Fire: {}; repair: {}; starting Acquisition: {}",
-            kebab(&self.stop),
-            kebab(&self.intensive_fire),
-            if self.repair { "yes" } else { "no" },
-            self.starting_acquisition
-        );
-        let _ = writeln!(
-            out,
-            "Enemy units: {}\n",
-            if self.enemy_units.is_empty() {
-                "no units given".to_string()
-            } else {
-                self.enemy_units.join(", ")
-            }
-        );
-        let mut header = vec!["figure"];
-        header.extend(self.mortars.iter().map(|m| m.label.as_str()));
-        let mut rows: Vec<Vec<String>> = Vec::new();
-        let mut row = |label: String, f: &dyn Fn(&MortarJsonResult) -> String| {
-            let mut r = vec![label];
-            r.extend(self.mortars.iter().map(f));
-            rows.push(r);
-        };
-        let pct = |p: &ProbJson| format!("{:.2}%", p.value * 100.0);
-        row("P(hit), first shot".into(), &|m| pct(&m.p_hit));
-        row("P(Critical Hit), first shot".into(), &|m| {
-            pct(&m.p_critical_hit)
-        });
-        for (i, p) in self.phases.iter().enumerate() {
-            let at = format!("{}:{}", i + 1, p.phase);
-            row(format!("E[shots] {at}"), &|m| {
-                cell(&m.per_phase[i].expected_shots, false)
-            });
-            row(format!("E[hits] {at}"), &|m| {
-                cell(&m.per_phase[i].expected_hits, false)
-            });
-        }
-        let last = self.phases.last().map_or(0, |p| p.player_turn);
-        for turn in 1..=last {
-            let i = (turn - 1) as usize;
-            row(format!("P(1+ hit) by turn {turn}"), &|m| {
-                cell(&m.p_hit_by_turn[i].p, true)
-            });
-        }
-        if self.enemy_units.is_empty() {
-            row("P(1+ out of action)".into(), &|_| "no units given".into());
-        }
-        for turn in (1..=last).filter(|_| !self.enemy_units.is_empty()) {
-            let i = (turn - 1) as usize;
-            row(format!("P(1+ out of action) by turn {turn}"), &|m| {
-                m.out_of_action_by_turn
-                    .as_ref()
-                    .map_or("-".into(), |v| cell(&v[i].p, true))
-            });
-        }
-        row("P(malfunction), whole plan".into(), &|m| {
-            cell(&m.p_malfunction, true)
-        });
-        row("engine".into(), &|m| match m.engine.engine {
-            "mc" => "Monte Carlo".into(),
-            e => e.into(),
-        });
-        out.push_str(&text_table(&header, &rows));
-        out.push_str("\nValues you gave:\n");
-        for m in &self.mortars {
-            let given = if m.inline {
-                "inline mortar (not in the catalog): every value is yours".to_string()
-            } else if m.mortar.user_values.is_empty() {
-                "none (catalog values only)".to_string()
-            } else {
-                m.mortar.user_values.join(", ")
-            };
-            let _ = writeln!(out, "  {}: {given}", m.label);
-        }
-        out.push_str("\nNotes:\n");
-        for n in &self.notes {
-            let _ = writeln!(out, "  - {n}");
-        }
-        out
+    /// The comparison as text, with the notes `notes` asks for.
+    pub fn to_text_with(&self, notes: Notes) -> String {
+        CompareJson::new(self).to_text(notes)
     }
 }
