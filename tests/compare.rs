@@ -64,7 +64,7 @@ fn p_hit_worth(row: &Value) -> (i128, i128) {
         .as_array()
         .unwrap()
         .iter()
-        .find(|f| f["measure"] == "p-hit")
+        .find(|f| f["measure"] == "p_hit")
         .unwrap();
     fraction(hit["worth_exact"].as_str().unwrap())
 }
@@ -374,7 +374,7 @@ fn acquisition_worth_is_the_difference_of_two_shots() {
     assert_eq!(row["modifier"], "Acquisition -2");
     assert_eq!(row["change"], "removed");
     let hit = &row["figures"][0];
-    assert_eq!(hit["measure"], "p-hit");
+    assert_eq!(hit["measure"], "p_hit");
     assert_eq!(fraction(hit["worth_exact"].as_str().unwrap()), expected);
 }
 

@@ -24,10 +24,10 @@
 //! - Without enemy units, Air Burst is "not applicable": it changes only
 //!   the effects of a hit, which no key figure of the bare hex shows.
 //!
-//! Measures: `p-hit` and `p-critical-hit` (the hex), `p-malfunction` (when
-//! the B# is known), `p-out-of-action` (at least one enemy unit broken or
-//! worse, with units). The headline (the bar chart) is `p-out-of-action`
-//! with units, else `p-hit`.
+//! Measures: `p_hit` and `p_critical_hit` (the hex), `p_malfunction` (when
+//! the B# is known), `p_out_of_action` (at least one enemy unit broken or
+//! worse, with units). The headline (the bar chart) is `p_out_of_action`
+//! with units, else `p_hit`.
 //!
 //! Pure: returns typed results, no text and no I/O. Its text, JSON, table
 //! rows and chart are `output::report::worth`.

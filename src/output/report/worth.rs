@@ -18,10 +18,10 @@ use crate::prob::Prob;
 /// A measure's name in JSON and tables, and its label in text.
 fn names(measure: Measure) -> (&'static str, &'static str) {
     match measure {
-        Measure::Hit => ("p-hit", "P(hit)"),
-        Measure::CriticalHit => ("p-critical-hit", "P(Critical Hit)"),
-        Measure::Malfunction => ("p-malfunction", "P(malfunction)"),
-        Measure::OutOfAction => ("p-out-of-action", "P(1+ out of action)"),
+        Measure::Hit => ("p_hit", "P(hit)"),
+        Measure::CriticalHit => ("p_critical_hit", "P(Critical Hit)"),
+        Measure::Malfunction => ("p_malfunction", "P(malfunction)"),
+        Measure::OutOfAction => ("p_out_of_action", "P(1+ out of action)"),
     }
 }
 

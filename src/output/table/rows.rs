@@ -58,7 +58,7 @@ crate::table_row! {
         pub modifier: String,
         /// `removed` (the scenario has it), `added` (it has not), or `not applicable: <why>` (then the figures are empty).
         pub change: String,
-        /// The figure compared: `p-hit`, `p-critical-hit`, `p-malfunction` (when the B# is known), `p-out-of-action` (at least one enemy unit broken or worse; with units).
+        /// The figure compared: `p_hit`, `p_critical_hit`, `p_malfunction` (when the B# is known), `p_out_of_action` (at least one enemy unit broken or worse; with units).
         pub measure: String,
         /// The figure without the modifier, exact.
         pub without_exact: Option<String>,
