@@ -55,6 +55,13 @@ async function figures(page) {
   });
 }
 
+// A figure the page reads from a JSON key the CLI no longer writes shows
+// as "undefined" or "NaN": none may be on the page.
+async function noUnreadKeys(page, view) {
+  const text = await page.textContent("#results");
+  assert.doesNotMatch(text, /undefined|NaN/, `${view}: a figure read from a missing JSON key`);
+}
+
 async function noHorizontalOverflow(page) {
   const widths = await page.evaluate(() => ({
     doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth,
@@ -98,6 +105,7 @@ async function main() {
     assert.equal(got.squad_broken, expected.units[0].outcomes.broken.exact, "the squad's P(broken)");
     assert.equal(got.leader_broken, expected.units[1].outcomes.broken.exact, "the leader's P(broken)");
     console.log(`ok: P(hit) ${got.p_hit}, squad P(broken) ${got.squad_broken}, as the CLI`);
+    await noUnreadKeys(page, "shot");
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(SHOTS, "serve-desktop.png") });
 
@@ -125,6 +133,7 @@ async function main() {
       await noHorizontalOverflow(page);
       const status = await page.textContent("#status");
       assert.equal(status.trim(), "", `${view}: ${status}`);
+      await noUnreadKeys(page, view);
       console.log(`ok: the ${view} view`);
     }
     await page.click('#views [data-view="compare"]');
@@ -132,6 +141,10 @@ async function main() {
     await page.fill("#f-cmp0-extra", "rof=3,breakdown=12,range=2-40");
     await page.waitForSelector(".view-compare", { timeout: 120000 });
     assert.equal((await page.$$(".view-compare th")).length, 3, "two mortars side by side");
+    // The units' odds by Player Turn are read from the CLI's JSON keys.
+    assert.match(await page.textContent(".view-compare"), /P\(a unit out\) by Player Turn 1\s*\d/,
+      "compare shows P(a unit out) by Player Turn");
+    await noUnreadKeys(page, "compare");
     console.log("ok: the compare view");
     await page.setViewportSize({ width: 1200, height: 900 });
 

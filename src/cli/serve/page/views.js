@@ -72,7 +72,7 @@ function notes(doc) {
 }
 
 function drmRows(cases) {
-  return (cases || []).map((c) => [c.rule || "", c.what || "", signed(c.value)]);
+  return (cases || []).map((c) => [c.rule || "", c.what || "", signed(c.drm)]);
 }
 
 function unitOutcomes(units, fates) {
@@ -156,8 +156,8 @@ function renderCompare(doc) {
   ];
   const turns = (ms[0] && ms[0].p_hit_by_turn) || [];
   turns.forEach((t, i) => rows.push(row(`P(hit) by Player Turn ${t.player_turn}`, (m) => figure(m.p_hit_by_turn[i].p))));
-  const outs = (ms[0] && ms[0].out_of_action_by_turn) || [];
-  outs.forEach((t, i) => rows.push(row(`P(a unit out) by Player Turn ${t.player_turn}`, (m) => figure(m.out_of_action_by_turn[i].p))));
+  const outs = (ms[0] && ms[0].p_out_of_action_by_turn) || [];
+  outs.forEach((t, i) => rows.push(row(`P(a unit out) by Player Turn ${t.player_turn}`, (m) => figure(m.p_out_of_action_by_turn[i].p))));
   out.append(table([""].concat(ms.map((m) => m.label)), rows, "compare"));
   out.append(charts(doc), notes(doc));
   return out;
