@@ -59,6 +59,20 @@ impl Modifier {
     }
 }
 
+/// Adds, in the order given, the modifier of each case that applies:
+/// `(applies, rule, what, value)`.
+fn push_cases<const N: usize>(
+    mods: &mut Vec<Modifier>,
+    cases: [(bool, &'static str, &'static str, i8); N],
+) {
+    mods.extend(
+        cases
+            .into_iter()
+            .filter(|case| case.0)
+            .map(|(_, rule, what, value)| Modifier::new(rule, what, value)),
+    );
+}
+
 /// Sum of a list of modifiers.
 pub fn total(mods: &[Modifier]) -> i16 {
     mods.iter().map(|m| i16::from(m.value)).sum()
@@ -119,40 +133,36 @@ pub fn firer_modifiers(firer: &Firer, light: bool) -> Vec<Modifier> {
         (false, true) => mods.push(Modifier::new("C9.3", "Case D: pinned Spotter", 2)),
         (false, false) => {}
     }
-    if firer.intensive_fire {
-        mods.push(Modifier::new("C5.61", "Case F: Intensive Fire", 2));
-    }
-    if firer.captured {
-        mods.push(Modifier::new("C5.8", "Case H: captured", 2));
-    }
-    if firer.non_qualified {
-        mods.push(Modifier::new("C5.8", "Case H: non-qualified user", 2));
-    }
-    if firer.spotted {
-        mods.push(Modifier::new("C9.31", "spotted fire", 2));
-    }
-    if firer.cx {
-        mods.push(Modifier::new("A4.51", "CX firer", 1));
-    }
-    if firer.encircled {
-        mods.push(Modifier::new("A7.7", "encircled firer", 1));
-    }
-    if firer.overstacked > 0 {
-        mods.push(Modifier::new(
-            "A5.12",
-            "overstacked firer",
-            firer.overstacked as i8,
-        ));
-    }
-    if firer.stun > 0 {
-        mods.push(Modifier::new("D5.34", "stun", firer.stun as i8));
-    }
-    if light && firer.leader_drm != 0 {
-        mods.push(Modifier::new("A7.531", "leadership", firer.leader_drm));
-    }
-    if firer.extra_drm != 0 {
-        mods.push(Modifier::new("-", "other firer DRM", firer.extra_drm));
-    }
+    push_cases(
+        &mut mods,
+        [
+            (firer.intensive_fire, "C5.61", "Case F: Intensive Fire", 2),
+            (firer.captured, "C5.8", "Case H: captured", 2),
+            (firer.non_qualified, "C5.8", "Case H: non-qualified user", 2),
+            (firer.spotted, "C9.31", "spotted fire", 2),
+            (firer.cx, "A4.51", "CX firer", 1),
+            (firer.encircled, "A7.7", "encircled firer", 1),
+            (
+                firer.overstacked > 0,
+                "A5.12",
+                "overstacked firer",
+                firer.overstacked as i8,
+            ),
+            (firer.stun > 0, "D5.34", "stun", firer.stun as i8),
+            (
+                light && firer.leader_drm != 0,
+                "A7.531",
+                "leadership",
+                firer.leader_drm,
+            ),
+            (
+                firer.extra_drm != 0,
+                "-",
+                "other firer DRM",
+                firer.extra_drm,
+            ),
+        ],
+    );
     mods
 }
 
@@ -163,24 +173,22 @@ pub fn firer_modifiers(firer: &Firer, light: bool) -> Vec<Modifier> {
 /// a unit's own view of the hex shares it), 0 where it is NA.
 pub fn target_modifiers(target: &Target, acquisition: u8) -> Vec<Modifier> {
     let mut mods = Vec::new();
-    if target.dashing && !target.ffnam && !target.ffmo {
-        mods.push(Modifier::new("C6", "Case J: dashing", 2));
-    }
-    if target.moving_vehicle {
-        mods.push(Modifier::new("C6", "Case J: moving vehicle", 2));
-    }
-    if target.size != 0 {
-        mods.push(Modifier::new("C6", "Case P: target size", target.size));
-    }
-    if target.ffnam {
-        mods.push(Modifier::new("C6", "Case J3: FFNAM", -1));
-    }
-    if target.ffmo {
-        mods.push(Modifier::new("C6", "Case J4: FFMO", -1));
-    }
-    if target.concealed {
-        mods.push(Modifier::new("C6", "Case K: concealed target", 2));
-    }
+    push_cases(
+        &mut mods,
+        [
+            (
+                target.dashing && !target.ffnam && !target.ffmo,
+                "C6",
+                "Case J: dashing",
+                2,
+            ),
+            (target.moving_vehicle, "C6", "Case J: moving vehicle", 2),
+            (target.size != 0, "C6", "Case P: target size", target.size),
+            (target.ffnam, "C6", "Case J3: FFNAM", -1),
+            (target.ffmo, "C6", "Case J4: FFMO", -1),
+            (target.concealed, "C6", "Case K: concealed target", 2),
+        ],
+    );
     if target.bore_sighted {
         mods.push(Modifier::new("C6", "Case M: bore-sighted", -2));
     } else if acquisition > 0 {
@@ -188,32 +196,37 @@ pub fn target_modifiers(target: &Target, acquisition: u8) -> Vec<Modifier> {
         let drm = -(acquisition.min(MAX_ACQUISITION) as i8);
         mods.push(Modifier::new("C6.5", "Case N: Acquisition", drm));
     }
-    if target.hazardous_movement {
-        mods.push(Modifier::new("C6", "Case O: Hazardous Movement", -2));
-    }
-    if target.hindrance > 0 {
-        mods.push(Modifier::new(
-            "C6.9",
-            "Case R: hindrance",
-            target.hindrance as i8,
-        ));
-    }
-    if target.overstacked_squads > 0 {
-        mods.push(Modifier::new(
-            "C6",
-            "overstacked target",
-            -(target.overstacked_squads as i8),
-        ));
-    }
-    if target.motorcyclist {
-        mods.push(Modifier::new("C6", "motorcyclist target", -1));
-    }
-    if target.cavalry {
-        mods.push(Modifier::new("C6", "cavalry target", -2));
-    }
-    if target.extra_drm != 0 {
-        mods.push(Modifier::new("-", "other target DRM", target.extra_drm));
-    }
+    push_cases(
+        &mut mods,
+        [
+            (
+                target.hazardous_movement,
+                "C6",
+                "Case O: Hazardous Movement",
+                -2,
+            ),
+            (
+                target.hindrance > 0,
+                "C6.9",
+                "Case R: hindrance",
+                target.hindrance as i8,
+            ),
+            (
+                target.overstacked_squads > 0,
+                "C6",
+                "overstacked target",
+                -(target.overstacked_squads as i8),
+            ),
+            (target.motorcyclist, "C6", "motorcyclist target", -1),
+            (target.cavalry, "C6", "cavalry target", -2),
+            (
+                target.extra_drm != 0,
+                "-",
+                "other target DRM",
+                target.extra_drm,
+            ),
+        ],
+    );
     mods
 }
 

@@ -240,23 +240,31 @@ impl Push {
             base_drm: Vec::new(),
         };
         for i in 0..push.input.path.len() {
-            if push.muddy(i) && push.input.mud_drm.is_none() {
-                return Err(Error::invalid(
-                    "drm.mud",
-                    format!(
-                        "path[{}] is pushed into or from mud/deep snow; the C10.3 chart's DRM for it is not in our rules excerpt: give it with --mud-drm",
-                        i + 1
-                    ),
-                ));
-            }
-            if push.road_counts(i) && push.input.road_drm.is_none() {
-                return Err(Error::invalid(
-                    "drm.road",
-                    format!(
-                        "path[{}] crosses a road hexside; the C10.3 chart's DRM for it is not in our rules excerpt: give it with --road-drm",
-                        i + 1
-                    ),
-                ));
+            // The C10.3 chart's DRM that our rules excerpt lacks: the player gives them.
+            let unknown = [
+                (
+                    push.muddy(i),
+                    push.input.mud_drm,
+                    "mud",
+                    "is pushed into or from mud/deep snow",
+                ),
+                (
+                    push.road_counts(i),
+                    push.input.road_drm,
+                    "road",
+                    "crosses a road hexside",
+                ),
+            ];
+            for (applies, drm, key, what) in unknown {
+                if applies && drm.is_none() {
+                    return Err(Error::invalid(
+                        format!("drm.{key}"),
+                        format!(
+                            "path[{}] {what}; the C10.3 chart's DRM for it is not in our rules excerpt: give it with --{key}-drm",
+                            i + 1
+                        ),
+                    ));
+                }
             }
         }
         push.base_drm = (0..push.input.path.len())

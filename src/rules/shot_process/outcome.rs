@@ -1,0 +1,122 @@
+//! What a shot's state says once read: the part the rest of the shot
+//! reads after To Hit ([`AfterToHit`]), the dice-free summary the exact
+//! engine keys its table by ([`ShotSummary`]), and one shot at the hex
+//! resolved from its dice ([`resolve_shot`]).
+
+use super::{ShotProcess, ShotState, Stage};
+use crate::dice::{Dice, Dr};
+use crate::rules::ift::IftResult;
+use crate::rules::location::LocationState;
+use crate::rules::shot::{AmmoUse, Breakdown, Shot};
+use crate::rules::to_hit::HitKind;
+
+/// What the rest of a shot reads once its To Hit DR is made (the effects
+/// DR, C3.8's second one, the units' checks): the hits, the Multiple Hits
+/// and the Location. ROF, malfunction and ammunition are settled by then,
+/// so states that differ only in those end alike.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AfterToHit {
+    pub(super) stage: Stage,
+    pub(super) hits: Vec<HitKind>,
+    pub(super) multiple: Vec<bool>,
+    pub(super) location: LocationState,
+}
+
+impl ShotState {
+    /// The part of the state the rest of the shot reads (see [`AfterToHit`]).
+    pub fn after_to_hit(&self) -> AfterToHit {
+        AfterToHit {
+            stage: self.stage,
+            hits: self.hits.clone(),
+            multiple: self.multiple.clone(),
+            location: self.location.clone(),
+        }
+    }
+}
+
+/// The IFT roll of a target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct EffectsRoll {
+    /// The effects DR used (for a Multiple Hit, the better of the two).
+    pub dr: Dr,
+    /// The Original effects DR plus the effects DRM.
+    pub final_dr: i16,
+    /// The IFT result of that Final DR in the attack's column.
+    pub result: IftResult,
+}
+
+/// Everything one shot's dice decided, for the first target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShotOutcome {
+    /// The To Hit DR rolled.
+    pub to_hit_dr: Dr,
+    /// What the special ammunition did (C8.9).
+    pub ammo: AmmoUse,
+    /// Miss, hit or Critical Hit.
+    pub hit: HitKind,
+    /// A Multiple Hit was scored (C3.8).
+    pub multiple_hit: bool,
+    /// `None` when the ROF is not known.
+    pub keeps_rof: Option<bool>,
+    /// `None` when the B# is not known.
+    pub breakdown: Option<Breakdown>,
+    /// The IFT roll of an HE hit.
+    pub effects: Option<EffectsRoll>,
+}
+
+/// The dice-free summary of the hex's outcome, the key of the exact table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ShotSummary {
+    /// What the special ammunition did (C8.9).
+    pub ammo: AmmoUse,
+    /// The first target's To Hit result.
+    pub hit: HitKind,
+    /// The first target took a Multiple Hit (C3.8).
+    pub multiple_hit: bool,
+    /// Whether Multiple ROF was kept; `None` when the ROF is not known.
+    pub keeps_rof: Option<bool>,
+    /// The malfunction result; `None` when the B# is not known.
+    pub breakdown: Option<Breakdown>,
+    /// The first target's IFT result; `None` when it was not attacked.
+    pub result: Option<IftResult>,
+}
+
+impl ShotState {
+    /// The state's [`ShotSummary`]: its first target, without the dice.
+    pub fn summary(&self) -> ShotSummary {
+        ShotSummary {
+            ammo: self.ammo,
+            hit: self.hits.first().copied().unwrap_or(HitKind::Miss),
+            multiple_hit: self.multiple.first().copied().unwrap_or(false),
+            keeps_rof: self.keeps_rof,
+            breakdown: self.breakdown,
+            result: self.location.results.first().copied().flatten(),
+        }
+    }
+}
+
+/// Resolves one shot at the hex (no units) from its dice. Pure. Dice are
+/// read in this order: the To Hit DR (colored, white); a subsequent dr if an
+/// Original 2 calls for one; for an HE hit, the effects DR, and a second
+/// effects DR for a Multiple Hit.
+pub fn resolve_shot(shot: &Shot, dice: &mut dyn Dice) -> ShotOutcome {
+    let process = ShotProcess::hex(shot);
+    let state = process.run(&process.start_units(), dice);
+    let summary = state.summary();
+    ShotOutcome {
+        to_hit_dr: state.to_hit_dr.expect("a finished shot has rolled To Hit"),
+        ammo: summary.ammo,
+        hit: summary.hit,
+        multiple_hit: summary.multiple_hit,
+        keeps_rof: summary.keeps_rof,
+        breakdown: summary.breakdown,
+        effects: match (state.rolls[0], summary.result) {
+            (Some((dr, final_dr)), Some(result)) => Some(EffectsRoll {
+                dr,
+                final_dr,
+                result,
+            }),
+            _ => None,
+        },
+    }
+}
