@@ -242,6 +242,35 @@ fn issue_13_titles_name_the_mortar_and_range() {
     );
 }
 
+/// Issue 13: the comparison's title named the scenario file; it names the
+/// mortars compared and the range.
+#[test]
+fn issue_13_the_comparison_title_names_the_mortars_and_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    common::succeeds(&[
+        "compare",
+        "my-81mm",
+        "japanese-type-89:breakdown=12",
+        "--scenario",
+        "examples/squad-in-woods-plan.toml",
+        "--charts",
+        d,
+    ]);
+    let labels = svg_labels(&fs::read_to_string(dir.path().join("compare.svg")).unwrap());
+    assert!(
+        has(
+            &labels,
+            "P(at least one enemy unit out of action) at 8 hexes: my-81mm vs japanese-type-89"
+        ),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.contains("squad-in-woods")),
+        "{labels:?}"
+    );
+}
+
 /// Issue 13: the hits chart showed 0-24+ for a plan whose hits end near 8;
 /// the at-least-N chart mixed three scenarios. One plan, cut to its
 /// support, one chart of each per plan.

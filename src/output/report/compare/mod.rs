@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::notes::Notes;
 use super::plan::FigureJson;
 use super::shot::MortarJson;
-use super::{ProbJson, pretty_json, scenario_stem};
+use super::{ProbJson, pretty_json};
 use crate::analysis::compare::{Comparison, MortarResult, PlanFigure, TurnFigure};
 use crate::engine::plan::{IntensiveFirePolicy, StopRule};
 use crate::output::chart::{LineChart, Series};
@@ -257,21 +257,26 @@ impl Comparison {
                 }
             })
             .collect();
+        // The title names the mortars and the range, as every chart's does.
+        let names = self
+            .mortars
+            .iter()
+            .map(|m| m.label.as_str())
+            .collect::<Vec<_>>()
+            .join(" vs ");
         let (caption, y) = if units {
             (
                 format!(
-                    "P(at least one enemy unit out of action) at {} hexes ({})",
-                    self.range,
-                    scenario_stem(&self.scenario)
+                    "P(at least one enemy unit out of action) at {} hexes: {names}",
+                    self.range
                 ),
                 "P(1+ out of action) by the end of the turn",
             )
         } else {
             (
                 format!(
-                    "P(at least one hit) at {} hexes, no units given ({})",
-                    self.range,
-                    scenario_stem(&self.scenario)
+                    "P(at least one hit) at {} hexes, no units given: {names}",
+                    self.range
                 ),
                 "P(1+ hit) by the end of the turn",
             )
