@@ -222,23 +222,28 @@ fn issue_13_a_dc_that_does_not_detonate_has_its_own_segment() {
     );
 }
 
-/// Issue 13: titles named file stems; they name the mortar and range.
-#[test]
-fn issue_13_titles_name_the_mortar_and_range() {
+/// Runs `args` with `--charts` into a new folder and checks that chart
+/// `file` has the title `title` and no word of the scenario file's name.
+fn assert_chart_title(args: &[&str], file: &str, title: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path().to_str().unwrap();
-    common::succeeds(&["worth", "examples/squad-in-woods-plan.toml", "--charts", d]);
-    let labels = svg_labels(&fs::read_to_string(dir.path().join("worth.svg")).unwrap());
-    assert!(
-        has(
-            &labels,
-            "What each modifier is worth: my-81mm at 8 hexes, one shot"
-        ),
-        "{labels:?}"
-    );
+    let mut args = args.to_vec();
+    args.extend(["--charts", dir.path().to_str().unwrap()]);
+    common::succeeds(&args);
+    let labels = svg_labels(&fs::read_to_string(dir.path().join(file)).unwrap());
+    assert!(has(&labels, title), "{labels:?}");
     assert!(
         !labels.iter().any(|l| l.contains("squad-in-woods")),
         "{labels:?}"
+    );
+}
+
+/// Issue 13: titles named file stems; they name the mortar and range.
+#[test]
+fn issue_13_titles_name_the_mortar_and_range() {
+    assert_chart_title(
+        &["worth", "examples/squad-in-woods-plan.toml"],
+        "worth.svg",
+        "What each modifier is worth: my-81mm at 8 hexes, one shot",
     );
 }
 
@@ -246,28 +251,16 @@ fn issue_13_titles_name_the_mortar_and_range() {
 /// mortars compared and the range.
 #[test]
 fn issue_13_the_comparison_title_names_the_mortars_and_range() {
-    let dir = tempfile::tempdir().unwrap();
-    let d = dir.path().to_str().unwrap();
-    common::succeeds(&[
-        "compare",
-        "my-81mm",
-        "japanese-type-89:breakdown=12",
-        "--scenario",
-        "examples/squad-in-woods-plan.toml",
-        "--charts",
-        d,
-    ]);
-    let labels = svg_labels(&fs::read_to_string(dir.path().join("compare.svg")).unwrap());
-    assert!(
-        has(
-            &labels,
-            "P(at least one enemy unit out of action) at 8 hexes: my-81mm vs japanese-type-89"
-        ),
-        "{labels:?}"
-    );
-    assert!(
-        !labels.iter().any(|l| l.contains("squad-in-woods")),
-        "{labels:?}"
+    assert_chart_title(
+        &[
+            "compare",
+            "my-81mm",
+            "japanese-type-89:breakdown=12",
+            "--scenario",
+            "examples/squad-in-woods-plan.toml",
+        ],
+        "compare.svg",
+        "P(at least one enemy unit out of action) at 8 hexes: my-81mm vs japanese-type-89",
     );
 }
 
