@@ -17,12 +17,10 @@ pub fn random_selection(n: usize, k: usize, dice: &mut dyn Dice) -> Vec<bool> {
     if k >= n {
         return vec![true; n];
     }
-    if dice.takes_laws() {
-        let law = law(n, k);
-        let weights: Vec<u64> = law.iter().map(|(_, w)| *w).collect();
-        if let Some(i) = dice.weighted(&weights) {
-            return law[i].0.clone();
-        }
+    if dice.takes_laws()
+        && let Some(mask) = dice.weighted(&weights(n, k))
+    {
+        return chosen(n, mask);
     }
     let drs: Vec<u8> = (0..n).map(|_| dice.die()).collect();
     let mut sorted = drs.clone();
@@ -33,15 +31,32 @@ pub fn random_selection(n: usize, k: usize, dice: &mut dyn Dice) -> Vec<bool> {
 
 /// The law of [`random_selection`] for `k` < `n`: each possible chosen set
 /// with its number of ways among the 6^n rolls of the `n` dice.
+pub fn law(n: usize, k: usize) -> Vec<(Vec<bool>, u64)> {
+    weights(n, k)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, w)| *w > 0)
+        .map(|(mask, w)| (chosen(n, mask), w))
+        .collect()
+}
+
+/// The law of [`random_selection`] for `k` < `n` by the chosen set's mask
+/// (bit `i`: unit `i` chosen), every mask below 2^n, each with its number
+/// of ways among the 6^n rolls of the `n` dice (0 for a set that cannot be
+/// chosen).
 ///
 /// A set S of s ≥ k units is chosen exactly when, for some face m, every
 /// unit outside S rolls below m, and within S at least one rolls m, the
 /// others at least m, fewer than k of them above m: the ways are the sum
 /// over m and over j < k units above m of C(s, j)·(6 - m)^j·(m - 1)^(n - s)
-/// (the s - j others on m).
-pub fn law(n: usize, k: usize) -> Vec<(Vec<bool>, u64)> {
+/// (the s - j others on m). They depend on the size of S alone, so they
+/// are worked out once per size.
+pub fn weights(n: usize, k: usize) -> Vec<u64> {
     let k = k.max(1);
     let ways_for_size = |s: usize| -> u64 {
+        if s < k {
+            return 0;
+        }
         (1..=6u64)
             .map(|m| {
                 (0..k.min(s))
@@ -51,13 +66,15 @@ pub fn law(n: usize, k: usize) -> Vec<(Vec<bool>, u64)> {
             })
             .sum()
     };
-    (0..1u32 << n)
-        .filter_map(|mask| {
-            let s = mask.count_ones() as usize;
-            let ways = if s >= k { ways_for_size(s) } else { 0 };
-            (ways > 0).then(|| ((0..n).map(|i| mask & (1 << i) != 0).collect(), ways))
-        })
+    let by_size: Vec<u64> = (0..=n).map(ways_for_size).collect();
+    (0..1usize << n)
+        .map(|mask| by_size[mask.count_ones() as usize])
         .collect()
+}
+
+/// The units of the set `mask`, as [`random_selection`] gives them.
+fn chosen(n: usize, mask: usize) -> Vec<bool> {
+    (0..n).map(|i| mask & (1 << i) != 0).collect()
 }
 
 fn binomial(n: usize, k: usize) -> u64 {

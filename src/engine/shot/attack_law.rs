@@ -36,6 +36,10 @@ type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<Scripted>, Law>>;
 /// One unit's law of its final state, shared by every term that has it.
 pub type Law = Arc<Dist<UnitState>>;
 
+/// The law of one check, by (unit, its state, the check with the states it
+/// is made under): many scripts make the same check from the same state.
+type StepLaws = BTreeMap<(usize, UnitState, Scripted), Law>;
+
 /// The laws of the resolution of attacks on one set of units, each
 /// distinct situation worked out once: the terms by the Location's state
 /// once the effects DR is applied, and each unit's law by its script. They
@@ -49,6 +53,7 @@ pub struct AttackLaws {
     units: Mutex<Option<Vec<Option<Unit>>>>,
     terms: Mutex<BTreeMap<LocationState, Arc<Vec<Term>>>>,
     laws: Mutex<UnitLaws>,
+    steps: Mutex<StepLaws>,
 }
 
 impl AttackLaws {
@@ -82,7 +87,7 @@ impl AttackLaws {
         if let Some(terms) = lock(&self.terms).get(state) {
             return terms.clone();
         }
-        let terms = Arc::new(resolve_terms(targets, order, state, &self.laws));
+        let terms = Arc::new(resolve_terms(targets, order, state, self));
         lock(&self.terms).insert(state.clone(), Arc::clone(&terms));
         terms
     }
@@ -188,7 +193,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
     targets: &O,
     order: &[usize],
     state: &LocationState,
-    laws: &Mutex<UnitLaws>,
+    laws: &AttackLaws,
 ) -> Vec<Term> {
     // 1. Random Selection groups, jointly.
     let selected = Dist::certain(state.clone()).run(
@@ -272,13 +277,13 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 .filter(|(_, script)| !script.is_empty())
                 .map(|(i, script)| {
                     let start = d.location.units[i];
-                    let known = lock(laws)
+                    let known = lock(&laws.laws)
                         .get(&(i, start))
                         .and_then(|by_script| by_script.get(script.as_slice()))
                         .cloned();
                     let law = known.unwrap_or_else(|| {
-                        let law = Arc::new(play(targets, i, start, script));
-                        lock(laws)
+                        let law = Arc::new(play(targets, i, start, script, &laws.steps));
+                        lock(&laws.laws)
                             .entry((i, start))
                             .or_default()
                             .insert(script.clone(), Arc::clone(&law));
@@ -297,23 +302,41 @@ fn resolve_terms<O: Occupants + ?Sized>(
 }
 
 /// The law of unit `i`'s state after it makes the checks of `script` in
-/// turn, from `start`.
+/// turn, from `start`: each check's law from each state worked out once
+/// (`steps`).
 fn play<O: Occupants + ?Sized>(
     targets: &O,
     i: usize,
     start: UnitState,
     script: &[Scripted],
+    steps: &Mutex<StepLaws>,
 ) -> Dist<UnitState> {
-    script
-        .iter()
-        .fold(Dist::certain(start), |law, (check, states)| {
-            law.bind(|s| {
-                Dist::enumerate(|dice| {
-                    let mut states = states.clone();
-                    states[i] = *s;
-                    location::apply_check(targets, &mut states, i, *check, dice);
-                    states[i]
-                })
-            })
-        })
+    script.iter().fold(Dist::certain(start), |law, scripted| {
+        law.bind(|s| (*step(targets, i, *s, scripted, steps)).clone())
+    })
+}
+
+/// The law of unit `i`'s state after it makes one scripted check from
+/// `state`, worked out once.
+fn step<O: Occupants + ?Sized>(
+    targets: &O,
+    i: usize,
+    state: UnitState,
+    (check, states): &Scripted,
+    steps: &Mutex<StepLaws>,
+) -> Law {
+    let key = (i, state, (*check, states.clone()));
+    if let Some(law) = lock(steps).get(&key) {
+        return Arc::clone(law);
+    }
+    // One buffer of the states, reset for each way the dice fall.
+    let mut units = states.clone();
+    let law = Arc::new(Dist::enumerate(|dice| {
+        units.copy_from_slice(states);
+        units[i] = state;
+        location::apply_check(targets, &mut units, i, *check, dice);
+        units[i]
+    }));
+    lock(steps).insert(key, Arc::clone(&law));
+    law
 }

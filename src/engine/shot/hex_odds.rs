@@ -137,18 +137,28 @@ impl HexOdds {
     /// give a unit (or the enemy units) the same laws are added up first,
     /// so each distinct law is worked out once.
     pub fn of_terms<'t>(units: &[Unit], terms: impl IntoIterator<Item = &'t Term>) -> HexOdds {
+        HexOdds::of_weighted(units, terms.into_iter().map(|t| (t.p.clone(), t)))
+    }
+
+    /// [`of_terms`](Self::of_terms) with each term's weight given beside
+    /// it (in place of its own `p`): a list of terms shared by many
+    /// situations is read once, at their summed weight.
+    pub fn of_weighted<'t>(
+        units: &[Unit],
+        terms: impl IntoIterator<Item = (Prob, &'t Term)>,
+    ) -> HexOdds {
         let n = units.len();
         let enemies: Vec<usize> = (0..n).filter(|&i| units[i].enemy).collect();
         // The weight of each distinct law of each unit, and of each
         // distinct set of the enemy units' laws.
         let mut by_unit: Vec<BTreeMap<UnitLaw<'t>, ProbSum>> = vec![BTreeMap::new(); n];
         let mut by_enemies: BTreeMap<Vec<UnitLaw<'t>>, ProbSum> = BTreeMap::new();
-        for t in terms {
+        for (p, t) in terms {
             for (i, weights) in by_unit.iter_mut().enumerate() {
-                weights.entry(unit_law(t, i)).or_default().add(&t.p);
+                weights.entry(unit_law(t, i)).or_default().add(&p);
             }
             let key = enemies.iter().map(|&i| unit_law(t, i)).collect();
-            by_enemies.entry(key).or_default().add(&t.p);
+            by_enemies.entry(key).or_default().add(&p);
         }
         let unit_odds = |i: usize| {
             let u = &units[i];

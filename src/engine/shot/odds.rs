@@ -3,13 +3,15 @@
 //! ([`UnitShotOdds`], the units' law as a mixture of products).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use super::attack_law::Term;
+use super::attack_law::{AttackLaws, Term};
 use super::hex_odds::HexOdds;
 use crate::dice::Dist;
 use crate::prob::{Prob, ProbSum};
 use crate::rules::ift::IftResult;
 use crate::rules::shot::{AmmoUse, Breakdown, Shot, ShotProcess, ShotState, ShotSummary};
+use crate::rules::shot_process::AfterToHit;
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::UnitState;
 
@@ -90,41 +92,80 @@ impl ShotOdds {
 /// The exact odds of one shot at the units of the hex.
 #[derive(Clone, Debug)]
 pub struct UnitShotOdds {
-    /// The law of the shot, as a mixture of products: for each way the dice
-    /// fall up to the units' checks, which units were hit (and how), and
-    /// the term of the units' states after the shot ([`Term`]: the units
-    /// that are not leaders end independently of each other).
-    pub terms: Vec<(Vec<HitKind>, Term)>,
+    /// The shot, for the joint law on demand ([`terms`](Self::terms)).
+    shot: Shot,
     /// The units' and the hex's odds after the shot.
     pub hex: HexOdds,
-    /// P(each distinct way the units are hit): the terms' weights added
-    /// up once, so that a unit's hit odds read a few entries, not every
-    /// term.
+    /// P(each distinct way the units are hit): the To Hit outcomes'
+    /// weights added up once, so that a unit's hit odds read a few
+    /// entries, not every term.
     hit_patterns: Vec<(Vec<HitKind>, Prob)>,
 }
 
 impl UnitShotOdds {
     /// `None` when the hex has no units.
+    ///
+    /// The units' odds read each unit's law and the enemy units' laws
+    /// alone, never which units were hit together: so the To Hit outcomes
+    /// are stepped first and those that leave the same situation for the
+    /// rest of the shot ([`AfterToHit`]: ROF, malfunction and ammunition
+    /// forgotten) are taken on together, and each list of terms the
+    /// attack laws share ([`AttackLaws`]) is read once, at its summed
+    /// weight, with no term copied.
     pub fn of(shot: &Shot) -> Option<UnitShotOdds> {
         if shot.units.is_empty() {
             return None;
         }
         let process = ShotProcess::units(shot);
-        let terms = process.exact_terms(&process.start_units());
-        let hex = HexOdds::of_terms(&shot.input.target.units, terms.iter().map(|(_, t)| t));
+        let heads = process.exact_until(&process.start_units(), ShotProcess::to_hit_done);
         let mut patterns: BTreeMap<&[HitKind], ProbSum> = BTreeMap::new();
-        for (hits, t) in &terms {
-            patterns.entry(hits).or_default().add(&t.p);
+        let mut afters: BTreeMap<AfterToHit, ProbSum> = BTreeMap::new();
+        for (s, p) in heads.iter() {
+            patterns.entry(&s.hits).or_default().add(p);
+            afters.entry(s.after_to_hit()).or_default().add(p);
         }
         let hit_patterns = patterns
             .into_iter()
             .map(|(hits, p)| (hits.to_vec(), p.total()))
             .collect();
+        // Each shared list of terms by its address, with its weight.
+        let laws = AttackLaws::default();
+        let mut lists: BTreeMap<*const Vec<Term>, (Arc<Vec<Term>>, ProbSum)> = BTreeMap::new();
+        for (after, p) in &afters {
+            let p = p.total();
+            for (q, terms) in process.terms_after_to_hit(after, &laws) {
+                let slot = lists
+                    .entry(Arc::as_ptr(&terms))
+                    .or_insert_with(|| (terms, ProbSum::new()));
+                slot.1.add_product(&p, &q);
+            }
+        }
+        let weighted: Vec<(Prob, &Arc<Vec<Term>>)> = lists
+            .values()
+            .map(|(terms, w)| (w.total(), terms))
+            .collect();
+        let hex = HexOdds::of_weighted(
+            &shot.input.target.units,
+            weighted
+                .iter()
+                .flat_map(|(w, terms)| terms.iter().map(move |t| (w * &t.p, t))),
+        );
         Some(UnitShotOdds {
-            terms,
+            shot: shot.clone(),
             hex,
             hit_patterns,
         })
+    }
+
+    /// The law of the shot, as a mixture of products: for each way the
+    /// dice fall up to the units' checks, which units were hit (and how),
+    /// and the term of the units' states after the shot ([`Term`]: the
+    /// units that are not leaders end independently of each other).
+    /// Worked out anew: as many terms as the units' Random Selections
+    /// allow, for small stacks and tests.
+    pub fn terms(&self) -> Vec<(Vec<HitKind>, Term)> {
+        let process = ShotProcess::units(&self.shot);
+        process.exact_terms(&process.start_units())
     }
 
     /// P(unit `i` is hit, a Critical Hit included).
@@ -148,7 +189,7 @@ impl UnitShotOdds {
     /// The joint law of (hits, every unit's state after the shot): as large
     /// as the product of the units' outcomes, for small stacks and tests.
     pub fn joint(&self) -> Dist<(Vec<HitKind>, Vec<UnitState>)> {
-        Dist::from_masses(self.terms.iter().flat_map(|(hits, t)| {
+        Dist::from_masses(self.terms().into_iter().flat_map(|(hits, t)| {
             t.joint()
                 .iter()
                 .map(|(units, q)| ((hits.clone(), units.clone()), &t.p * q))
