@@ -23,9 +23,18 @@ use crate::rules::units::UnitState;
 /// `None` if the chain does not fit the scheme.
 pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
     let order = node_order(chain);
-    PASSES
-        .par_iter()
-        .map(|&tally| {
+    // The Critical Hits pass takes longest with units in the hex (its
+    // merged chain divides by the most primes): it starts first, and the
+    // passes are handed out one at a time, so that the cores finish close
+    // together. The totals go back in the order of `PASSES`.
+    let mut totals: Vec<(usize, Totals)> = PASSES
+        .iter()
+        .enumerate()
+        .rev()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|(k, &tally)| {
             let merged = match tally {
                 Tally::Nothing => None,
                 _ => lump::quotient(chain, &order, |e| {
@@ -37,9 +46,11 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
                 None => (Cow::Borrowed(chain), order.clone()),
             };
             let prep = Prepared::new(&chain, order)?;
-            run_smooth(plan, &chain, &prep, tally)
+            Some((k, run_smooth(plan, &chain, &prep, tally)?))
         })
-        .collect()
+        .collect::<Option<_>>()?;
+    totals.sort_by_key(|(k, _)| *k);
+    Some(totals.into_iter().map(|(_, t)| t).collect())
 }
 
 /// The sums of one smooth pass, before they become [`Prob`]s.
