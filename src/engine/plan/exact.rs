@@ -230,8 +230,11 @@ pub(super) struct Totals {
     /// Mass at the end with the weapon ever malfunctioned, and removed.
     pub(super) malfunction: Prob,
     pub(super) removed: Prob,
-    /// Mass at the end by the units' states (plans with units).
+    /// Mass at the end by the units' states (plans with units), unless
+    /// `hex` holds what is read of them.
     pub(super) units: Vec<(Vec<UnitState>, Prob)>,
+    /// The hex's odds at the end, when the pass worked them out itself.
+    pub(super) hex: Option<HexOdds>,
 }
 
 impl PlanOdds {
@@ -289,8 +292,10 @@ impl PlanOdds {
             p_malfunction: base.malfunction,
             p_removed: base.removed,
             per_phase,
-            units: (!plan.units().is_empty())
-                .then(|| HexOdds::of(plan.units(), &Dist::from_masses(base.units))),
+            units: (!plan.units().is_empty()).then(|| {
+                base.hex
+                    .unwrap_or_else(|| HexOdds::of(plan.units(), &Dist::from_masses(base.units)))
+            }),
         }
     }
 }
@@ -307,6 +312,9 @@ mod tests {
     fn same_both_ways(plan: &FirePlan) {
         let chain = Chain::compile(plan);
         let smooth = smooth_totals(plan, &chain).expect("the chain fits the smooth scheme");
+        // The hex's odds are summed in smooth fractions, not rebuilt from
+        // the end states' fractions.
+        assert_eq!(smooth[0].hex.is_some(), !plan.units().is_empty());
         let reference: Vec<Totals> = PASSES
             .iter()
             .map(|&t| run(plan, &chain, t).totals())

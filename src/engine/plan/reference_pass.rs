@@ -51,6 +51,7 @@ impl Pass {
                 .iter()
                 .map(|(n, _, p)| (n.units.as_slice().to_vec(), p.clone()))
                 .collect(),
+            hex: None,
             phase_exit: self.phase_exit,
             phase_exit_weapon: self.phase_exit_weapon,
             phase_exit_cleared: self.phase_exit_cleared,

@@ -15,8 +15,10 @@ use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump;
 use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
 use super::smooth::{Basis, Scratch, Smooth};
+use crate::dice::Dist;
+use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
-use crate::rules::units::UnitState;
+use crate::rules::units::{Unit, UnitState};
 
 /// Every pass in smooth fractions, the counting passes on the chain merged
 /// for their count (the first pass reads every node's units and weapon);
@@ -210,19 +212,24 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
             pool.recycle(held);
         }
     }
-    Some(sums.into_totals(tally, with_units, basis))
+    Some(sums.into_totals(tally, plan.units(), basis))
 }
 
 impl Sums {
     /// The figures the pass gives [`PlanOdds`], as [`Prob`]s: each one
     /// reduced once, in parallel.
-    fn into_totals(self, tally: Tally, with_units: bool, basis: &Basis) -> Totals {
+    fn into_totals(self, tally: Tally, units: &[Unit], basis: &Basis) -> Totals {
+        let with_units = !units.is_empty();
         let phases = self.phase_exit.len();
         let mut end_at_least_one = Smooth::zero(basis);
         let s = &mut Scratch::default();
         for e in &self.end[1..] {
             end_at_least_one.add(e.term(), basis, s);
         }
+        let (hex, hex_sums) = match tally {
+            Tally::Nothing if with_units => hex_sums(units, &self.units, basis, s),
+            _ => (None, Vec::new()),
+        };
         let mut jobs: Vec<&Smooth> = Vec::new();
         let mut expected_total = [
             Smooth::zero(basis),
@@ -242,7 +249,10 @@ impl Sums {
                 if with_units {
                     jobs.extend(&self.phase_exit_cleared);
                     jobs.extend(&self.phase_exit_some_out);
-                    jobs.extend(self.units.values());
+                    match hex {
+                        Some(_) => jobs.extend(&hex_sums),
+                        None => jobs.extend(self.units.values()),
+                    }
                 }
                 jobs.extend([&self.malfunction, &self.removed]);
             }
@@ -278,6 +288,7 @@ impl Sums {
             malfunction: Prob::zero(),
             removed: Prob::zero(),
             units: Vec::new(),
+            hex: None,
         };
         let width = self.end.len();
         match tally {
@@ -294,11 +305,21 @@ impl Sums {
                 if with_units {
                     totals.phase_exit_cleared = take(phases);
                     totals.phase_exit_some_out = take(phases);
-                    totals.units = self
-                        .units
-                        .keys()
-                        .map(|u| (u.clone(), take(1).remove(0)))
-                        .collect();
+                    match hex {
+                        Some(mut hex) => {
+                            for f in hex.figures_mut() {
+                                *f = take(1).remove(0);
+                            }
+                            totals.hex = Some(hex);
+                        }
+                        None => {
+                            totals.units = self
+                                .units
+                                .keys()
+                                .map(|u| (u.clone(), take(1).remove(0)))
+                                .collect();
+                        }
+                    }
                 }
                 totals.malfunction = take(1).remove(0);
                 totals.removed = take(1).remove(0);
@@ -318,4 +339,37 @@ impl Sums {
         }
         totals
     }
+}
+
+/// The hex's odds as sums of the end masses, before they become [`Prob`]s:
+/// each of [`HexOdds`]'s figures is the mass of the units' end states that
+/// it holds for (worked out by [`HexOdds::of`] on each state alone, where
+/// every figure is 0 or 1), added up without a gcd; the [`HexOdds`] of the
+/// first state is the shape the figures go back into. `None` (and the
+/// units' end states then become fractions one by one) if a state's
+/// figure is neither 0 nor 1.
+fn hex_sums(
+    units: &[Unit],
+    end: &BTreeMap<Vec<UnitState>, Smooth>,
+    basis: &Basis,
+    s: &mut Scratch,
+) -> (Option<HexOdds>, Vec<Smooth>) {
+    let mut shape: Option<HexOdds> = None;
+    let mut sums: Vec<Smooth> = Vec::new();
+    for (states, mass) in end {
+        let mut alone = HexOdds::of(units, &Dist::certain(states.clone()));
+        let figures = alone.figures_mut();
+        if sums.is_empty() {
+            sums = vec![Smooth::zero(basis); figures.len()];
+        }
+        for (sum, f) in sums.iter_mut().zip(figures) {
+            if *f == Prob::one() {
+                sum.add(mass.term(), basis, s);
+            } else if !f.is_zero() {
+                return (None, Vec::new());
+            }
+        }
+        shape.get_or_insert(alone);
+    }
+    (shape, sums)
 }

@@ -214,6 +214,21 @@ impl HexOdds {
         }
     }
 
+    /// Every figure, in a fixed order: each unit's outcomes, its
+    /// P(out of action) and P(burning), then the hex's figures.
+    pub fn figures_mut(&mut self) -> Vec<&mut Prob> {
+        let mut out: Vec<&mut Prob> = Vec::new();
+        for u in &mut self.units {
+            out.extend(u.outcomes.iter_mut().map(|(_, p)| p));
+            out.push(&mut u.p_out_of_action);
+            out.push(&mut u.p_burning);
+        }
+        out.push(&mut self.p_cleared);
+        out.push(&mut self.p_all_eliminated);
+        out.extend(self.at_least_out.iter_mut());
+        out
+    }
+
     /// The odds from the joint law of the units' final states (each state
     /// a term of its own).
     pub fn of(units: &[Unit], end: &Dist<Vec<UnitState>>) -> HexOdds {
