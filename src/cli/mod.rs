@@ -59,7 +59,7 @@ enum Command {
     Plan(Box<plan::PlanArgs>),
     /// Which mortar should I take? Several mortars on the same target and plan, side by side.
     Compare(Box<compare::CompareArgs>),
-    /// What each modifier (Acquisition, spotting, leader, Intensive Fire, concealment, Air Burst) is worth in one shot.
+    /// What each modifier (Acquisition, spotting, leader, Intensive Fire, concealment, Air Burst) is worth, in one shot or (--plan) over the whole fire plan.
     Worth(Box<worth::WorthArgs>),
     /// Exact odds of one Demolition Charge attack (A23): Placed, Thrown or Set.
     Dc(Box<dc::DcArgs>),
