@@ -166,8 +166,8 @@ impl<'a> RowBuilder<'a> {
     /// The rows of one shot's report.
     pub fn shot(mut self, r: &ShotReport) -> Vec<OddsRow> {
         let s = "shot";
-        self.exact(s, "hex", "p_hit", None, &r.p_hit);
-        self.exact(s, "hex", "p_critical_hit", None, &r.p_critical_hit);
+        self.exact(s, "hex", "p_hit", None, &r.to_hit.p_hit);
+        self.exact(s, "hex", "p_critical_hit", None, &r.to_hit.p_critical_hit);
         self.exact(s, "hex", "p_multiple_hit", None, &r.p_multiple_hit);
         for (measure, p) in [
             ("p_keep_rof", &r.p_keep_rof),
@@ -188,8 +188,8 @@ impl<'a> RowBuilder<'a> {
             self.exact(s, "hex", &measure, None, &ift.p);
         }
         for u in &r.units {
-            self.exact(s, &u.name, "p_hit", None, &u.p_hit);
-            self.exact(s, &u.name, "p_critical_hit", None, &u.p_critical_hit);
+            self.exact(s, &u.name, "p_hit", None, &u.to_hit.p_hit);
+            self.exact(s, &u.name, "p_critical_hit", None, &u.to_hit.p_critical_hit);
             for (outcome, p) in &u.outcomes {
                 self.exact(s, &u.name, outcome, None, p);
             }
