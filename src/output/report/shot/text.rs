@@ -180,22 +180,15 @@ impl ShotReport {
         if self.p_multiple_hit.exact != "0/1" {
             rows.push("Multiple Hit", Some(&self.p_multiple_hit), "p_multiple_hit");
         }
-        rows.push(
-            &match self.effective_rof {
-                Some(r) => format!("Keeps ROF (effective ROF {r})"),
-                None => "Keeps ROF".into(),
-            },
-            self.p_keep_rof.as_ref(),
-            "p_keep_rof",
-        );
-        rows.push(
-            &match self.effective_breakdown {
-                Some(b) => format!("Malfunction (B# {b})"),
-                None => "Malfunction".into(),
-            },
-            self.p_malfunction.as_ref(),
-            "p_malfunction",
-        );
+        // The label names the number the figure rests on, when known.
+        let label = |what: &str, number: &str, n: Option<u8>| match n {
+            Some(n) => format!("{what} ({number} {n})"),
+            None => what.to_string(),
+        };
+        let keeps_rof = label("Keeps ROF", "effective ROF", self.effective_rof);
+        rows.push(&keeps_rof, self.p_keep_rof.as_ref(), "p_keep_rof");
+        let malfunction = label("Malfunction", "B#", self.effective_breakdown);
+        rows.push(&malfunction, self.p_malfunction.as_ref(), "p_malfunction");
         rows.push(
             "Removed for good (X#)",
             self.p_removed.as_ref(),
