@@ -7,7 +7,7 @@
 use serde::{Deserialize, Deserializer};
 use toml::Table;
 
-use super::check::{flag, opt_int};
+use super::check::{TEM, flag, opt_in, opt_int};
 use super::only_keys;
 use super::scenario::{UnitFacts, UnitSpec, UnitsIn, none_missing};
 use super::source::ScenarioSource;
@@ -212,7 +212,7 @@ impl DcScenario {
 impl DcLocationSpec {
     fn to_location(&self, prefix: &str) -> Result<DcLocation> {
         let field = |f: &str| format!("{prefix}.{f}");
-        let tem = opt_int(&field("tem"), self.tem, -3, 9, "a TEM")?.unwrap_or(0);
+        let tem = opt_in(&field("tem"), self.tem, TEM)?.unwrap_or(0);
         let hexside_tem = opt_int(
             &field("hexside_tem"),
             self.hexside_tem,
