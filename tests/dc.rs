@@ -545,3 +545,24 @@ fn dc_command_rejects_bad_files() {
     assert_mentions(&rejects(&["dc", &thrower]), &["dc.thrower", "Thrown"]);
     assert_mentions(&rejects_usage(&["dc", "--trials", "0"]), &["--trials"]);
 }
+
+/// A DC's unit takes a target unit's keys but its To Hit ones (a DC makes
+/// no To Hit roll): one given is refused as an unknown key, on its own
+/// line of the file, with the DC unit's keys listed and no To Hit key.
+#[test]
+fn dc_unit_refuses_to_hit_keys_on_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("woods.toml");
+    let text = "[dc]\nkind = \"placed\"\n[[dc.target.units]]\nkind = \"squad\"\nmorale = 7\nwoods = true\n";
+    std::fs::write(&path, text).unwrap();
+    let line = rejects(&["dc", &path.display().to_string()]);
+    assert_mentions(
+        &line,
+        &[
+            "line 6 (`woods = true`)",
+            "unknown field `woods`",
+            "`half_squad_morale`, `leadership`, `broken`, `pinned`, `reduced`, `tem`",
+        ],
+    );
+    assert!(!line.contains("in_los"), "{line}");
+}

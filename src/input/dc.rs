@@ -4,16 +4,17 @@
 //! bad value names its field (`dc.enemy_infantry: ...`). Flags are merged
 //! over the file as a TOML table, as for the mortar commands.
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
 use toml::Table;
 
-use super::check::{flag, opt_int};
+use super::check::{TEM, flag, opt_in, opt_int};
+use super::only_keys;
 use super::scenario::{UnitFacts, UnitSpec, UnitsIn, none_missing};
 use super::source::ScenarioSource;
 use crate::error::{Error, Result};
 use crate::rules::dc::{DcInput, DcKind, DcLocation};
 use crate::rules::target::Target;
-use crate::rules::units::{MAX_UNITS, UnitKind};
+use crate::rules::units::MAX_UNITS;
 
 /// A DC scenario file: the `[dc]` section and nothing else.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -100,38 +101,33 @@ pub struct DcLocationSpec {
     pub units_by_flags: bool,
 }
 
-/// `[[dc.target.units]]`, `[[dc.thrower.units]]`: a unit of the Location.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct DcUnitSpec {
-    /// A name for the output, e.g. "5-2-7". Left out: "unit 1", "unit 2",
-    /// ... by its place in the list.
-    pub name: Option<String>,
-    /// What it is: "squad", "half-squad", "crew", "leader", "hero" or
-    /// "unarmored-vehicle" (a DC attack on an AFV is not modelled).
-    /// Required.
-    pub kind: Option<UnitKind>,
-    /// Its Morale Level, 2 to 10, from the counter. Required for all but
-    /// vehicles.
-    pub morale: Option<i64>,
-    /// The Morale Level of its broken side, 2 to 10. Left out: not given;
-    /// asked for when the unit starts broken, or is stacked with a friendly
-    /// leader (a Leader Loss MC, A10.2).
-    pub broken_morale: Option<i64>,
-    /// The Morale Level of the half-squad a squad is reduced to, 2 to 10.
-    /// Left out: its `morale`.
-    pub half_squad_morale: Option<i64>,
-    /// A leader's leadership DRM, -3 to +1; leaders only. Left out: 0.
-    pub leadership: Option<i64>,
-    /// Broken at the start. Left out: no.
-    pub broken: Option<bool>,
-    /// Pinned at the start. Left out: no.
-    pub pinned: Option<bool>,
-    /// A half-squad reduced from a squad, or a wounded SMC, at the start.
-    /// Left out: no.
-    pub reduced: Option<bool>,
-    /// The unit's own TEM, -3 to +9 [default: the Location's].
-    pub tem: Option<i64>,
+/// `[[dc.target.units]]`, `[[dc.thrower.units]]`: a unit of the Location,
+/// written as a mortar target's unit (`[[target.units]]`, [`UnitSpec`])
+/// with only the keys that do not concern a To Hit roll, which a DC does
+/// not make: [`DC_UNIT_KEYS`]. Its `kind` is required, but a DC attack on
+/// an AFV is not modelled; its `tem` left out is the Location's.
+#[derive(Clone, Debug, Default)]
+pub struct DcUnitSpec(pub UnitSpec);
+
+/// The keys of a DC's unit, each meaning what it means in a target unit;
+/// any other key is an error.
+pub const DC_UNIT_KEYS: &[&str] = &[
+    "name",
+    "kind",
+    "morale",
+    "broken_morale",
+    "half_squad_morale",
+    "leadership",
+    "broken",
+    "pinned",
+    "reduced",
+    "tem",
+];
+
+impl<'de> Deserialize<'de> for DcUnitSpec {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        only_keys::deserialize(deserializer, DC_UNIT_KEYS).map(DcUnitSpec)
+    }
 }
 
 impl DcScenario {
@@ -160,10 +156,7 @@ impl DcScenario {
             UnitsIn {
                 list,
                 flag: location.units_by_flags.then_some(flag),
-                units: units
-                    .iter()
-                    .map(|u| UnitFacts::from(&u.to_unit_spec()))
-                    .collect(),
+                units: units.iter().map(|u| UnitFacts::from(&u.0)).collect(),
             }
             .missing(false, &mut out);
         }
@@ -219,7 +212,7 @@ impl DcScenario {
 impl DcLocationSpec {
     fn to_location(&self, prefix: &str) -> Result<DcLocation> {
         let field = |f: &str| format!("{prefix}.{f}");
-        let tem = opt_int(&field("tem"), self.tem, -3, 9, "a TEM")?.unwrap_or(0);
+        let tem = opt_in(&field("tem"), self.tem, TEM)?.unwrap_or(0);
         let hexside_tem = opt_int(
             &field("hexside_tem"),
             self.hexside_tem,
@@ -245,32 +238,12 @@ impl DcLocationSpec {
         let units = specs
             .iter()
             .enumerate()
-            .map(|(i, u)| u.to_unit_spec().to_unit(&field("units"), i, &hex))
+            .map(|(i, u)| u.0.to_unit(&field("units"), i, &hex))
             .collect::<Result<_>>()?;
         Ok(DcLocation {
             tem,
             hexside_tem,
             units,
         })
-    }
-}
-
-impl DcUnitSpec {
-    /// The same unit as a mortar target's unit spec (its To Hit fields
-    /// left out: a DC needs no To Hit).
-    fn to_unit_spec(&self) -> UnitSpec {
-        UnitSpec {
-            name: self.name.clone(),
-            kind: self.kind,
-            morale: self.morale,
-            broken_morale: self.broken_morale,
-            half_squad_morale: self.half_squad_morale,
-            leadership: self.leadership,
-            broken: self.broken,
-            pinned: self.pinned,
-            reduced: self.reduced,
-            tem: self.tem,
-            ..UnitSpec::default()
-        }
     }
 }

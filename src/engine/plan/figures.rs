@@ -3,8 +3,8 @@
 //! (agreement tests, over the flat list of [`PlanFigures::list`], each
 //! named by its place in the JSON report).
 
-use super::exact::{CRITICAL_CAP, CountDist, PlanOdds, TALLY_CAP};
-use super::monte_carlo::McTally;
+use super::exact::{CRITICAL_CAP, CountDist, PhaseOdds, PlanOdds, TALLY_CAP};
+use super::monte_carlo::{McTally, PhaseTally};
 use super::simulate::UnitTally;
 use crate::prob::Prob;
 use crate::rules::units::Outcome;
@@ -202,6 +202,43 @@ fn count_entries(
     out
 }
 
+/// Where a tally keeps the histogram of a count.
+type Hist<T> = fn(&T) -> &[u64];
+/// Where a tally keeps the count of trials with an event.
+type Count<T> = fn(&T) -> u64;
+
+/// The figure `name` from whichever engines ran: `of_exact` reads the
+/// exact value, `of_mc` works the estimate out of the tally.
+fn paired<E, T>(
+    name: String,
+    kind: Kind,
+    exact: Option<&E>,
+    mc: Option<&T>,
+    of_exact: fn(&E) -> &Prob,
+    of_mc: impl Fn(&T) -> Estimate,
+) -> Figure {
+    figure(
+        name,
+        kind,
+        exact.map(|e| of_exact(e).clone()),
+        mc.map(of_mc),
+    )
+}
+
+/// The figure `name` of the mean of a count: its exact mean, or the mean
+/// of its histogram `hist` in the tally.
+fn mean<E, T>(
+    name: String,
+    exact: Option<&E>,
+    mc: Option<&T>,
+    of_exact: fn(&E) -> &Prob,
+    hist: Hist<T>,
+) -> Figure {
+    paired(name, Kind::Mean, exact, mc, of_exact, |t| {
+        mean_of_histogram(hist(t))
+    })
+}
+
 pub(super) fn figure(
     name: String,
     kind: Kind,
@@ -221,59 +258,39 @@ impl PlanFigures {
     /// the units'; either engine may be absent.
     pub fn weapon(exact: Option<&PlanOdds>, mc: Option<&McTally>) -> PlanFigures {
         let trials = mc.map_or(0, |t| t.trials);
-        let at_least_one = |h: &[u64]| proportion(h.iter().skip(1).sum(), trials);
-        let (p, m) = (Kind::Probability, Kind::Mean);
         let phases = exact.map_or_else(
             || mc.map_or(0, |t| t.per_phase.len()),
             |x| x.per_phase.len(),
         );
         let per_phase = (0..phases)
             .map(|i| {
-                let e = exact.map(|x| &x.per_phase[i]);
-                let t = mc.map(|t| &t.per_phase[i]);
+                let (e, t) = (exact.map(|x| &x.per_phase[i]), mc.map(|t| &t.per_phase[i]));
                 let name = |field: &str| format!("per_phase[{i}].{field}");
+                let mean = |field, of_exact, hist| mean(name(field), e, t, of_exact, hist);
+                let share = |field, of_exact: fn(&PhaseOdds) -> &Prob, count: Count<PhaseTally>| {
+                    paired(name(field), Kind::Probability, e, t, of_exact, |t| {
+                        proportion(count(t), trials)
+                    })
+                };
                 PhaseFigures {
-                    expected_shots: figure(
-                        name("expected_shots"),
-                        m,
-                        e.map(|p| p.expected_shots.clone()),
-                        t.map(|p| mean_of_histogram(&p.shots)),
+                    expected_shots: mean("expected_shots", |p| &p.expected_shots, |t| &t.shots),
+                    expected_hits: mean("expected_hits", |p| &p.expected_hits, |t| &t.hits),
+                    expected_critical_hits: mean(
+                        "expected_critical_hits",
+                        |p| &p.expected_criticals,
+                        |t| &t.criticals,
                     ),
-                    expected_hits: figure(
-                        name("expected_hits"),
-                        m,
-                        e.map(|p| p.expected_hits.clone()),
-                        t.map(|p| mean_of_histogram(&p.hits)),
+                    p_first_hit: share("p_first_hit", |p| &p.p_first_hit, |t| t.first_hit),
+                    p_hit_by_end: share("p_hit_by_end", |p| &p.p_hit_by_end, |t| t.hit_by_end),
+                    p_malfunctioned_at_end: share(
+                        "p_malfunctioned_at_end",
+                        |p| &p.p_malfunctioned_at_end,
+                        |t| t.malfunctioned_at_end,
                     ),
-                    expected_critical_hits: figure(
-                        name("expected_critical_hits"),
-                        m,
-                        e.map(|p| p.expected_criticals.clone()),
-                        t.map(|p| mean_of_histogram(&p.criticals)),
-                    ),
-                    p_first_hit: figure(
-                        name("p_first_hit"),
-                        p,
-                        e.map(|p| p.p_first_hit.clone()),
-                        t.map(|p| proportion(p.first_hit, trials)),
-                    ),
-                    p_hit_by_end: figure(
-                        name("p_hit_by_end"),
-                        p,
-                        e.map(|p| p.p_hit_by_end.clone()),
-                        t.map(|p| proportion(p.hit_by_end, trials)),
-                    ),
-                    p_malfunctioned_at_end: figure(
-                        name("p_malfunctioned_at_end"),
-                        p,
-                        e.map(|p| p.p_malfunctioned_at_end.clone()),
-                        t.map(|p| proportion(p.malfunctioned_at_end, trials)),
-                    ),
-                    p_removed_by_end: figure(
-                        name("p_removed_by_end"),
-                        p,
-                        e.map(|p| p.p_removed_by_end.clone()),
-                        t.map(|p| proportion(p.removed_by_end, trials)),
+                    p_removed_by_end: share(
+                        "p_removed_by_end",
+                        |p| &p.p_removed_by_end,
+                        |t| t.removed_by_end,
                     ),
                     shots: count_entries(
                         &name("shots"),
@@ -287,69 +304,44 @@ impl PlanFigures {
                 }
             })
             .collect();
+        let at_least_one = |h: &[u64]| proportion(h.iter().skip(1).sum(), trials);
+        let mean = |field: &str, of_exact, hist| mean(field.into(), exact, mc, of_exact, hist);
+        let share = |field: &str,
+                     of_exact: fn(&PlanOdds) -> &Prob,
+                     of_mc: &dyn Fn(&McTally) -> Estimate| {
+            paired(field.into(), Kind::Probability, exact, mc, of_exact, of_mc)
+        };
+        let counts =
+            |field: &str, cap, of_exact: fn(&PlanOdds) -> &CountDist, hist: Hist<McTally>| {
+                count_entries(field, cap, exact.map(of_exact), mc.map(hist), trials)
+            };
         PlanFigures {
-            expected_shots: figure(
-                "expected_shots".into(),
-                m,
-                exact.map(|x| x.expected_shots.clone()),
-                mc.map(|t| mean_of_histogram(&t.shots)),
+            expected_shots: mean("expected_shots", |x| &x.expected_shots, |t| &t.shots),
+            expected_hits: mean("expected_hits", |x| &x.expected_hits, |t| &t.hits),
+            expected_critical_hits: mean(
+                "expected_critical_hits",
+                |x| &x.expected_criticals,
+                |t| &t.criticals,
             ),
-            expected_hits: figure(
-                "expected_hits".into(),
-                m,
-                exact.map(|x| x.expected_hits.clone()),
-                mc.map(|t| mean_of_histogram(&t.hits)),
-            ),
-            expected_critical_hits: figure(
-                "expected_critical_hits".into(),
-                m,
-                exact.map(|x| x.expected_criticals.clone()),
-                mc.map(|t| mean_of_histogram(&t.criticals)),
-            ),
-            p_at_least_one_hit: figure(
-                "p_at_least_one_hit".into(),
-                p,
-                exact.map(|x| x.p_at_least_one_hit.clone()),
-                mc.map(|t| at_least_one(&t.hits)),
-            ),
-            p_critical_hit: figure(
-                "p_critical_hit".into(),
-                p,
-                exact.map(|x| x.p_critical_hit.clone()),
-                mc.map(|t| at_least_one(&t.criticals)),
-            ),
-            p_malfunction: figure(
-                "p_malfunction".into(),
-                p,
-                exact.map(|x| x.p_malfunction.clone()),
-                mc.map(|t| proportion(t.malfunction, trials)),
-            ),
-            p_removed: figure(
-                "p_removed".into(),
-                p,
-                exact.map(|x| x.p_removed.clone()),
-                mc.map(|t| proportion(t.removed, trials)),
-            ),
-            shots: count_entries(
-                "shots",
-                TALLY_CAP,
-                exact.map(|x| &x.shots),
-                mc.map(|t| &t.shots[..]),
-                trials,
-            ),
-            hits: count_entries(
-                "hits",
-                TALLY_CAP,
-                exact.map(|x| &x.hits),
-                mc.map(|t| &t.hits[..]),
-                trials,
-            ),
-            critical_hits: count_entries(
+            p_at_least_one_hit: share("p_at_least_one_hit", |x| &x.p_at_least_one_hit, &|t| {
+                at_least_one(&t.hits)
+            }),
+            p_critical_hit: share("p_critical_hit", |x| &x.p_critical_hit, &|t| {
+                at_least_one(&t.criticals)
+            }),
+            p_malfunction: share("p_malfunction", |x| &x.p_malfunction, &|t| {
+                proportion(t.malfunction, trials)
+            }),
+            p_removed: share("p_removed", |x| &x.p_removed, &|t| {
+                proportion(t.removed, trials)
+            }),
+            shots: counts("shots", TALLY_CAP, |x| &x.shots, |t| &t.shots),
+            hits: counts("hits", TALLY_CAP, |x| &x.hits, |t| &t.hits),
+            critical_hits: counts(
                 "critical_hits",
                 CRITICAL_CAP,
-                exact.map(|x| &x.criticals),
-                mc.map(|t| &t.criticals[..]),
-                trials,
+                |x| &x.criticals,
+                |t| &t.criticals,
             ),
             per_phase,
             units: Vec::new(),

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use crate::error::Result;
-use crate::input::check::{flag, opt_int};
+use crate::input::check::{EXTRA_DRM, flag, opt_in, opt_int};
 use crate::rules::firer::{Firer, GunType, Manning, Phase};
 
 /// `[firer]`: the firer's phase, manning and state. Every key is optional;
@@ -100,7 +100,7 @@ impl FirerSpec {
             .unwrap_or(0),
             stun: opt_int("firer.stun", self.stun, 0, 5, "Stun results")?.unwrap_or(0),
             intensive_fire: flag(self.intensive_fire),
-            extra_drm: opt_int("firer.extra_drm", self.extra_drm, -9, 9, "a DRM")?.unwrap_or(0),
+            extra_drm: opt_in("firer.extra_drm", self.extra_drm, EXTRA_DRM)?.unwrap_or(0),
         })
     }
 }

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
-use crate::input::check::{flag, int, opt_int};
+use crate::input::check::{EXTRA_DRM, HINDRANCE, TEM, flag, int, opt_in, opt_int};
 use crate::rules::target::Target;
 use crate::rules::units::{Armor, MAX_UNITS, Unit, UnitKind, UnitState};
 
@@ -186,16 +186,16 @@ impl UnitSpec {
         set(&mut location.woods, self.woods);
         set(&mut location.marsh, self.marsh);
         set(&mut location.moving_vehicle, self.moving_vehicle);
-        if let Some(v) = opt_int(&field("hindrance"), self.hindrance, 0, 9, "a hindrance DRM")? {
+        if let Some(v) = opt_in(&field("hindrance"), self.hindrance, HINDRANCE)? {
             location.hindrance = v;
         }
-        if let Some(v) = opt_int(&field("extra_drm"), self.extra_drm, -9, 9, "a DRM")? {
+        if let Some(v) = opt_in(&field("extra_drm"), self.extra_drm, EXTRA_DRM)? {
             location.extra_drm = v;
         }
-        if let Some(v) = opt_int(&field("tem"), self.tem, -3, 9, "a TEM")? {
+        if let Some(v) = opt_in(&field("tem"), self.tem, TEM)? {
             location.tem = v;
         }
-        if let Some(v) = opt_int(&field("effects_drm"), self.effects_drm, -9, 9, "a DRM")? {
+        if let Some(v) = opt_in(&field("effects_drm"), self.effects_drm, EXTRA_DRM)? {
             location.effects_drm = v;
         }
         if let Some(v) = opt_int(&field("size"), self.size, -2, 2, "a target size DRM")? {
@@ -339,8 +339,7 @@ impl TargetSpec {
             ffnam: flag(self.ffnam),
             ffmo: flag(self.ffmo),
             hazardous_movement: flag(self.hazardous_movement),
-            hindrance: opt_int("target.hindrance", self.hindrance, 0, 9, "a hindrance DRM")?
-                .unwrap_or(0),
+            hindrance: opt_in("target.hindrance", self.hindrance, HINDRANCE)?.unwrap_or(0),
             bore_sighted: flag(self.bore_sighted),
             acquisition: opt_int(
                 "target.acquisition",
@@ -360,12 +359,11 @@ impl TargetSpec {
             .unwrap_or(0),
             motorcyclist: flag(self.motorcyclist),
             cavalry: flag(self.cavalry),
-            extra_drm: opt_int("target.extra_drm", self.extra_drm, -9, 9, "a DRM")?.unwrap_or(0),
-            tem: opt_int("target.tem", self.tem, -3, 9, "a TEM")?.unwrap_or(0),
+            extra_drm: opt_in("target.extra_drm", self.extra_drm, EXTRA_DRM)?.unwrap_or(0),
+            tem: opt_in("target.tem", self.tem, TEM)?.unwrap_or(0),
             woods: flag(self.woods),
             marsh: flag(self.marsh),
-            effects_drm: opt_int("target.effects_drm", self.effects_drm, -9, 9, "a DRM")?
-                .unwrap_or(0),
+            effects_drm: opt_in("target.effects_drm", self.effects_drm, EXTRA_DRM)?.unwrap_or(0),
             size: 0,
             moving_vehicle: false,
             units: Vec::new(),

@@ -4,7 +4,7 @@
 
 use super::dc::DcReport;
 use super::plan::PlanReport;
-use super::push::PushReport;
+use super::push::{PushCount, PushReport};
 use super::shot::{MortarJson, ShotReport};
 use super::signed;
 use crate::analysis::to_hit_curves::Curve;
@@ -261,31 +261,31 @@ pub fn push_phases_bars(r: &PushReport) -> BarChart {
     let mc: Vec<_> = r.monte_carlo.as_ref().map_or(Vec::new(), |m| {
         m.rows
             .iter()
-            .filter(|row| row.quantity == "phases_to_end")
+            .filter(|row| row.count.quantity == "phases_to_end")
             .collect()
     });
-    let mc_of = |value: u32, or_more: bool| {
+    let mc_of = |count: PushCount| {
         mc.iter()
-            .find(|m| m.value == value && m.or_more == or_more)
+            .find(|m| m.count == count)
             .map(|m| (m.probability, m.ci95[0], m.ci95[1]))
     };
     let exact: Vec<Bucket> = r.exact.as_ref().map_or(Vec::new(), |e| {
         e.rows
             .iter()
-            .filter(|row| row.quantity == "phases_to_end")
+            .filter(|row| row.count.quantity == "phases_to_end")
             .map(|row| Bucket {
-                n: u64::from(row.value),
-                or_more: row.or_more,
+                n: u64::from(row.count.value),
+                or_more: row.count.or_more,
                 exact: Some(row.probability),
-                mc: mc_of(row.value, row.or_more),
+                mc: mc_of(row.count),
             })
             .collect()
     });
     let buckets = if exact.is_empty() {
         mc.iter()
             .map(|m| Bucket {
-                n: u64::from(m.value),
-                or_more: m.or_more,
+                n: u64::from(m.count.value),
+                or_more: m.count.or_more,
                 exact: None,
                 mc: Some((m.probability, m.ci95[0], m.ci95[1])),
             })

@@ -203,9 +203,9 @@ impl Index {
                 r.mortar.title,
                 r.range,
                 r.modified_to_hit_number,
-                signed(r.to_hit_drm),
-                pct(Some(&r.p_hit)),
-                pct(Some(&r.p_critical_hit)),
+                signed(r.to_hit.drm),
+                pct(Some(&r.to_hit.p_hit)),
+                pct(Some(&r.to_hit.p_critical_hit)),
                 pct(r.p_keep_rof.as_ref()),
                 pct(r.p_malfunction.as_ref()),
             );

@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use serde::Serialize;
+
 use super::legend::{Term, legend};
 use crate::rules::mortar::Ammo;
 use crate::rules::outcomes::NOT_MODELLED;
@@ -126,6 +128,38 @@ pub(crate) fn shot_facts<'a>(
         plan,
         dc_non_elite: false,
         units,
+    }
+}
+
+/// What a shot's or a plan's report rests on and leaves out, the last
+/// keys of its JSON: what the model leaves out that concerns it, its own
+/// notes, and the readings of the rules it rests on.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct AboutJson {
+    pub(crate) not_modelled: Vec<&'static str>,
+    pub(crate) notes: Vec<String>,
+    pub(crate) readings: Vec<Reading>,
+}
+
+impl AboutJson {
+    /// The readings and gaps of `facts`, with the report's own `notes`.
+    pub(crate) fn new(facts: &Facts, notes: Vec<String>) -> AboutJson {
+        AboutJson {
+            not_modelled: facts.not_modelled(),
+            notes,
+            readings: facts.readings(),
+        }
+    }
+
+    /// The end of the report's text: [`legend_and_notes`].
+    pub(crate) fn text(&self, terms: &[Term], which: Notes) -> String {
+        legend_and_notes(
+            terms,
+            &self.notes,
+            &self.readings,
+            &self.not_modelled,
+            which,
+        )
     }
 }
 

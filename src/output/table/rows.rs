@@ -11,7 +11,7 @@ use crate::engine::dc::DcRow;
 use crate::output::report::ProbJson;
 use crate::output::report::measures::{dc_measure, ift_measure};
 use crate::output::report::plan::{CountJson, FigureJson, PlanReport};
-use crate::output::report::push::PushReport;
+use crate::output::report::push::{PushCount, PushReport};
 use crate::output::report::shot::ShotReport;
 
 crate::table_row! {
@@ -166,8 +166,8 @@ impl<'a> RowBuilder<'a> {
     /// The rows of one shot's report.
     pub fn shot(mut self, r: &ShotReport) -> Vec<OddsRow> {
         let s = "shot";
-        self.exact(s, "hex", "p_hit", None, &r.p_hit);
-        self.exact(s, "hex", "p_critical_hit", None, &r.p_critical_hit);
+        self.exact(s, "hex", "p_hit", None, &r.to_hit.p_hit);
+        self.exact(s, "hex", "p_critical_hit", None, &r.to_hit.p_critical_hit);
         self.exact(s, "hex", "p_multiple_hit", None, &r.p_multiple_hit);
         for (measure, p) in [
             ("p_keep_rof", &r.p_keep_rof),
@@ -188,8 +188,8 @@ impl<'a> RowBuilder<'a> {
             self.exact(s, "hex", &measure, None, &ift.p);
         }
         for u in &r.units {
-            self.exact(s, &u.name, "p_hit", None, &u.p_hit);
-            self.exact(s, &u.name, "p_critical_hit", None, &u.p_critical_hit);
+            self.exact(s, &u.name, "p_hit", None, &u.to_hit.p_hit);
+            self.exact(s, &u.name, "p_critical_hit", None, &u.to_hit.p_critical_hit);
             for (outcome, p) in &u.outcomes {
                 self.exact(s, &u.name, outcome, None, p);
             }
@@ -268,22 +268,15 @@ impl<'a> RowBuilder<'a> {
     pub fn push(mut self, r: &PushReport) -> Vec<OddsRow> {
         let exact = r.exact.as_ref().map_or(&[][..], |e| &e.rows[..]);
         let mc = r.monte_carlo.as_ref().map_or(&[][..], |m| &m.rows[..]);
-        let mut keys: Vec<(&str, u32, bool)> = exact
-            .iter()
-            .map(|e| (e.quantity, e.value, e.or_more))
-            .collect();
+        let mut counts: Vec<PushCount> = exact.iter().map(|e| e.count).collect();
         for m in mc {
-            if !keys.contains(&(m.quantity, m.value, m.or_more)) {
-                keys.push((m.quantity, m.value, m.or_more));
+            if !counts.contains(&m.count) {
+                counts.push(m.count);
             }
         }
-        for (quantity, value, or_more) in keys {
-            let e = exact
-                .iter()
-                .find(|e| (e.quantity, e.value, e.or_more) == (quantity, value, or_more));
-            let m = mc
-                .iter()
-                .find(|m| (m.quantity, m.value, m.or_more) == (quantity, value, or_more));
+        for count in counts {
+            let e = exact.iter().find(|e| e.count == count);
+            let m = mc.iter().find(|m| m.count == count);
             let figure = FigureJson {
                 key: String::new(),
                 exact: e.map(|e| e.exact.clone()),
@@ -291,8 +284,16 @@ impl<'a> RowBuilder<'a> {
                 mc: m.map(|m| m.probability),
                 ci95: m.map(|m| m.ci95),
             };
-            let n = Some(value as usize);
-            self.figure("push", None, "gun", quantity, n, or_more, &figure);
+            let n = Some(count.value as usize);
+            self.figure(
+                "push",
+                None,
+                "gun",
+                count.quantity,
+                n,
+                count.or_more,
+                &figure,
+            );
         }
         self.rows
     }

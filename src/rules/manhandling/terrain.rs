@@ -17,14 +17,18 @@ use serde::Serialize;
 
 use crate::error::{Error, Result};
 
-/// A built-in terrain: the Gun's hex entered.
+/// A built-in terrain: the Gun's hex entered ([`TERRAIN`]), or a hexside
+/// crossed into it ([`HEXSIDES`]), whose TEM and MF add to the hex's
+/// (C10.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Terrain {
-    /// The name a path writes for it, e.g. `woods` or `stone-building`.
+    /// The name a path writes for it, e.g. `woods`, `stone-building` or
+    /// (a hexside, added to a hex) `wall`.
     pub name: &'static str,
-    /// TEM of the hex (only positive TEM counts for C10.3).
+    /// Its TEM (only positive TEM counts for C10.3).
     pub tem: u8,
-    /// Normal Infantry MF cost to enter, in half MF (grain: 3 = 1½ MF).
+    /// Normal Infantry MF cost to enter (a hexside: to cross), in half MF
+    /// (grain: 3 = 1½ MF).
     pub mf_halves: u8,
     /// Where the figures come from.
     pub source: &'static str,
@@ -78,29 +82,16 @@ pub const TERRAIN: &[Terrain] = &[
     },
 ];
 
-/// A built-in hexside crossed into the hex.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct Hexside {
-    /// The name a path adds to a hex for it: `wall` or `hedge`.
-    pub name: &'static str,
-    /// TEM of the hexside, added to that of the hex entered for C10.3.
-    pub tem: u8,
-    /// MF added to the cost of the hex entered, in half MF.
-    pub mf_halves: u8,
-    /// Where the figures come from.
-    pub source: &'static str,
-}
-
 /// Wall and hedge: TEM and "1 + COT" Infantry cost from the Chapter B
 /// Terrain Chart (B9).
-pub const HEXSIDES: &[Hexside] = &[
-    Hexside {
+pub const HEXSIDES: &[Terrain] = &[
+    Terrain {
         name: "wall",
         tem: 2,
         mf_halves: 2,
         source: "B9 Wall: TEM +2, 1 MF + COT",
     },
-    Hexside {
+    Terrain {
         name: "hedge",
         tem: 1,
         mf_halves: 2,

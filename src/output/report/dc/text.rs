@@ -9,9 +9,9 @@ use crate::output::report::legend::{Term, exact_cell, percent};
 use crate::output::report::measures::DcRowJson;
 use crate::output::report::notes::{Notes, legend_and_notes};
 use crate::output::report::shot::{
-    OUTCOME_COLUMNS, ProbRows, hex_lines, modifiers, outcome_cells, outcome_terms, pct,
+    ProbRows, hex_lines, modifiers, outcome_terms, pct, unit_row, units_table,
 };
-use crate::output::report::{kebab, signed, text_table};
+use crate::output::report::{signed, text_table};
 
 impl DcReport {
     /// The text a player reads, with the notes that concern this attack.
@@ -138,21 +138,15 @@ fn location_text(title: &str, loc: &LocationJson) -> String {
         return out;
     }
     out.push_str("Units (worst outcome)\n");
-    let mut header = vec!["unit", "IFT DRM"];
-    header.extend(OUTCOME_COLUMNS);
     let rows: Vec<Vec<String>> = loc
         .units
         .iter()
         .map(|u| {
-            let mut row = vec![
-                format!("{} ({})", u.name, kebab(&u.kind)),
-                signed(u.attack.drm),
-            ];
-            row.extend(outcome_cells(&u.outcomes, u.kind, &u.p_out_of_action));
-            row
+            let cells = vec![signed(u.attack.drm)];
+            unit_row(&u.name, u.kind, cells, &u.outcomes, &u.p_out_of_action)
         })
         .collect();
-    out.push_str(&text_table(&header, &rows));
+    out.push_str(&units_table(&["IFT DRM"], &rows));
     if let Some(hex) = &loc.hex {
         out.push_str(&hex_lines(
             hex,

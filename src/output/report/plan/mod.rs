@@ -13,10 +13,9 @@ use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::figures::{CountFigure, Figure, PlanFigures};
 use crate::engine::plan::monte_carlo::McTally;
 use crate::engine::plan::simulate::UnitTally;
-use crate::output::report::notes::shot_facts;
+use crate::output::report::notes::{AboutJson, shot_facts};
 use crate::prob::Prob;
 use crate::rules::firer::{Phase, fired_as_light_mortar};
-use crate::rules::readings::Reading;
 use crate::rules::units::UnitKind;
 use crate::stats::Estimate;
 
@@ -145,9 +144,9 @@ pub struct PlanReport {
     /// Plans with units: each unit's fate at the end, and the hex's.
     pub(crate) units: Vec<PlanUnitJson>,
     pub(crate) hex: Option<PlanHexJson>,
-    pub(crate) not_modelled: Vec<&'static str>,
-    pub(crate) notes: Vec<String>,
-    pub(crate) readings: Vec<Reading>,
+    /// What the model leaves out, the report's notes, the readings.
+    #[serde(flatten)]
+    pub(crate) about: AboutJson,
 }
 
 /// How a Monte Carlo run was made.
@@ -281,9 +280,7 @@ impl PlanReport {
             per_phase,
             units,
             hex,
-            not_modelled: facts.not_modelled(),
-            notes,
-            readings: facts.readings(),
+            about: AboutJson::new(&facts, notes),
         }
     }
 

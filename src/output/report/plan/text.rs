@@ -7,7 +7,8 @@ use std::fmt::Write;
 
 use super::{FigureJson, PlanReport};
 use crate::output::report::legend::{Term, exact_cell, is_long, percent};
-use crate::output::report::notes::{Notes, legend_and_notes};
+use crate::output::report::notes::Notes;
+use crate::output::report::shot::outcome_terms;
 use crate::output::report::{kebab, text_table};
 
 /// The rows a plan report shows for a unit's outcomes, by JSON key.
@@ -111,13 +112,7 @@ impl PlanReport {
         if head.long || weapon.long || units.long || counts.contains(&true) {
             terms.push(Term::LongFraction);
         }
-        out.push_str(&legend_and_notes(
-            &terms,
-            &self.notes,
-            &self.readings,
-            &self.not_modelled,
-            notes,
-        ));
+        out.push_str(&self.about.text(&terms, notes));
         out
     }
 
@@ -210,17 +205,7 @@ impl PlanReport {
             }
         }
         if !self.units.is_empty() {
-            terms.extend([
-                Term::NoEffect,
-                Term::Pinned,
-                Term::Broken,
-                Term::CasualtyReduced,
-                Term::Eliminated,
-                Term::OutOfAction,
-            ]);
-        }
-        if self.units.iter().any(|u| u.kind.is_vehicle()) {
-            terms.push(Term::Vehicle);
+            terms.extend(outcome_terms(self.units.iter().map(|u| u.kind)));
         }
         rows
     }

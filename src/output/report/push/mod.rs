@@ -15,11 +15,11 @@ mod text;
 
 pub use text::hookup_text;
 
-/// One exact figure: the probability that `quantity` equals `value`
-/// (`value` or more when `or_more`). In JSON (docs/json.md): `measure`,
-/// `n` (the count), `or_more`, `exact` and `value` (its decimal).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PushRow {
+/// Which figure a push row gives: the probability that `quantity` equals
+/// `value` (`value` or more when `or_more`). In JSON (docs/json.md):
+/// `measure`, `n` (the count), `or_more`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct PushCount {
     /// "hexes_first_phase" or "phases_to_end".
     #[serde(rename = "measure")]
     pub(crate) quantity: &'static str,
@@ -27,20 +27,35 @@ pub struct PushRow {
     #[serde(rename = "n")]
     pub(crate) value: u32,
     pub(crate) or_more: bool,
+}
+
+impl PushCount {
+    fn new(quantity: &'static str, value: usize, or_more: bool) -> PushCount {
+        PushCount {
+            quantity,
+            value: value as u32,
+            or_more,
+        }
+    }
+}
+
+/// One exact figure. In JSON: its [`PushCount`], `exact` and `value` (its
+/// decimal).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PushRow {
+    #[serde(flatten)]
+    pub(crate) count: PushCount,
     pub(crate) exact: String,
     #[serde(rename = "value")]
     pub(crate) probability: f64,
 }
 
-/// One Monte Carlo figure, with its 95% interval. In JSON: `measure`, `n`,
-/// `or_more`, `mc` (the estimate), `ci95`, `std_error`.
+/// One Monte Carlo figure, with its 95% interval. In JSON: its
+/// [`PushCount`], `mc` (the estimate), `ci95`, `std_error`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PushMcRow {
-    #[serde(rename = "measure")]
-    pub(crate) quantity: &'static str,
-    #[serde(rename = "n")]
-    pub(crate) value: u32,
-    pub(crate) or_more: bool,
+    #[serde(flatten)]
+    pub(crate) count: PushCount,
     #[serde(rename = "mc")]
     pub(crate) probability: f64,
     pub(crate) ci95: [f64; 2],
@@ -60,9 +75,7 @@ impl PushOdds {
     pub fn rows_capped(&self, cap: usize) -> Vec<PushRow> {
         let cap = cap.min(PHASE_CAP as usize);
         let row = |quantity, value: usize, or_more, p: &Prob| PushRow {
-            quantity,
-            value: value as u32,
-            or_more,
+            count: PushCount::new(quantity, value, or_more),
             exact: p.exact_string(),
             probability: p.to_f64(),
         };
@@ -89,9 +102,7 @@ impl PushTally {
         let row = |quantity, value: usize, or_more, count: u64| {
             let e = stats::proportion(count, n);
             PushMcRow {
-                quantity,
-                value: value as u32,
-                or_more,
+                count: PushCount::new(quantity, value, or_more),
                 probability: e.value,
                 ci95: e.ci95,
                 std_error: e.std_error,

@@ -1,6 +1,6 @@
 //! The text of a push's report, and the hook-up table.
 
-use super::{PushReport, PushRow};
+use super::{PushCount, PushReport};
 use crate::output::report::legend::{exact_cell, percent};
 use crate::output::report::{signed, text_table};
 use crate::rules::manhandling::hookup::HookupRow;
@@ -74,17 +74,9 @@ impl PushReport {
             out.push_str(&format!("\n{title}\n"));
             let mut header = vec![unit];
             let mut body: Vec<Vec<String>> = Vec::new();
-            let labels: Vec<(u32, bool)> = match (exact_rows, mc_rows) {
-                (Some(r), _) => r
-                    .iter()
-                    .filter(|r| r.quantity == quantity)
-                    .map(|r| (r.value, r.or_more))
-                    .collect(),
-                (None, Some(r)) => r
-                    .iter()
-                    .filter(|r| r.quantity == quantity)
-                    .map(|r| (r.value, r.or_more))
-                    .collect(),
+            let counts: Vec<PushCount> = match (exact_rows, mc_rows) {
+                (Some(r), _) => r.iter().map(|r| r.count).collect(),
+                (None, Some(r)) => r.iter().map(|r| r.count).collect(),
                 (None, None) => Vec::new(),
             };
             if exact_rows.is_some() {
@@ -93,24 +85,18 @@ impl PushReport {
             if mc_rows.is_some() {
                 header.extend(["Monte Carlo", "95% CI"]);
             }
-            for (value, or_more) in labels {
-                let mut line = vec![if or_more {
-                    format!("{value} or more")
+            for count in counts.into_iter().filter(|c| c.quantity == quantity) {
+                let mut line = vec![if count.or_more {
+                    format!("{} or more", count.value)
                 } else {
-                    value.to_string()
+                    count.value.to_string()
                 }];
-                let pick = |r: &&PushRow| {
-                    r.quantity == quantity && r.value == value && r.or_more == or_more
-                };
-                if let Some(r) = exact_rows.and_then(|rows| rows.iter().find(pick)) {
+                if let Some(r) = exact_rows.and_then(|rows| rows.iter().find(|r| r.count == count))
+                {
                     line.push(exact_cell(&r.exact, "exact.rows"));
                     line.push(percent(r.probability));
                 }
-                if let Some(r) = mc_rows.and_then(|rows| {
-                    rows.iter().find(|r| {
-                        r.quantity == quantity && r.value == value && r.or_more == or_more
-                    })
-                }) {
+                if let Some(r) = mc_rows.and_then(|rows| rows.iter().find(|r| r.count == count)) {
                     line.push(percent(r.probability));
                     line.push(format!(
                         "{:.2}% - {:.2}%",

@@ -9,20 +9,18 @@ use super::{ProbJson, pretty_json};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
-use crate::output::report::notes::shot_facts;
+use crate::output::report::notes::{AboutJson, shot_facts};
+use crate::prob::Prob;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
 use crate::rules::mortar::{Ammo, Mortar};
-use crate::rules::readings::Reading;
-use crate::rules::shot::{AmmoUse, Shot};
+use crate::rules::shot::{AmmoUse, Shot, TargetShot};
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
 use crate::rules::units::{Unit, UnitKind};
 
 mod text;
 
-pub(crate) use text::{
-    OUTCOME_COLUMNS, ProbRows, hex_lines, modifiers, outcome_cells, outcome_terms, pct,
-};
+pub(crate) use text::{ProbRows, hex_lines, modifiers, outcome_terms, pct, unit_row, units_table};
 
 /// A value the player did not give and some figures need.
 #[derive(Clone, Debug, Serialize)]
@@ -79,12 +77,8 @@ pub(crate) struct UnitJson {
     pub(crate) kind: UnitKind,
     pub(crate) enemy: bool,
     pub(crate) in_los: bool,
-    pub(crate) to_hit_drm: i16,
-    #[serde(serialize_with = "crate::output::report::drm_json")]
-    pub(crate) to_hit_drm_cases: Vec<Modifier>,
-    pub(crate) hit_mode: HitMode,
-    pub(crate) p_hit: ProbJson,
-    pub(crate) p_critical_hit: ProbJson,
+    #[serde(flatten)]
+    pub(crate) to_hit: ToHitJson,
     pub(crate) ift_column: Option<u8>,
     pub(crate) ift_drm: Option<i16>,
     pub(crate) critical_ift_column: Option<u8>,
@@ -94,6 +88,34 @@ pub(crate) struct UnitJson {
     pub(crate) outcomes: BTreeMap<&'static str, ProbJson>,
     pub(crate) p_out_of_action: ProbJson,
     pub(crate) p_burning_wreck: ProbJson,
+}
+
+/// One target's To Hit DRM, how its Final DRs hit, and its odds of a
+/// hit: the hex's in the shot's report, each unit's in its own.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct ToHitJson {
+    #[serde(rename = "to_hit_drm")]
+    pub(crate) drm: i16,
+    #[serde(
+        rename = "to_hit_drm_cases",
+        serialize_with = "crate::output::report::drm_json"
+    )]
+    pub(crate) drm_cases: Vec<Modifier>,
+    pub(crate) hit_mode: HitMode,
+    pub(crate) p_hit: ProbJson,
+    pub(crate) p_critical_hit: ProbJson,
+}
+
+impl ToHitJson {
+    fn new(target: &TargetShot, p_hit: Prob, p_critical_hit: Prob) -> ToHitJson {
+        ToHitJson {
+            drm: target.drm,
+            drm_cases: target.drm_modifiers.clone(),
+            hit_mode: target.hit_mode,
+            p_hit: p_hit.into(),
+            p_critical_hit: p_critical_hit.into(),
+        }
+    }
 }
 
 /// The hex's odds in a report.
@@ -154,12 +176,8 @@ pub struct ShotReport {
     #[serde(serialize_with = "crate::output::report::to_hit_changes_json")]
     pub(crate) to_hit_modifications: Vec<Modifier>,
     pub(crate) modified_to_hit_number: i16,
-    pub(crate) to_hit_drm: i16,
-    #[serde(serialize_with = "crate::output::report::drm_json")]
-    pub(crate) to_hit_drm_cases: Vec<Modifier>,
-    pub(crate) hit_mode: HitMode,
-    pub(crate) p_hit: ProbJson,
-    pub(crate) p_critical_hit: ProbJson,
+    #[serde(flatten)]
+    pub(crate) to_hit: ToHitJson,
     pub(crate) p_multiple_hit: ProbJson,
     pub(crate) effective_rof: Option<u8>,
     pub(crate) p_keep_rof: Option<ProbJson>,
@@ -186,11 +204,9 @@ pub struct ShotReport {
     /// The units in the hex, if any were given.
     pub(crate) units: Vec<UnitJson>,
     pub(crate) hex: Option<HexJson>,
-    /// What the model leaves out that concerns these units.
-    pub(crate) not_modelled: Vec<&'static str>,
-    pub(crate) notes: Vec<String>,
-    /// The readings of the rules this shot rests on.
-    pub(crate) readings: Vec<Reading>,
+    /// What the model leaves out, the report's notes, the readings.
+    #[serde(flatten)]
+    pub(crate) about: AboutJson,
 }
 
 fn rows(dist: Option<Dist<IftResult>>) -> Vec<IftRow> {
@@ -240,10 +256,11 @@ impl ShotReport {
             notes.push("Multiple Hits (C3.8): a non-CH hit on an Original doubles gives two effects DR; the firer keeps the lower".into());
         }
         let attack_fields = |a: &Option<Attack>| {
+            let (column, drm) = column_and_drm(a);
             (
-                a.as_ref().map(|a| a.column.fp()),
+                column,
                 a.as_ref().map(|a| f64::from(a.fp) / 4.0),
-                a.as_ref().map(Attack::drm),
+                drm,
                 a.as_ref().map(|a| a.modifiers.clone()).unwrap_or_default(),
             )
         };
@@ -261,11 +278,7 @@ impl ShotReport {
             basic_to_hit_number: shot.basic_to_hit_number,
             to_hit_modifications: shot.to_hit_modifications.clone(),
             modified_to_hit_number: shot.to_hit_number,
-            to_hit_drm: shot.drm,
-            to_hit_drm_cases: shot.drm_modifiers.clone(),
-            hit_mode: shot.hit_mode,
-            p_hit: odds.p_hit().into(),
-            p_critical_hit: odds.p_critical_hit().into(),
+            to_hit: ToHitJson::new(&shot.hex_target(), odds.p_hit(), odds.p_critical_hit()),
             p_multiple_hit: odds.p_multiple_hit().into(),
             effective_rof: shot.effective_rof,
             p_keep_rof: odds.p_keep_rof().map(Into::into),
@@ -289,9 +302,7 @@ impl ShotReport {
             missing,
             units: unit_odds.map(|u| units_json(shot, u)).unwrap_or_default(),
             hex: unit_odds.map(|u| hex_json(&u.hex)),
-            not_modelled: facts.not_modelled(),
-            notes,
-            readings: facts.readings(),
+            about: AboutJson::new(&facts, notes),
         }
     }
 
@@ -309,24 +320,28 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
         .enumerate()
         .map(|(i, (t, outcomes))| {
             let u = t.unit.as_ref().expect("unit targets have units");
+            let (ift_column, ift_drm) = column_and_drm(&t.normal_attack);
+            let (critical_ift_column, critical_ift_drm) = column_and_drm(&t.critical_attack);
             UnitJson {
                 name: u.name.clone(),
                 kind: u.kind,
                 enemy: u.enemy,
                 in_los: u.in_los,
-                to_hit_drm: t.drm,
-                to_hit_drm_cases: t.drm_modifiers.clone(),
-                hit_mode: t.hit_mode,
-                p_hit: odds.p_hit(i).into(),
-                p_critical_hit: odds.p_critical_hit(i).into(),
-                ift_column: t.normal_attack.as_ref().map(|a| a.column.fp()),
-                ift_drm: t.normal_attack.as_ref().map(Attack::drm),
-                critical_ift_column: t.critical_attack.as_ref().map(|a| a.column.fp()),
-                critical_ift_drm: t.critical_attack.as_ref().map(Attack::drm),
+                to_hit: ToHitJson::new(t, odds.p_hit(i), odds.p_critical_hit(i)),
+                ift_column,
+                ift_drm,
+                critical_ift_column,
+                critical_ift_drm,
                 outcomes,
                 p_out_of_action: (&odds.hex.units[i].p_out_of_action).into(),
                 p_burning_wreck: (&odds.hex.units[i].p_burning).into(),
             }
         })
         .collect()
+}
+
+/// An attack's IFT column (its FP) and DRM, none without an attack.
+fn column_and_drm(attack: &Option<Attack>) -> (Option<u8>, Option<i16>) {
+    let attack = attack.as_ref();
+    (attack.map(|a| a.column.fp()), attack.map(Attack::drm))
 }

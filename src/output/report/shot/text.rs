@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use super::{HexJson, ShotReport};
 use crate::output::report::legend::{Term, exact_cell, is_long, percent};
-use crate::output::report::notes::{Notes, legend_and_notes};
+use crate::output::report::notes::Notes;
 use crate::output::report::{ProbJson, kebab, signed, text_table};
 use crate::rules::to_hit::{HitMode, Modifier};
 use crate::rules::units::UnitKind;
@@ -116,13 +116,7 @@ impl ShotReport {
                 );
             }
         }
-        out.push_str(&legend_and_notes(
-            &terms,
-            &self.notes,
-            &self.readings,
-            &self.not_modelled,
-            notes,
-        ));
+        out.push_str(&self.about.text(&terms, notes));
         out
     }
 
@@ -151,8 +145,12 @@ impl ShotReport {
     /// eliminated, the hex cleared.
     fn headline(&self) -> ProbRows {
         let mut rows = ProbRows::default();
-        rows.push("hit", Some(&self.p_hit), "p_hit");
-        rows.push("Critical Hit", Some(&self.p_critical_hit), "p_critical_hit");
+        rows.push("hit", Some(&self.to_hit.p_hit), "p_hit");
+        rows.push(
+            "Critical Hit",
+            Some(&self.to_hit.p_critical_hit),
+            "p_critical_hit",
+        );
         for (i, u) in self.units.iter().enumerate() {
             let key = format!("units[{i}]");
             rows.unit(&u.name, &key, &u.p_out_of_action, &u.outcomes);
@@ -170,8 +168,8 @@ impl ShotReport {
             self.modified_to_hit_number,
             self.basic_to_hit_number,
             modifiers(&self.to_hit_modifications),
-            signed(self.to_hit_drm),
-            modifiers(&self.to_hit_drm_cases),
+            signed(self.to_hit.drm),
+            modifiers(&self.to_hit.drm_cases),
             self.hit_rule()
         )
     }
@@ -182,22 +180,15 @@ impl ShotReport {
         if self.p_multiple_hit.exact != "0/1" {
             rows.push("Multiple Hit", Some(&self.p_multiple_hit), "p_multiple_hit");
         }
-        rows.push(
-            &match self.effective_rof {
-                Some(r) => format!("Keeps ROF (effective ROF {r})"),
-                None => "Keeps ROF".into(),
-            },
-            self.p_keep_rof.as_ref(),
-            "p_keep_rof",
-        );
-        rows.push(
-            &match self.effective_breakdown {
-                Some(b) => format!("Malfunction (B# {b})"),
-                None => "Malfunction".into(),
-            },
-            self.p_malfunction.as_ref(),
-            "p_malfunction",
-        );
+        // The label names the number the figure rests on, when known.
+        let label = |what: &str, number: &str, n: Option<u8>| match n {
+            Some(n) => format!("{what} ({number} {n})"),
+            None => what.to_string(),
+        };
+        let keeps_rof = label("Keeps ROF", "effective ROF", self.effective_rof);
+        rows.push(&keeps_rof, self.p_keep_rof.as_ref(), "p_keep_rof");
+        let malfunction = label("Malfunction", "B#", self.effective_breakdown);
+        rows.push(&malfunction, self.p_malfunction.as_ref(), "p_malfunction");
         rows.push(
             "Removed for good (X#)",
             self.p_removed.as_ref(),
@@ -265,23 +256,20 @@ impl ShotReport {
             return out;
         }
         out.push_str("\nUnits in the hex (worst outcome of the shot)\n");
-        let mut header = vec!["unit", "TH DRM", "hit", "CH"];
-        header.extend(OUTCOME_COLUMNS);
         let rows: Vec<Vec<String>> = self
             .units
             .iter()
             .map(|u| {
-                let mut row = vec![
-                    format!("{} ({})", u.name, kebab(&u.kind)),
-                    signed(u.to_hit_drm),
-                    pct(&u.p_hit),
-                    pct(&u.p_critical_hit),
+                let to_hit = &u.to_hit;
+                let cells = vec![
+                    signed(to_hit.drm),
+                    pct(&to_hit.p_hit),
+                    pct(&to_hit.p_critical_hit),
                 ];
-                row.extend(outcome_cells(&u.outcomes, u.kind, &u.p_out_of_action));
-                row
+                unit_row(&u.name, u.kind, cells, &u.outcomes, &u.p_out_of_action)
             })
             .collect();
-        out.push_str(&text_table(&header, &rows));
+        out.push_str(&units_table(&["TH DRM", "hit", "CH"], &rows));
         terms.extend(outcome_terms(self.units.iter().map(|u| u.kind)));
         if let Some(hex) = &self.hex {
             out.push_str(&hex_lines(
@@ -296,8 +284,8 @@ impl ShotReport {
 
     fn hit_rule(&self) -> String {
         let th = self.modified_to_hit_number;
-        let drm = self.to_hit_drm;
-        match self.hit_mode {
+        let drm = self.to_hit.drm;
+        match self.to_hit.hit_mode {
             HitMode::Normal => format!(
                 "Hits on a Final DR of {th} or less: an Original DR of {} or less. An Original 2 is a Critical Hit (C3.7).",
                 (th - drm).min(12)
@@ -321,7 +309,31 @@ pub(crate) const OUTCOME_COLUMNS: [&str; 6] = [
 /// A unit's outcome cells in a text table: no effect, pinned, broken (a
 /// vehicle: immobilized / shocked), Casualty Reduced, eliminated, out of
 /// action.
-pub(crate) fn outcome_cells(
+/// A table of units, a row each ([`unit_row`]): the unit, its cells
+/// under `columns`, then its worst outcomes ([`OUTCOME_COLUMNS`]).
+pub(crate) fn units_table(columns: &[&str], rows: &[Vec<String>]) -> String {
+    let mut header = vec!["unit"];
+    header.extend(columns);
+    header.extend(OUTCOME_COLUMNS);
+    text_table(&header, rows)
+}
+
+/// A unit's row of [`units_table`]: its name and kind, `cells` (its To
+/// Hit DRM and odds, or its IFT DRM), then its worst outcomes.
+pub(crate) fn unit_row(
+    name: &str,
+    kind: UnitKind,
+    cells: Vec<String>,
+    outcomes: &BTreeMap<&'static str, ProbJson>,
+    out_of_action: &ProbJson,
+) -> Vec<String> {
+    let mut row = vec![format!("{name} ({})", kebab(&kind))];
+    row.extend(cells);
+    row.extend(outcome_cells(outcomes, kind, out_of_action));
+    row
+}
+
+fn outcome_cells(
     outcomes: &BTreeMap<&'static str, ProbJson>,
     kind: UnitKind,
     out_of_action: &ProbJson,
