@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use super::location::{self, LocationState};
+use super::location;
 use super::mortar::Ammo;
 use super::random_selection::random_selection;
 use super::readings;
@@ -17,8 +17,10 @@ use crate::dice::{Dice, Dr};
 
 pub use super::location::Group;
 pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, resolve_shot};
+pub use slots::{MAX_TARGETS, ShotLocation, Slots};
 
 mod outcome;
+mod slots;
 
 /// Where the resolution of a shot stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,7 +35,8 @@ pub enum Stage {
     Done,
 }
 
-/// The state of a shot being resolved, target by target.
+/// The state of a shot being resolved, target by target: a small value
+/// of fixed size ([`Slots`]), copied without allocating.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotState {
     /// What is to be rolled next.
@@ -46,17 +49,17 @@ pub struct ShotState {
     /// The malfunction result; `None` before the roll or when the B# is unknown.
     pub breakdown: Option<Breakdown>,
     /// Each target's To Hit result, in target order.
-    pub hits: Vec<HitKind>,
+    pub hits: Slots<HitKind>,
     /// Each target took a Multiple Hit (C3.8), in target order.
-    pub multiple: Vec<bool>,
+    pub multiple: Slots<bool>,
     /// The attack on the targets' Location: IFT results, the units'
     /// states, the Random Selections and checks still owed.
-    pub location: LocationState,
+    pub location: ShotLocation,
     /// The dice, kept for single runs and cleared by the exact engine so
     /// that equal states merge.
     pub to_hit_dr: Option<Dr>,
     /// Each target's effects DR and Final DR, when it was attacked; cleared like `to_hit_dr`.
-    pub rolls: Vec<Option<(Dr, i16)>>,
+    pub rolls: Slots<Option<(Dr, i16)>>,
 }
 
 impl ShotState {
@@ -125,11 +128,11 @@ impl<'a> ShotProcess<'a> {
             ammo: AmmoUse::Unlimited,
             keeps_rof: None,
             breakdown: None,
-            hits: vec![HitKind::Miss; n],
-            multiple: vec![false; n],
-            location: LocationState::new(units.to_vec()),
+            hits: Slots::filled(n, HitKind::Miss),
+            multiple: Slots::filled(n, false),
+            location: ShotLocation::new(units),
             to_hit_dr: None,
-            rolls: vec![None; n],
+            rolls: Slots::filled(n, None),
         }
     }
 
@@ -155,8 +158,8 @@ impl<'a> ShotProcess<'a> {
     pub fn resume(&self, after: &AfterToHit) -> ShotState {
         ShotState {
             stage: after.stage,
-            hits: after.hits.clone(),
-            multiple: after.multiple.clone(),
+            hits: after.hits,
+            multiple: after.multiple,
             location: after.location.clone(),
             ..self.start(&after.location.units)
         }
@@ -244,12 +247,10 @@ impl<'a> ShotProcess<'a> {
         }
         // C3.8: a non-CH hit on an Original doubles, never an Improbable Hit;
         // a shot whose TH DR is a Critical Hit scores no Multiple Hit at all.
-        let critical: Vec<usize> = (0..s.hits.len())
-            .filter(|&i| s.hits[i] == HitKind::Critical)
-            .collect();
+        let criticals = s.hits.iter().filter(|&&h| h == HitKind::Critical).count();
         for (i, t) in self.targets.iter().enumerate() {
             s.multiple[i] = shot.multiple_hits
-                && critical.is_empty()
+                && criticals == 0
                 && th.is_doubles()
                 && s.hits[i] == HitKind::Hit
                 && t.hit_mode != HitMode::Improbable;
@@ -257,7 +258,10 @@ impl<'a> ShotProcess<'a> {
         // C3.74: the Critical Hit goes to a vehicle if one was critically
         // hit, else to the unit(s) chosen by Random Selection, ties included
         // (A.9); the others are hit normally.
-        if critical.len() > 1 {
+        if criticals > 1 {
+            let critical: Vec<usize> = (0..s.hits.len())
+                .filter(|&i| s.hits[i] == HitKind::Critical)
+                .collect();
             let vehicles: Vec<usize> = critical
                 .iter()
                 .copied()
@@ -290,14 +294,18 @@ impl<'a> ShotProcess<'a> {
     fn effects(&self, s: &mut ShotState, dice: &mut dyn Dice) {
         let first = dice.dr();
         let second = s.multiple.iter().any(|m| *m).then(|| dice.dr());
-        let mut hits = Vec::with_capacity(self.targets.len());
-        for (i, t) in self.targets.iter().enumerate() {
-            let attack = match s.hits[i] {
-                HitKind::Miss => continue,
+        let attack = |i: usize, hit: HitKind| {
+            let t = &self.targets[i];
+            match hit {
+                HitKind::Miss => None,
                 HitKind::Hit => t.normal_attack.as_ref(),
                 HitKind::Critical => t.critical_attack.as_ref(),
+            }
+        };
+        for i in 0..self.targets.len() {
+            let Some(attack) = attack(i, s.hits[i]) else {
+                continue;
             };
-            let Some(attack) = attack else { continue };
             // Reading: the firer keeps the lower effects DR of a Multiple Hit.
             let dr = match second {
                 Some(b)
@@ -311,8 +319,12 @@ impl<'a> ShotProcess<'a> {
             };
             let final_dr = i16::from(dr.original()) + attack.drm();
             s.rolls[i] = Some((dr, final_dr));
-            hits.push((i, attack.column, dr, final_dr));
         }
+        let hits = (0..self.targets.len()).filter_map(|i| {
+            let column = attack(i, s.hits[i])?.column;
+            let (dr, final_dr) = s.rolls[i]?;
+            Some((i, column, dr, final_dr))
+        });
         location::apply_attack(&*self.targets, hits, &mut s.location.resolving());
         s.stage = Stage::Units;
     }
