@@ -37,7 +37,10 @@ pub enum Stage {
 
 /// The state of a shot being resolved, target by target: a small value
 /// of fixed size ([`Slots`]), copied without allocating.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+// `PartialEq` is the derived relation, its fields compared in another
+// order (see its impl), so the derived `Hash` agrees with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotState {
     /// What is to be rolled next.
     pub stage: Stage,
@@ -62,11 +65,46 @@ pub struct ShotState {
     pub rolls: Slots<Option<(Dr, i16)>>,
 }
 
+/// As derived, but the fields the dice most often change compared first
+/// (the exact engine compares many states that differ in one field).
+impl PartialEq for ShotState {
+    fn eq(&self, other: &Self) -> bool {
+        // Every field named, so that a new one is not forgotten.
+        let ShotState {
+            stage,
+            ammo,
+            keeps_rof,
+            breakdown,
+            hits,
+            multiple,
+            location,
+            to_hit_dr,
+            rolls,
+        } = self;
+        location.results == other.location.results
+            && *hits == other.hits
+            && *keeps_rof == other.keeps_rof
+            && *breakdown == other.breakdown
+            && *stage == other.stage
+            && *ammo == other.ammo
+            && *multiple == other.multiple
+            && *location == other.location
+            && *to_hit_dr == other.to_hit_dr
+            && *rolls == other.rolls
+    }
+}
+
 impl ShotState {
     pub(crate) fn forget_dice(mut self) -> Self {
+        self.clear_dice();
+        self
+    }
+
+    /// Forgets the dice rolled (see `to_hit_dr` and `rolls`), so that
+    /// states that differ only by them are equal.
+    pub(crate) fn clear_dice(&mut self) {
         self.to_hit_dr = None;
         self.rolls.iter_mut().for_each(|r| *r = None);
-        self
     }
 
     /// The state once the units are resolved to `units`, as the stepped
@@ -189,13 +227,19 @@ impl<'a> ShotProcess<'a> {
     /// Selection and each unit's check in turn. Pure.
     pub fn step(&self, state: &ShotState, dice: &mut dyn Dice) -> ShotState {
         let mut s = state.clone();
+        self.step_in_place(&mut s, dice);
+        s
+    }
+
+    /// [`step`](Self::step) on the state itself, for an engine that keeps
+    /// one buffer between the ways the dice fall.
+    pub fn step_in_place(&self, s: &mut ShotState, dice: &mut dyn Dice) {
         match s.stage {
-            Stage::ToHit => self.to_hit(&mut s, dice),
-            Stage::Effects => self.effects(&mut s, dice),
-            Stage::Units => self.unit_task(&mut s, dice),
+            Stage::ToHit => self.to_hit(s, dice),
+            Stage::Effects => self.effects(s, dice),
+            Stage::Units => self.unit_task(s, dice),
             Stage::Done => {}
         }
-        s
     }
 
     fn to_hit(&self, s: &mut ShotState, dice: &mut dyn Dice) {
@@ -292,8 +336,13 @@ impl<'a> ShotProcess<'a> {
     }
 
     fn effects(&self, s: &mut ShotState, dice: &mut dyn Dice) {
-        let first = dice.dr();
-        let second = s.multiple.iter().any(|m| *m).then(|| dice.dr());
+        // Only an AFV reads an effects DR's dice apart (its hit location,
+        // C7.7); any other target, and a Multiple Hit's choice of DR, read
+        // the Original DR alone.
+        let afv = self.targets.iter().any(|t| t.kind() == Some(UnitKind::Afv));
+        let mut roll = || if afv { dice.dr() } else { dice.original_dr() };
+        let first = roll();
+        let second = s.multiple.iter().any(|m| *m).then(roll);
         let attack = |i: usize, hit: HitKind| {
             let t = &self.targets[i];
             match hit {

@@ -33,6 +33,18 @@ impl ShotState {
     }
 }
 
+impl ShotState {
+    /// Makes this state, reached from the [`AfterToHit`] of `head`
+    /// ([`ShotProcess::resume`]), the state `head` goes on to: `head`'s
+    /// ROF, malfunction, ammunition and To Hit DR, with all that followed.
+    pub fn follow(&mut self, head: &ShotState) {
+        self.ammo = head.ammo;
+        self.keeps_rof = head.keeps_rof;
+        self.breakdown = head.breakdown;
+        self.to_hit_dr = head.to_hit_dr;
+    }
+}
+
 /// The IFT roll of a target.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EffectsRoll {

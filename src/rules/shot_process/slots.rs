@@ -15,10 +15,18 @@ pub const MAX_TARGETS: usize = MAX_UNITS;
 /// One value per target, in target order, at most [`MAX_TARGETS`], held
 /// inline. Compared, ordered and hashed as the slice of its values (like
 /// the `Vec` it stands for), whatever the unused slots hold.
-#[derive(Clone, Copy, Debug)]
+#[derive(Copy, Debug)]
 pub struct Slots<T> {
     len: u8,
     items: [T; MAX_TARGETS],
+}
+
+/// A copy of the bytes (a derived `Clone` would clone slot by slot).
+impl<T: Copy> Clone for Slots<T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
 }
 
 impl<T: Copy> Slots<T> {
@@ -52,12 +60,14 @@ impl<T: Copy> Slots<T> {
 impl<T> Deref for Slots<T> {
     type Target = [T];
 
+    #[inline]
     fn deref(&self) -> &[T] {
         &self.items[..usize::from(self.len)]
     }
 }
 
 impl<T> DerefMut for Slots<T> {
+    #[inline]
     fn deref_mut(&mut self) -> &mut [T] {
         &mut self.items[..usize::from(self.len)]
     }
@@ -73,6 +83,7 @@ impl<'a, T> IntoIterator for &'a Slots<T> {
 }
 
 impl<T: PartialEq> PartialEq for Slots<T> {
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
         **self == **other
     }
@@ -81,24 +92,28 @@ impl<T: PartialEq> PartialEq for Slots<T> {
 impl<T: Eq> Eq for Slots<T> {}
 
 impl<T: PartialEq> PartialEq<Vec<T>> for Slots<T> {
+    #[inline]
     fn eq(&self, other: &Vec<T>) -> bool {
         **self == other[..]
     }
 }
 
 impl<T: Ord> Ord for Slots<T> {
+    #[inline]
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
         (**self).cmp(&**other)
     }
 }
 
 impl<T: Ord> PartialOrd for Slots<T> {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
     }
 }
 
 impl<T: std::hash::Hash> std::hash::Hash for Slots<T> {
+    #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         (**self).hash(state);
     }
@@ -106,7 +121,7 @@ impl<T: std::hash::Hash> std::hash::Hash for Slots<T> {
 
 /// The Location a shot attacks, as the attack leaves it (the fields of a
 /// [`LocationState`], in the same order), one slot per target.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotLocation {
     /// As [`LocationState::results`].
     pub results: Slots<Option<IftResult>>,
@@ -119,6 +134,25 @@ pub struct ShotLocation {
     pub pending: Slots<Option<Check>>,
     /// As [`LocationState::seen`].
     pub seen: Slots<UnitState>,
+}
+
+/// As derived, but for no call to clone the groups when there are none
+/// (nearly always).
+impl Clone for ShotLocation {
+    #[inline]
+    fn clone(&self) -> Self {
+        ShotLocation {
+            results: self.results,
+            units: self.units,
+            groups: if self.groups.is_empty() {
+                Vec::new()
+            } else {
+                self.groups.clone()
+            },
+            pending: self.pending,
+            seen: self.seen,
+        }
+    }
 }
 
 impl ShotLocation {
