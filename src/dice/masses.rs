@@ -78,6 +78,31 @@ impl<T: Ord + Clone> Masses<T> {
         }
     }
 
+    /// The distinct outcomes in the order first added (not sorted), each
+    /// with its mass over one common denominator (returned), zero masses
+    /// left out; `None` when that denominator does not fit in 128 bits.
+    /// For outcomes added with [`add_among`](Self::add_among), which are
+    /// distinct but for their denominators.
+    pub fn unsorted(self) -> Option<(Vec<(T, u128)>, u128)> {
+        let l = self.entries.iter().try_fold(1u128, |l, (_, _, d)| {
+            (l / num_integer::gcd(l, *d)).checked_mul(*d)
+        })?;
+        // Over several denominators (rare), an outcome may come twice.
+        let mixed = self.entries.iter().any(|(_, _, d)| *d != l);
+        let mut sums: Vec<(T, u128)> = Vec::with_capacity(self.entries.len());
+        for (t, n, d) in self.entries {
+            let n = n * (l / d);
+            if n == 0 {
+                continue;
+            }
+            match sums.iter_mut().find(|(u, _)| mixed && *u == t) {
+                Some((_, sum)) => *sum += n,
+                None => sums.push((t, n)),
+            }
+        }
+        Some((sums, l))
+    }
+
     /// The distinct outcomes in order, each with its mass over one common
     /// denominator (returned), zero masses left out; `Err(self)` when that
     /// denominator does not fit in 128 bits.

@@ -122,6 +122,9 @@ fn masses_merge_equal_outcomes_over_a_common_denominator() {
     masses.add('c', 0, 2);
     masses.add('a', 22, 36);
     let (sums, den) = masses.clone().merged().expect("small denominators");
+    let (mut unsorted, common) = masses.clone().unsorted().expect("small denominators");
+    unsorted.sort();
+    assert_eq!((unsorted, common), (sums.clone(), den));
     // 'c' has no mass; 'a' = 24/36, 'b' = 7/36 over 36.
     assert_eq!(den, 36);
     assert_eq!(sums, vec![('a', 24), ('b', 7)]);

@@ -88,7 +88,7 @@ impl ShotProcess<'_> {
                     next.add_among(&scratch, n * pn, den.checked_mul(pd)?);
                 }
             }
-            level = next.merged().ok()?;
+            level = next.unsorted()?;
         }
         Some(level)
     }
@@ -122,7 +122,10 @@ mod tests {
             ("ammo = \"HE\"\n[firer]\nspotted = true", known),
             ("ammo = \"HE\"", "breakdown = 12"),
             ("ammo = \"HE\"", "rof = 2"),
-            ("ammo = \"Smoke\"", "rof = 3\nbreakdown = 12\nsmoke_depletion = 7"),
+            (
+                "ammo = \"Smoke\"",
+                "rof = 3\nbreakdown = 12\nsmoke_depletion = 7",
+            ),
         ];
         for (top, mortar) in cases {
             let shot = shot(top, mortar);
