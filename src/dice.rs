@@ -20,8 +20,12 @@
 use rand::{Rng, RngExt};
 
 mod dist;
+mod masses;
+mod paths;
 
 pub use dist::{Dist, Sampler};
+pub use masses::Masses;
+pub use paths::{Paths, each_path};
 
 /// A source of six-sided dice (and of uniform choices).
 pub trait Dice {
@@ -39,6 +43,23 @@ pub trait Dice {
         let colored = self.die();
         let white = self.die();
         Dr { colored, white }
+    }
+
+    /// A DR of which only the Original DR is read (never a die alone, nor
+    /// doubles): from a source that [`takes_laws`](Dice::takes_laws), the
+    /// Original DR by its law in one weighted choice (11 branches, not 36),
+    /// returned as one pair of dice with that sum; from any other, a DR.
+    fn original_dr(&mut self) -> Dr {
+        // P(Original DR = 2, 3, ..., 12) in 36ths.
+        const WAYS: [u64; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+        if self.takes_laws()
+            && let Some(i) = self.weighted(&WAYS)
+        {
+            let sum = i as u8 + 2;
+            let colored = sum.saturating_sub(6).max(1);
+            return Dr::new(colored, sum - colored);
+        }
+        self.dr()
     }
 
     /// Whether this source takes a roll's known law in one weighted choice

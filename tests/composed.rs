@@ -48,12 +48,12 @@ fn assert_composed_equals_stepped(what: &str, shot: &Shot) {
     let units = &shot.input.target.units;
     assert_eq!(
         odds.hex,
-        HexOdds::of(units, &stepped.map(|s| s.location.units.clone())),
+        HexOdds::of(units, &stepped.map(|s| s.location.units.to_vec())),
         "{what}: hex odds"
     );
     assert_eq!(
         odds.joint(),
-        stepped.map(|s| (s.hits.clone(), s.location.units.clone())),
+        stepped.map(|s| (s.hits.to_vec(), s.location.units.to_vec())),
         "{what}: joint"
     );
     // The count of enemy units out of action, counted here state by state

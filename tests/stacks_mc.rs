@@ -50,7 +50,11 @@ fn assert_agrees(name: &str, shot: &Shot, units_expected: usize) {
     let mut out = vec![0u32; n];
     let mut at_least = vec![0u32; n + 1];
     for _ in 0..TRIALS {
-        let end: Vec<UnitState> = process.run(&start, &mut RngDice(&mut rng)).location.units;
+        let end: Vec<UnitState> = process
+            .run(&start, &mut RngDice(&mut rng))
+            .location
+            .units
+            .to_vec();
         let mut count = 0;
         for (i, u) in units.iter().enumerate() {
             let o = outcome(&u.start, &end[i]);

@@ -1158,7 +1158,7 @@ fn exact_figures(shot: &Shot) -> Vec<Prob> {
         }
     }
     // The marginals agree with the program's own HexOdds.
-    let hex = HexOdds::of(units, &dist.map(|s| s.location.units.clone()));
+    let hex = HexOdds::of(units, &dist.map(|s| s.location.units.to_vec()));
     let per_unit = 2 + OUTCOMES.len() + 2;
     for (i, u) in hex.units.iter().enumerate() {
         for (k, (_, q)) in u.outcomes.iter().enumerate() {

@@ -1,72 +1,13 @@
 //! [`Dist`]: exact distributions, built by enumerating a function of the
 //! dice, and [`Sampler`], which draws from one.
 
-use std::collections::BTreeMap;
-
 use num_traits::ToPrimitive;
 use rand::{Rng, RngExt};
 
 use super::Dice;
+use super::masses::Masses;
+use super::paths::each_path;
 use crate::prob::Prob;
-
-/// One choice on the enumerator's tape: value `v` of `radix`, equally
-/// likely, or weighted by `weights` (`radix` = their number).
-struct Choice {
-    v: usize,
-    radix: usize,
-    weights: Option<Vec<u64>>,
-}
-
-impl Choice {
-    /// The choice's probability as (numerator, denominator).
-    fn weight(&self) -> (u64, u64) {
-        match &self.weights {
-            None => (1, self.radix as u64),
-            Some(w) => (w[self.v], w.iter().sum()),
-        }
-    }
-}
-
-/// The enumerating source: replays a tape of choices, extending it with
-/// first values when the rule asks for more than the tape holds.
-struct Tape<'a> {
-    tape: &'a mut Vec<Choice>,
-    pos: usize,
-}
-
-impl Tape<'_> {
-    fn next(&mut self, radix: usize, weights: Option<&[u64]>) -> usize {
-        if self.pos == self.tape.len() {
-            let weights = weights.map(<[u64]>::to_vec);
-            // Start on the first possible value.
-            let v = weights
-                .as_ref()
-                .map_or(0, |w| w.iter().position(|&x| x > 0).unwrap_or(0));
-            self.tape.push(Choice { v, radix, weights });
-        }
-        let choice = &self.tape[self.pos];
-        debug_assert_eq!(
-            choice.radix, radix,
-            "a rule must ask the same question on the same path"
-        );
-        self.pos += 1;
-        choice.v
-    }
-}
-
-impl Dice for Tape<'_> {
-    fn choose(&mut self, n: u8) -> u8 {
-        self.next(usize::from(n), None) as u8
-    }
-
-    fn takes_laws(&self) -> bool {
-        true
-    }
-
-    fn weighted(&mut self, weights: &[u64]) -> Option<usize> {
-        Some(self.next(weights.len(), Some(weights)))
-    }
-}
 
 /// An exact probability distribution over outcomes of type `T`.
 ///
@@ -116,71 +57,21 @@ impl<T: Ord + Clone> Dist<T> {
     /// Every outcome of `rule` over all the dice it reads, exactly.
     ///
     /// `rule` must be deterministic given the dice (a pure function of them):
-    /// the enumeration replays it once per distinct path of dice.
-    pub fn enumerate(mut rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
-        // counts[outcome][w] = the finished paths' weights, in 1/w.
-        let mut counts: BTreeMap<T, BTreeMap<u64, u64>> = BTreeMap::new();
-        let mut tape: Vec<Choice> = Vec::new();
-        loop {
-            let mut source = Tape {
-                tape: &mut tape,
-                pos: 0,
-            };
-            let outcome = rule(&mut source);
-            let used = source.pos;
-            tape.truncate(used);
-            let (num, den) = tape.iter().fold((1u64, 1u64), |(n, d), c| {
-                let (cn, cd) = c.weight();
-                (n * cn, d * cd)
-            });
-            *counts.entry(outcome).or_default().entry(den).or_insert(0) += num;
-            // Advance the tape like an odometer: the last choice read goes
-            // up (past values of weight 0), finished choices are dropped.
-            while let Some(last) = tape.last_mut() {
-                let next = (last.v + 1..last.radix)
-                    .find(|&v| last.weights.as_ref().is_none_or(|w| w[v] > 0));
-                match next {
-                    Some(v) => {
-                        last.v = v;
-                        break;
-                    }
-                    None => {
-                        tape.pop();
-                    }
-                }
-            }
-            if tape.is_empty() {
-                break;
-            }
-        }
-        // One fraction per outcome over the common weight, when it fits.
-        let common = counts
-            .values()
-            .flat_map(|by_weight| by_weight.keys())
-            .try_fold(1u64, |acc, w| {
-                let l = acc / num_integer::gcd(acc, *w);
-                l.checked_mul(*w)
-            });
-        let pairs: Vec<(T, Prob)> = match common {
-            Some(l) => counts
-                .into_iter()
-                .map(|(t, by_weight)| {
-                    let n: u128 = by_weight
-                        .iter()
-                        .map(|(w, n)| u128::from(*n) * u128::from(l / w))
-                        .sum();
-                    (t, Prob::from_u128(n, u128::from(l)))
-                })
-                .collect(),
-            None => counts
-                .into_iter()
-                .map(|(t, by_weight)| {
-                    let p: Prob = by_weight.iter().map(|(w, n)| Prob::new(*n, *w)).sum();
-                    (t, p)
-                })
-                .collect(),
-        };
-        Dist::from_pairs(pairs)
+    /// the enumeration replays it once per distinct path of dice
+    /// ([`each_path`]), and weighs the paths in integers ([`Masses`]).
+    pub fn enumerate(rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
+        let mut masses = Masses::new();
+        each_path(rule, |t, num, den| masses.add(t, num, den));
+        masses.into_dist()
+    }
+
+    /// The distribution of outcomes already sorted, distinct, each with a
+    /// positive probability, summing to one (checked in debug builds).
+    pub(super) fn from_sorted(outcomes: Vec<(T, Prob)>) -> Self {
+        debug_assert!(outcomes.windows(2).all(|w| w[0].0 < w[1].0));
+        let dist = Dist { outcomes };
+        debug_assert_eq!(dist.total(), Prob::one(), "a Dist must sum to one");
+        dist
     }
 
     /// Runs a process to its end exactly: each state that is not finished

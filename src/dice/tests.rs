@@ -97,3 +97,49 @@ fn fixed_dice_read_in_order() {
     assert_eq!(dice.dr(), Dr::new(3, 4));
     assert_eq!(dice.used(), 2);
 }
+
+#[test]
+fn an_original_dr_taken_by_its_law_has_the_law_of_a_dr() {
+    let by_law = Dist::enumerate(|d| d.original_dr().original());
+    assert_eq!(by_law, Dist::enumerate(|d| d.dr().original()));
+    // Eleven branches, one per Original DR.
+    let mut paths = 0;
+    each_path(|d| d.original_dr(), |_, _, _| paths += 1);
+    assert_eq!(paths, 11);
+    // Any other source rolls the two dice.
+    let mut fixed = FixedDice::new(&[2, 5]);
+    assert_eq!(fixed.original_dr(), Dr::new(2, 5));
+    assert_eq!(fixed.used(), 2);
+}
+
+#[test]
+fn masses_merge_equal_outcomes_over_a_common_denominator() {
+    let mut masses = Masses::new();
+    masses.add('b', 1, 6);
+    masses.add('a', 1, 36);
+    masses.add_ref(&'b', 1, 36);
+    masses.add_among(&'a', 1, 36);
+    masses.add('c', 0, 2);
+    masses.add('a', 22, 36);
+    let (sums, den) = masses.clone().merged().expect("small denominators");
+    let (mut unsorted, common) = masses.clone().unsorted().expect("small denominators");
+    unsorted.sort();
+    assert_eq!((unsorted, common), (sums.clone(), den));
+    // 'c' has no mass; 'a' = 24/36, 'b' = 7/36 over 36.
+    assert_eq!(den, 36);
+    assert_eq!(sums, vec![('a', 24), ('b', 7)]);
+    masses.add('d', 5, 36);
+    let dist = masses.into_dist();
+    assert_eq!(dist.prob_of(&'a'), Prob::new(2, 3));
+    assert_eq!(dist.prob_of(&'b'), Prob::new(7, 36));
+    assert_eq!(dist.prob_of(&'d'), Prob::new(5, 36));
+    assert_eq!(dist.len(), 3);
+}
+
+#[test]
+#[should_panic(expected = "the masses must sum to one")]
+fn masses_that_do_not_sum_to_one_are_refused() {
+    let mut masses = Masses::new();
+    masses.add(1, 1, 2);
+    let _ = masses.into_dist();
+}

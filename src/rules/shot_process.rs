@@ -6,7 +6,7 @@
 
 use std::borrow::Cow;
 
-use super::location::{self, LocationState};
+use super::location;
 use super::mortar::Ammo;
 use super::random_selection::random_selection;
 use super::readings;
@@ -17,8 +17,10 @@ use crate::dice::{Dice, Dr};
 
 pub use super::location::Group;
 pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, resolve_shot};
+pub use slots::{MAX_TARGETS, ShotLocation, Slots};
 
 mod outcome;
+mod slots;
 
 /// Where the resolution of a shot stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -33,8 +35,12 @@ pub enum Stage {
     Done,
 }
 
-/// The state of a shot being resolved, target by target.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The state of a shot being resolved, target by target: a small value
+/// of fixed size ([`Slots`]), copied without allocating.
+// `PartialEq` is the derived relation, its fields compared in another
+// order (see its impl), so the derived `Hash` agrees with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
+#[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotState {
     /// What is to be rolled next.
     pub stage: Stage,
@@ -46,24 +52,59 @@ pub struct ShotState {
     /// The malfunction result; `None` before the roll or when the B# is unknown.
     pub breakdown: Option<Breakdown>,
     /// Each target's To Hit result, in target order.
-    pub hits: Vec<HitKind>,
+    pub hits: Slots<HitKind>,
     /// Each target took a Multiple Hit (C3.8), in target order.
-    pub multiple: Vec<bool>,
+    pub multiple: Slots<bool>,
     /// The attack on the targets' Location: IFT results, the units'
     /// states, the Random Selections and checks still owed.
-    pub location: LocationState,
+    pub location: ShotLocation,
     /// The dice, kept for single runs and cleared by the exact engine so
     /// that equal states merge.
     pub to_hit_dr: Option<Dr>,
     /// Each target's effects DR and Final DR, when it was attacked; cleared like `to_hit_dr`.
-    pub rolls: Vec<Option<(Dr, i16)>>,
+    pub rolls: Slots<Option<(Dr, i16)>>,
+}
+
+/// As derived, but the fields the dice most often change compared first
+/// (the exact engine compares many states that differ in one field).
+impl PartialEq for ShotState {
+    fn eq(&self, other: &Self) -> bool {
+        // Every field named, so that a new one is not forgotten.
+        let ShotState {
+            stage,
+            ammo,
+            keeps_rof,
+            breakdown,
+            hits,
+            multiple,
+            location,
+            to_hit_dr,
+            rolls,
+        } = self;
+        location.results == other.location.results
+            && *hits == other.hits
+            && *keeps_rof == other.keeps_rof
+            && *breakdown == other.breakdown
+            && *stage == other.stage
+            && *ammo == other.ammo
+            && *multiple == other.multiple
+            && *location == other.location
+            && *to_hit_dr == other.to_hit_dr
+            && *rolls == other.rolls
+    }
 }
 
 impl ShotState {
     pub(crate) fn forget_dice(mut self) -> Self {
+        self.clear_dice();
+        self
+    }
+
+    /// Forgets the dice rolled (see `to_hit_dr` and `rolls`), so that
+    /// states that differ only by them are equal.
+    pub(crate) fn clear_dice(&mut self) {
         self.to_hit_dr = None;
         self.rolls.iter_mut().for_each(|r| *r = None);
-        self
     }
 
     /// The state once the units are resolved to `units`, as the stepped
@@ -125,11 +166,11 @@ impl<'a> ShotProcess<'a> {
             ammo: AmmoUse::Unlimited,
             keeps_rof: None,
             breakdown: None,
-            hits: vec![HitKind::Miss; n],
-            multiple: vec![false; n],
-            location: LocationState::new(units.to_vec()),
+            hits: Slots::filled(n, HitKind::Miss),
+            multiple: Slots::filled(n, false),
+            location: ShotLocation::new(units),
             to_hit_dr: None,
-            rolls: vec![None; n],
+            rolls: Slots::filled(n, None),
         }
     }
 
@@ -155,8 +196,8 @@ impl<'a> ShotProcess<'a> {
     pub fn resume(&self, after: &AfterToHit) -> ShotState {
         ShotState {
             stage: after.stage,
-            hits: after.hits.clone(),
-            multiple: after.multiple.clone(),
+            hits: after.hits,
+            multiple: after.multiple,
             location: after.location.clone(),
             ..self.start(&after.location.units)
         }
@@ -186,13 +227,19 @@ impl<'a> ShotProcess<'a> {
     /// Selection and each unit's check in turn. Pure.
     pub fn step(&self, state: &ShotState, dice: &mut dyn Dice) -> ShotState {
         let mut s = state.clone();
+        self.step_in_place(&mut s, dice);
+        s
+    }
+
+    /// [`step`](Self::step) on the state itself, for an engine that keeps
+    /// one buffer between the ways the dice fall.
+    pub fn step_in_place(&self, s: &mut ShotState, dice: &mut dyn Dice) {
         match s.stage {
-            Stage::ToHit => self.to_hit(&mut s, dice),
-            Stage::Effects => self.effects(&mut s, dice),
-            Stage::Units => self.unit_task(&mut s, dice),
+            Stage::ToHit => self.to_hit(s, dice),
+            Stage::Effects => self.effects(s, dice),
+            Stage::Units => self.unit_task(s, dice),
             Stage::Done => {}
         }
-        s
     }
 
     fn to_hit(&self, s: &mut ShotState, dice: &mut dyn Dice) {
@@ -244,12 +291,10 @@ impl<'a> ShotProcess<'a> {
         }
         // C3.8: a non-CH hit on an Original doubles, never an Improbable Hit;
         // a shot whose TH DR is a Critical Hit scores no Multiple Hit at all.
-        let critical: Vec<usize> = (0..s.hits.len())
-            .filter(|&i| s.hits[i] == HitKind::Critical)
-            .collect();
+        let criticals = s.hits.iter().filter(|&&h| h == HitKind::Critical).count();
         for (i, t) in self.targets.iter().enumerate() {
             s.multiple[i] = shot.multiple_hits
-                && critical.is_empty()
+                && criticals == 0
                 && th.is_doubles()
                 && s.hits[i] == HitKind::Hit
                 && t.hit_mode != HitMode::Improbable;
@@ -257,7 +302,10 @@ impl<'a> ShotProcess<'a> {
         // C3.74: the Critical Hit goes to a vehicle if one was critically
         // hit, else to the unit(s) chosen by Random Selection, ties included
         // (A.9); the others are hit normally.
-        if critical.len() > 1 {
+        if criticals > 1 {
+            let critical: Vec<usize> = (0..s.hits.len())
+                .filter(|&i| s.hits[i] == HitKind::Critical)
+                .collect();
             let vehicles: Vec<usize> = critical
                 .iter()
                 .copied()
@@ -288,16 +336,25 @@ impl<'a> ShotProcess<'a> {
     }
 
     fn effects(&self, s: &mut ShotState, dice: &mut dyn Dice) {
-        let first = dice.dr();
-        let second = s.multiple.iter().any(|m| *m).then(|| dice.dr());
-        let mut hits = Vec::with_capacity(self.targets.len());
-        for (i, t) in self.targets.iter().enumerate() {
-            let attack = match s.hits[i] {
-                HitKind::Miss => continue,
+        // Only an AFV reads an effects DR's dice apart (its hit location,
+        // C7.7); any other target, and a Multiple Hit's choice of DR, read
+        // the Original DR alone.
+        let afv = self.targets.iter().any(|t| t.kind() == Some(UnitKind::Afv));
+        let mut roll = || if afv { dice.dr() } else { dice.original_dr() };
+        let first = roll();
+        let second = s.multiple.iter().any(|m| *m).then(roll);
+        let attack = |i: usize, hit: HitKind| {
+            let t = &self.targets[i];
+            match hit {
+                HitKind::Miss => None,
                 HitKind::Hit => t.normal_attack.as_ref(),
                 HitKind::Critical => t.critical_attack.as_ref(),
+            }
+        };
+        for i in 0..self.targets.len() {
+            let Some(attack) = attack(i, s.hits[i]) else {
+                continue;
             };
-            let Some(attack) = attack else { continue };
             // Reading: the firer keeps the lower effects DR of a Multiple Hit.
             let dr = match second {
                 Some(b)
@@ -311,8 +368,12 @@ impl<'a> ShotProcess<'a> {
             };
             let final_dr = i16::from(dr.original()) + attack.drm();
             s.rolls[i] = Some((dr, final_dr));
-            hits.push((i, attack.column, dr, final_dr));
         }
+        let hits = (0..self.targets.len()).filter_map(|i| {
+            let column = attack(i, s.hits[i])?.column;
+            let (dr, final_dr) = s.rolls[i]?;
+            Some((i, column, dr, final_dr))
+        });
         location::apply_attack(&*self.targets, hits, &mut s.location.resolving());
         s.stage = Stage::Units;
     }

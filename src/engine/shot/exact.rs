@@ -38,7 +38,7 @@ impl ShotProcess<'_> {
     pub fn exact_terms(&self, units: &[UnitState]) -> Vec<(Vec<HitKind>, Term)> {
         self.attacked_terms(units)
             .into_iter()
-            .map(|(s, t)| (s.hits, t))
+            .map(|(s, t)| (s.hits.to_vec(), t))
             .collect()
     }
 
@@ -107,7 +107,11 @@ impl ShotProcess<'_> {
             |s, d| self.step(s, d).forget_dice(),
         );
         for (s, p) in attacked.iter() {
-            f(s, p, laws.resolve(&*self.targets, &self.order, &s.location));
+            f(
+                s,
+                p,
+                laws.resolve(&*self.targets, &self.order, &s.location.to_state()),
+            );
         }
     }
 

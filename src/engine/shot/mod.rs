@@ -3,6 +3,7 @@
 //! (`odds`).
 
 pub mod attack_law;
+mod by_situation;
 mod exact;
 pub mod hex_odds;
 pub mod odds;

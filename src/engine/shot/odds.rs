@@ -28,9 +28,7 @@ impl ShotOdds {
     pub fn of(shot: &Shot) -> ShotOdds {
         let process = ShotProcess::hex(shot);
         ShotOdds {
-            table: process
-                .exact(&process.start_units())
-                .map(ShotState::summary),
+            table: process.exact_by(&process.start_units(), ShotState::summary),
         }
     }
 

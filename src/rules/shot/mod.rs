@@ -28,8 +28,8 @@ use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::readings;
 use super::target::Target;
 use super::to_hit::{HitMode, Modifier, firer_modifiers, target_modifiers, to_hit_number, total};
-use super::units::{Unit, UnitKind};
-use crate::error::Result;
+use super::units::{MAX_UNITS, Unit, UnitKind};
+use crate::error::{Error, Result};
 
 /// Everything a player says about one shot.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -214,6 +214,16 @@ impl Shot {
         };
 
         let hex = target_shot(&input, &firer_mods, to_hit_number, target, None)?;
+        // A shot's state holds one slot per target, inline.
+        if target.units.len() > MAX_UNITS {
+            return Err(Error::invalid(
+                "target.units",
+                format!(
+                    "{} units; this version handles at most {MAX_UNITS} in a hex",
+                    target.units.len()
+                ),
+            ));
+        }
         location::check_stack("target.units", &target.units)?;
         let mut units = Vec::with_capacity(target.units.len());
         for (i, unit) in target.units.iter().enumerate() {

@@ -3,10 +3,9 @@
 //! engine keys its table by ([`ShotSummary`]), and one shot at the hex
 //! resolved from its dice ([`resolve_shot`]).
 
-use super::{ShotProcess, ShotState, Stage};
+use super::{ShotLocation, ShotProcess, ShotState, Slots, Stage};
 use crate::dice::{Dice, Dr};
 use crate::rules::ift::IftResult;
-use crate::rules::location::LocationState;
 use crate::rules::shot::{AmmoUse, Breakdown, Shot};
 use crate::rules::to_hit::HitKind;
 
@@ -17,9 +16,9 @@ use crate::rules::to_hit::HitKind;
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct AfterToHit {
     pub(super) stage: Stage,
-    pub(super) hits: Vec<HitKind>,
-    pub(super) multiple: Vec<bool>,
-    pub(super) location: LocationState,
+    pub(super) hits: Slots<HitKind>,
+    pub(super) multiple: Slots<bool>,
+    pub(super) location: ShotLocation,
 }
 
 impl ShotState {
@@ -27,10 +26,22 @@ impl ShotState {
     pub fn after_to_hit(&self) -> AfterToHit {
         AfterToHit {
             stage: self.stage,
-            hits: self.hits.clone(),
-            multiple: self.multiple.clone(),
+            hits: self.hits,
+            multiple: self.multiple,
             location: self.location.clone(),
         }
+    }
+}
+
+impl ShotState {
+    /// Makes this state, reached from the [`AfterToHit`] of `head`
+    /// ([`ShotProcess::resume`]), the state `head` goes on to: `head`'s
+    /// ROF, malfunction, ammunition and To Hit DR, with all that followed.
+    pub fn follow(&mut self, head: &ShotState) {
+        self.ammo = head.ammo;
+        self.keeps_rof = head.keeps_rof;
+        self.breakdown = head.breakdown;
+        self.to_hit_dr = head.to_hit_dr;
     }
 }
 
