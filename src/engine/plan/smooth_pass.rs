@@ -29,14 +29,11 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
     // merged chain divides by the most primes): it starts first, and the
     // passes are handed out one at a time, so that the cores finish close
     // together. The totals go back in the order of `PASSES`.
-    let mut totals: Vec<(usize, Totals)> = PASSES
-        .iter()
-        .enumerate()
+    let mut totals: Vec<Totals> = PASSES
+        .par_iter()
         .rev()
-        .collect::<Vec<_>>()
-        .into_par_iter()
         .with_max_len(1)
-        .map(|(k, &tally)| {
+        .map(|&tally| {
             let merged = match tally {
                 Tally::Nothing => None,
                 _ => lump::quotient(chain, &order, |e| {
@@ -48,11 +45,11 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
                 None => (Cow::Borrowed(chain), order.clone()),
             };
             let prep = Prepared::new(&chain, order)?;
-            Some((k, run_smooth(plan, &chain, &prep, tally)?))
+            run_smooth(plan, &chain, &prep, tally)
         })
         .collect::<Option<_>>()?;
-    totals.sort_by_key(|(k, _)| *k);
-    Some(totals.into_iter().map(|(_, t)| t).collect())
+    totals.reverse();
+    Some(totals)
 }
 
 /// The sums of one smooth pass, before they become [`Prob`]s.
@@ -226,9 +223,9 @@ impl Sums {
         for e in &self.end[1..] {
             end_at_least_one.add(e.term(), basis, s);
         }
-        let (hex, hex_sums) = match tally {
+        let hex = match tally {
             Tally::Nothing if with_units => hex_sums(units, &self.units, basis, s),
-            _ => (None, Vec::new()),
+            _ => None,
         };
         let mut jobs: Vec<&Smooth> = Vec::new();
         let mut expected_total = [
@@ -249,8 +246,8 @@ impl Sums {
                 if with_units {
                     jobs.extend(&self.phase_exit_cleared);
                     jobs.extend(&self.phase_exit_some_out);
-                    match hex {
-                        Some(_) => jobs.extend(&hex_sums),
+                    match &hex {
+                        Some((_, sums)) => jobs.extend(sums),
                         None => jobs.extend(self.units.values()),
                     }
                 }
@@ -306,7 +303,7 @@ impl Sums {
                     totals.phase_exit_cleared = take(phases);
                     totals.phase_exit_some_out = take(phases);
                     match hex {
-                        Some(mut hex) => {
+                        Some((mut hex, _)) => {
                             for f in hex.figures_mut() {
                                 *f = take(1).remove(0);
                             }
@@ -346,14 +343,14 @@ impl Sums {
 /// it holds for (worked out by [`HexOdds::of`] on each state alone, where
 /// every figure is 0 or 1), added up without a gcd; the [`HexOdds`] of the
 /// first state is the shape the figures go back into. `None` (and the
-/// units' end states then become fractions one by one) if a state's
-/// figure is neither 0 nor 1.
+/// units' end states then become fractions one by one) if there is no end
+/// state or a state's figure is neither 0 nor 1.
 fn hex_sums(
     units: &[Unit],
     end: &BTreeMap<Vec<UnitState>, Smooth>,
     basis: &Basis,
     s: &mut Scratch,
-) -> (Option<HexOdds>, Vec<Smooth>) {
+) -> Option<(HexOdds, Vec<Smooth>)> {
     let mut shape: Option<HexOdds> = None;
     let mut sums: Vec<Smooth> = Vec::new();
     for (states, mass) in end {
@@ -366,10 +363,10 @@ fn hex_sums(
             if *f == Prob::one() {
                 sum.add(mass.term(), basis, s);
             } else if !f.is_zero() {
-                return (None, Vec::new());
+                return None;
             }
         }
         shape.get_or_insert(alone);
     }
-    (shape, sums)
+    Some((shape?, sums))
 }
