@@ -6,7 +6,7 @@ use num_traits::ToPrimitive;
 
 use super::chain::{Chain, Edge, Event};
 use super::exact::{PASSES, Step, Tally};
-use super::smooth::{Basis, Denominator, Ratio};
+use super::smooth::{Basis, Factors};
 use crate::rules::to_hit::HitKind;
 
 /// What every smooth pass shares: the basis of the denominators, the order
@@ -141,21 +141,29 @@ pub(super) struct Move {
     /// Back to the same node.
     pub(super) to_self: bool,
     pub(super) step: Step,
-    pub(super) r: Ratio,
+    /// The move's weight: its share of the node's visits is `w / stay`.
+    pub(super) w: u64,
 }
 
-/// What a pass does from a node, with one self-loop weight: each edge's
-/// share is divided by the stay probability.
+/// What a pass does from a node, with one self-loop weight `c`: the mass
+/// that reaches the node is visited `d / (d - c)` times, and each visit
+/// sends `w / d` along an edge of weight `w`, so the edge's flow is
+/// `mass · w / stay` with `stay = d - c`.
 pub(super) struct Variant {
     pub(super) self_weight: u64,
+    pub(super) stay: u64,
+    /// `stay` as powers of the basis.
+    pub(super) stay_factors: Factors,
     pub(super) moves: Vec<Move>,
-    /// Shots, hits and Critical Hits fired (self-loops included).
-    pub(super) expected: [Option<Ratio>; 3],
-    /// The phase ends.
-    pub(super) exit: Option<Ratio>,
+    /// The weights of the shots, hits and Critical Hits fired (self-loops
+    /// included).
+    pub(super) expected: [u64; 3],
+    /// The weight of the phase's end.
+    pub(super) exit: u64,
 }
 
 impl Variant {
+    /// `None` if the stay is not a product of the basis.
     pub(super) fn new(
         tally: Tally,
         i: usize,
@@ -164,9 +172,7 @@ impl Variant {
         self_weight: u64,
     ) -> Option<Variant> {
         let w = &prep.weights[i];
-        // flow = mass / (1 - c) · w / d = mass · w / (d - c·d).
-        let stay = Denominator::new(prep.denominator[i] - self_weight, &prep.basis)?;
-        let ratio = |w: u64| stay.ratio(w, &prep.basis);
+        let stay = prep.denominator[i] - self_weight;
         let mut merged: Vec<(usize, Step, u64)> = Vec::new();
         let mut sums = [0u64; 4];
         for (e, &wk) in edges.iter().zip(w) {
@@ -191,20 +197,37 @@ impl Variant {
                 Event::PhaseEnd => sums[3] += wk,
             }
         }
-        let sink = |s: u64| (s > 0).then(|| ratio(s));
+        // Take out what the stay shares with every weight: smaller
+        // numbers, and a smaller denominator for the pass.
+        let g = merged.iter().map(|m| m.2).chain(sums).fold(stay, gcd);
+        let stay = stay / g;
+        let stay_factors = prep.basis.factor(stay)?;
+        for m in &mut merged {
+            m.2 /= g;
+        }
+        let sums = sums.map(|w| w / g);
         Some(Variant {
             self_weight,
+            stay,
+            stay_factors,
             moves: merged
                 .into_iter()
-                .map(|(to, step, wk)| Move {
+                .map(|(to, step, w)| Move {
                     to_rank: prep.rank[to],
                     to_self: to == i,
                     step,
-                    r: ratio(wk),
+                    w,
                 })
                 .collect(),
-            expected: [sink(sums[0]), sink(sums[1]), sink(sums[2])],
-            exit: sink(sums[3]),
+            expected: [sums[0], sums[1], sums[2]],
+            exit: sums[3],
         })
     }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
 }

@@ -1,20 +1,21 @@
-//! Exact fractions over smooth denominators, for the exact engine's inner
-//! loop.
+//! Exact fractions over smooth denominators, for the exact engine.
 //!
-//! A [`Smooth`] is a non-negative fraction `n / (b_0^e_0 · b_1^e_1 · …)`:
-//! a big numerator over a product of powers of the elements of a [`Basis`]
-//! (small primes: 2, 3 and the factors of whatever a chain divides by). It
-//! is never reduced: a product is the numerator times a small integer with
-//! the exponents raised, a sum aligns the exponents (multiplying the
-//! numerator with the lower ones) and adds the numerators. No gcd is ever
-//! taken until [`Smooth::to_prob`] turns a figure into a [`Prob`] in lowest
-//! terms, so the values are exactly those of [`Prob`] arithmetic.
+//! A [`Basis`] holds the small primes a chain's denominators are products
+//! of (2, 3 and the factors of whatever a pass divides by). A pass keeps
+//! every mass as a big integer numerator over one denominator fixed for
+//! the whole pass, `Π b_j^e_j` over the basis (`smooth_pass.rs`), so that
+//! sums need no alignment and products are a numerator times a small
+//! integer; a [`Smooth`] is such a numerator with its exponents, and
+//! [`Smooth::to_prob`] turns a figure into a [`Prob`] in lowest terms, the
+//! one place a gcd is taken. The values are exactly those of [`Prob`]
+//! arithmetic.
 
 use crate::prob::Prob;
 
 mod limbs;
 
-use limbs::{add_multiple, differing, div_small, integer, mul_small, rem_small};
+pub(crate) use limbs::{div_exact, mul_add};
+use limbs::{div_small, integer, mul_small, rem_small};
 
 /// Trial division for new basis elements goes this far; a cofactor left
 /// over joins the basis as it is (exact either way, only less tidy).
@@ -156,81 +157,6 @@ impl Multiplier {
             }
         }
     }
-
-    fn is_one(&self) -> bool {
-        self.full.is_empty() && self.last == 1
-    }
-}
-
-/// `num / Π b_j^e_j`: a factor that a [`Smooth`] is multiplied by.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ratio {
-    pub num: u64,
-    pub den: Factors,
-}
-
-impl Ratio {
-    /// `num / den` in lowest terms, or `None` if `den` is zero or not a
-    /// product of the basis.
-    #[cfg(test)]
-    pub fn new(num: u64, den: u64, basis: &Basis) -> Option<Ratio> {
-        Some(Denominator::new(den, basis)?.ratio(num, basis))
-    }
-}
-
-/// A denominator and its factors over the basis, for ratios over it.
-#[derive(Clone, Debug)]
-pub struct Denominator {
-    factors: Factors,
-}
-
-impl Denominator {
-    /// `None` if `value` is zero or not a product of the basis.
-    pub fn new(value: u64, basis: &Basis) -> Option<Denominator> {
-        Some(Denominator {
-            factors: basis.factor(value)?,
-        })
-    }
-
-    /// `num / self` in lowest terms.
-    pub fn ratio(&self, mut num: u64, basis: &Basis) -> Ratio {
-        if num == 0 {
-            return Ratio {
-                num: 0,
-                den: Vec::new(),
-            };
-        }
-        let mut den = Vec::with_capacity(self.factors.len());
-        for &(j, e) in &self.factors {
-            let b = basis.elems[j];
-            let mut left = e;
-            while left > 0 && num.is_multiple_of(b) {
-                num /= b;
-                left -= 1;
-            }
-            if left > 0 {
-                den.push((j, left));
-            }
-        }
-        Ratio { num, den }
-    }
-}
-
-/// Scratch space for [`Smooth::add_scaled`], reused from call to call.
-#[derive(Clone, Debug, Default)]
-pub struct Scratch {
-    exps: Vec<u32>,
-    up: Multiplier,
-    down: Multiplier,
-    limbs: Vec<u64>,
-}
-
-/// A fraction borrowed: its numerator's limbs and its exponents.
-#[derive(Clone, Copy, Debug)]
-pub struct Term<'a> {
-    /// Little-endian 64-bit limbs, no high zero limb (zero is empty).
-    pub numer: &'a [u64],
-    pub exps: &'a [u32],
 }
 
 /// An exact non-negative fraction over a smooth denominator (see the module
@@ -242,87 +168,33 @@ pub struct Smooth {
     exps: Vec<u32>,
 }
 
+impl Basis {
+    /// `Π b_j^e_j` as little-endian limbs.
+    pub fn integer_of(&self, exps: &[u32]) -> Vec<u64> {
+        let mut m = Multiplier::default();
+        m.reset(1);
+        for (j, &e) in exps.iter().enumerate() {
+            self.power(j, e, &mut m);
+        }
+        let mut out = vec![1];
+        for &k in m.full.iter().chain([&m.last]) {
+            mul_small(&mut out, k);
+        }
+        out
+    }
+}
+
 impl Smooth {
-    pub fn zero(basis: &Basis) -> Smooth {
-        Smooth {
-            numer: Vec::new(),
-            exps: vec![0; basis.len()],
+    /// `numer / Π b_j^e_j`, for the exponents `exps` of the basis.
+    pub fn over(mut numer: Vec<u64>, exps: Vec<u32>) -> Smooth {
+        while numer.last() == Some(&0) {
+            numer.pop();
         }
-    }
-
-    pub fn one(basis: &Basis) -> Smooth {
-        Smooth {
-            numer: vec![1],
-            exps: vec![0; basis.len()],
-        }
-    }
-
-    /// Back to zero, keeping the memory.
-    pub fn clear(&mut self) {
-        self.numer.clear();
-        self.exps.fill(0);
+        Smooth { numer, exps }
     }
 
     pub fn is_zero(&self) -> bool {
         self.numer.is_empty()
-    }
-
-    pub fn term(&self) -> Term<'_> {
-        Term {
-            numer: &self.numer,
-            exps: &self.exps,
-        }
-    }
-
-    /// `self += src`.
-    pub fn add(&mut self, src: Term<'_>, basis: &Basis, scratch: &mut Scratch) {
-        let one = Ratio {
-            num: 1,
-            den: Vec::new(),
-        };
-        self.add_scaled(src, &one, basis, scratch);
-    }
-
-    /// `self += src · r`, raising exponents of `self` as needed.
-    pub fn add_scaled(&mut self, src: Term<'_>, r: &Ratio, basis: &Basis, scratch: &mut Scratch) {
-        if src.numer.is_empty() || r.num == 0 {
-            return;
-        }
-        let f = &mut scratch.exps;
-        f.clear();
-        f.extend_from_slice(src.exps);
-        for &(j, e) in &r.den {
-            f[j] += e;
-        }
-        if self.is_zero() {
-            self.exps.copy_from_slice(f);
-            self.numer.clear();
-            self.numer.extend_from_slice(src.numer);
-            mul_small(&mut self.numer, r.num);
-            return;
-        }
-        let (up, down) = (&mut scratch.up, &mut scratch.down);
-        up.reset(1);
-        down.reset(r.num);
-        for (block, (s, t)) in self.exps.chunks_mut(64).zip(f.chunks(64)).enumerate() {
-            let mut differ = differing(s, t);
-            while differ != 0 {
-                let j = differ.trailing_zeros() as usize;
-                differ &= differ - 1;
-                if t[j] > s[j] {
-                    basis.power(block * 64 + j, t[j] - s[j], up);
-                    s[j] = t[j];
-                } else {
-                    basis.power(block * 64 + j, s[j] - t[j], down);
-                }
-            }
-        }
-        if !up.is_one() {
-            for &k in up.full.iter().chain([&up.last]) {
-                mul_small(&mut self.numer, k);
-            }
-        }
-        add_multiple(&mut self.numer, src.numer, down, &mut scratch.limbs);
     }
 
     /// The same fraction as a [`Prob`] (in lowest terms, as every `Prob` is).

@@ -14,7 +14,7 @@ use super::chain::{Chain, Event, Weapon};
 use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump;
 use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
-use super::smooth::{Basis, Scratch, Smooth};
+use super::smooth::{Basis, Smooth, div_exact, mul_add};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
@@ -52,17 +52,29 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
     Some(totals)
 }
 
-/// The sums of one smooth pass, before they become [`Prob`]s.
+/// A numerator over the pass's denominator: little-endian limbs, no high
+/// zero limb.
+type Numer = Vec<u64>;
+
+/// `dst += src · k`.
+fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
+    if k != 0 && !src.is_empty() {
+        mul_add(dst, src, k);
+    }
+}
+
+/// The sums of one smooth pass, before they become [`Prob`]s: numerators
+/// over the pass's denominator.
 struct Sums {
-    end: Vec<Smooth>,
-    phase_exit: Vec<Vec<Smooth>>,
-    phase_exit_weapon: Vec<BTreeMap<Weapon, Smooth>>,
-    phase_exit_cleared: Vec<Smooth>,
-    phase_exit_some_out: Vec<Smooth>,
-    expected: Vec<[Smooth; 3]>,
-    malfunction: Smooth,
-    removed: Smooth,
-    units: BTreeMap<Vec<UnitState>, Smooth>,
+    end: Vec<Numer>,
+    phase_exit: Vec<Vec<Numer>>,
+    phase_exit_weapon: Vec<BTreeMap<Weapon, Numer>>,
+    phase_exit_cleared: Vec<Numer>,
+    phase_exit_some_out: Vec<Numer>,
+    expected: Vec<[Numer; 3]>,
+    malfunction: Numer,
+    removed: Numer,
+    units: BTreeMap<Vec<UnitState>, Numer>,
 }
 
 /// A pass's view of the chain: its moves from each node, by self-loop
@@ -95,44 +107,79 @@ impl Moves<'_> {
     }
 }
 
-/// Smooth values, with spent ones kept for reuse.
-struct Pool<'a> {
-    basis: &'a Basis,
-    spare: Vec<Smooth>,
+/// The pass's denominator, as exponents of the basis: one that every
+/// state's mass, and every share of it a state sends on, is a whole
+/// multiple of its reciprocal. A state's mass needs at most the largest of
+/// what its sources needed times their stays; the pass's denominator is
+/// the largest over all states (the same states, in the same order, as
+/// [`run_smooth`]). `None` if a denominator falls outside the basis.
+fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<u32>> {
+    let (chain, prep) = (moves.chain, moves.prep);
+    let cap = moves.tally.cap();
+    let mut exps: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len() * width];
+    exps[prep.rank[chain.start] * width] = Some(vec![0; prep.basis.len()]);
+    let mut top = vec![0u32; prep.basis.len()];
+    let raise = |to: &mut Vec<u32>, from: &[u32]| {
+        for (t, f) in to.iter_mut().zip(from) {
+            *t = (*t).max(*f);
+        }
+    };
+    for (r, &i) in prep.order.iter().enumerate() {
+        for count in 0..=cap {
+            let Some(mut e) = exps[r * width + usize::from(count)].take() else {
+                continue;
+            };
+            if !chain.edges[i].is_empty() {
+                let v = moves.variant(i, count)?;
+                for &(j, k) in &v.stay_factors {
+                    e[j] += k;
+                }
+                for m in &v.moves {
+                    let to_count = m.step.next(count, cap);
+                    if m.to_self && to_count == count {
+                        continue;
+                    }
+                    let slot = &mut exps[m.to_rank * width + usize::from(to_count)];
+                    match slot {
+                        Some(to) => raise(to, &e),
+                        None => *slot = Some(e.clone()),
+                    }
+                }
+            }
+            raise(&mut top, &e);
+        }
+    }
+    Some(top)
 }
 
-impl Pool<'_> {
-    fn zero(&mut self) -> Smooth {
-        self.spare.pop().unwrap_or_else(|| Smooth::zero(self.basis))
+/// Numerators, with spent ones kept for reuse.
+#[derive(Default)]
+struct Pool {
+    spare: Vec<Numer>,
+}
+
+impl Pool {
+    fn zero(&mut self) -> Numer {
+        self.spare.pop().unwrap_or_default()
     }
 
-    fn recycle(&mut self, mut s: Smooth) {
-        s.clear();
-        self.spare.push(s);
+    fn recycle(&mut self, mut n: Numer) {
+        n.clear();
+        self.spare.push(n);
     }
 }
 
 /// One pass in smooth fractions: the same states, in the same order, as
-/// the reference pass (`reference_pass::run`). `None` if a denominator falls outside the basis.
+/// the reference pass (`reference_pass::run`), every mass a numerator over
+/// one denominator for the whole pass ([`pass_exponents`]). A state's
+/// numerator is divided by its stay once, exactly, and each move adds that
+/// times its integer weight. `None` if a denominator falls outside the
+/// basis.
 fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> Option<Totals> {
     let basis = &prep.basis;
     let phases = plan.input.phases.len();
     let cap = tally.cap();
     let width = usize::from(cap) + 1;
-    let zero = Smooth::zero(basis);
-    let zeros = |n: usize| vec![zero.clone(); n];
-    let mut sums = Sums {
-        end: zeros(width),
-        phase_exit: vec![zeros(width); phases],
-        phase_exit_weapon: vec![BTreeMap::new(); phases],
-        phase_exit_cleared: zeros(phases),
-        phase_exit_some_out: zeros(phases),
-        expected: vec![[zero.clone(), zero.clone(), zero.clone()]; phases],
-        malfunction: zero.clone(),
-        removed: zero.clone(),
-        units: BTreeMap::new(),
-    };
-    let with_units = !plan.units().is_empty();
     let mut moves = Moves {
         chain,
         prep,
@@ -140,104 +187,109 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
         self_loops: vec![None; chain.nodes.len()],
         variants: (0..chain.nodes.len()).map(|_| Vec::new()).collect(),
     };
-    // The mass at each state (node rank × width + count), when reached.
-    let mut slots: Vec<Option<Smooth>> = vec![None; chain.nodes.len() * width];
-    slots[prep.rank[chain.start] * width] = Some(Smooth::one(basis));
-    let mut pool = Pool {
-        basis,
-        spare: Vec::new(),
+    let exps = pass_exponents(&mut moves, width)?;
+    let zeros = |n: usize| vec![Numer::new(); n];
+    let mut sums = Sums {
+        end: zeros(width),
+        phase_exit: vec![zeros(width); phases],
+        phase_exit_weapon: vec![BTreeMap::new(); phases],
+        phase_exit_cleared: zeros(phases),
+        phase_exit_some_out: zeros(phases),
+        expected: vec![[Numer::new(), Numer::new(), Numer::new()]; phases],
+        malfunction: Numer::new(),
+        removed: Numer::new(),
+        units: BTreeMap::new(),
     };
-    let s = &mut Scratch::default();
+    let with_units = !plan.units().is_empty();
+    // The mass at each state (node rank × width + count), when reached.
+    let mut slots: Vec<Option<Numer>> = vec![None; chain.nodes.len() * width];
+    slots[prep.rank[chain.start] * width] = Some(basis.integer_of(&exps));
+    let mut pool = Pool::default();
+    let mut visits = Numer::new();
     for (r, &i) in prep.order.iter().enumerate() {
         let node = &chain.nodes[i];
         let phase = usize::from(node.phase);
         for count in 0..=cap {
-            let Some(held) = slots[r * width + usize::from(count)].take() else {
+            let Some(mass) = slots[r * width + usize::from(count)].take() else {
                 continue;
             };
-            let mass = held.term();
             if chain.edges[i].is_empty() {
-                sums.end[usize::from(count)].add(mass, basis, s);
+                add_times(&mut sums.end[usize::from(count)], &mass, 1);
                 if tally == Tally::Nothing {
                     if node.ever_malfunctioned {
-                        sums.malfunction.add(mass, basis, s);
+                        add_times(&mut sums.malfunction, &mass, 1);
                     }
                     if node.weapon == Weapon::Removed {
-                        sums.removed.add(mass, basis, s);
+                        add_times(&mut sums.removed, &mass, 1);
                     }
                     if with_units {
-                        sums.units
-                            .entry(node.units.as_slice().to_vec())
-                            .or_insert_with(|| zero.clone())
-                            .add(mass, basis, s);
+                        let slot = sums.units.entry(node.units.as_slice().to_vec());
+                        add_times(slot.or_default(), &mass, 1);
                     }
                 }
-                pool.recycle(held);
+                pool.recycle(mass);
                 continue;
             }
             let v = moves.variant(i, count)?;
+            visits.clone_from(&mass);
+            div_exact(&mut visits, v.stay);
             if tally == Tally::Nothing {
-                for (slot, r) in sums.expected[phase].iter_mut().zip(&v.expected) {
-                    if let Some(r) = r {
-                        slot.add_scaled(mass, r, basis, s);
-                    }
+                for (slot, &w) in sums.expected[phase].iter_mut().zip(&v.expected) {
+                    add_times(slot, &visits, w);
                 }
-                if let Some(x) = &v.exit {
+                if v.exit != 0 {
                     if with_units && !plan.enemy_in_action(node.units.as_slice()) {
-                        sums.phase_exit_cleared[phase].add_scaled(mass, x, basis, s);
+                        add_times(&mut sums.phase_exit_cleared[phase], &visits, v.exit);
                     }
                     if with_units && plan.enemy_out(node.units.as_slice()) {
-                        sums.phase_exit_some_out[phase].add_scaled(mass, x, basis, s);
+                        add_times(&mut sums.phase_exit_some_out[phase], &visits, v.exit);
                     }
-                    sums.phase_exit_weapon[phase]
-                        .entry(node.weapon)
-                        .or_insert_with(|| zero.clone())
-                        .add_scaled(mass, x, basis, s);
+                    let slot = sums.phase_exit_weapon[phase].entry(node.weapon);
+                    add_times(slot.or_default(), &visits, v.exit);
                 }
-            } else if let Some(x) = &v.exit {
-                sums.phase_exit[phase][usize::from(count)].add_scaled(mass, x, basis, s);
+            } else {
+                add_times(
+                    &mut sums.phase_exit[phase][usize::from(count)],
+                    &visits,
+                    v.exit,
+                );
             }
             for m in &v.moves {
                 let to_count = m.step.next(count, cap);
                 if m.to_self && to_count == count {
                     continue;
                 }
-                slots[m.to_rank * width + usize::from(to_count)]
-                    .get_or_insert_with(|| pool.zero())
-                    .add_scaled(mass, &m.r, basis, s);
+                let slot = slots[m.to_rank * width + usize::from(to_count)]
+                    .get_or_insert_with(|| pool.zero());
+                add_times(slot, &visits, m.w);
             }
-            pool.recycle(held);
+            pool.recycle(mass);
         }
     }
-    Some(sums.into_totals(tally, plan.units(), basis))
+    Some(sums.into_totals(tally, plan.units(), basis, &exps))
 }
 
 impl Sums {
     /// The figures the pass gives [`PlanOdds`], as [`Prob`]s: each one
     /// reduced once, in parallel.
-    fn into_totals(self, tally: Tally, units: &[Unit], basis: &Basis) -> Totals {
+    fn into_totals(self, tally: Tally, units: &[Unit], basis: &Basis, exps: &[u32]) -> Totals {
         let with_units = !units.is_empty();
         let phases = self.phase_exit.len();
-        let mut end_at_least_one = Smooth::zero(basis);
-        let s = &mut Scratch::default();
+        let mut end_at_least_one = Numer::new();
         for e in &self.end[1..] {
-            end_at_least_one.add(e.term(), basis, s);
+            add_times(&mut end_at_least_one, e, 1);
         }
         let hex = match tally {
-            Tally::Nothing if with_units => hex_sums(units, &self.units, basis, s),
+            Tally::Nothing if with_units => hex_sums(units, &self.units),
             _ => None,
         };
-        let mut jobs: Vec<&Smooth> = Vec::new();
-        let mut expected_total = [
-            Smooth::zero(basis),
-            Smooth::zero(basis),
-            Smooth::zero(basis),
-        ];
+        let mut jobs: Vec<&Numer> = Vec::new();
+        let mut expected_total = [Numer::new(), Numer::new(), Numer::new()];
         match tally {
             Tally::Nothing => {
                 for (total, k) in expected_total.iter_mut().zip(0..) {
                     for e in &self.expected {
-                        total.add(e[k].term(), basis, s);
+                        add_times(total, &e[k], 1);
                     }
                 }
                 jobs.extend(self.expected.iter().flatten());
@@ -268,7 +320,7 @@ impl Sums {
         let probs: Vec<Prob> = jobs
             .par_iter()
             .with_max_len(1)
-            .map(|s| s.to_prob(basis))
+            .map(|&n| Smooth::over(n.clone(), exps.to_vec()).to_prob(basis))
             .collect();
         let mut probs = probs.into_iter();
         let mut next = || probs.next().expect("one Prob per job");
@@ -347,21 +399,19 @@ impl Sums {
 /// state or a state's figure is neither 0 nor 1.
 fn hex_sums(
     units: &[Unit],
-    end: &BTreeMap<Vec<UnitState>, Smooth>,
-    basis: &Basis,
-    s: &mut Scratch,
-) -> Option<(HexOdds, Vec<Smooth>)> {
+    end: &BTreeMap<Vec<UnitState>, Numer>,
+) -> Option<(HexOdds, Vec<Numer>)> {
     let mut shape: Option<HexOdds> = None;
-    let mut sums: Vec<Smooth> = Vec::new();
+    let mut sums: Vec<Numer> = Vec::new();
     for (states, mass) in end {
         let mut alone = HexOdds::of(units, &Dist::certain(states.clone()));
         let figures = alone.figures_mut();
         if sums.is_empty() {
-            sums = vec![Smooth::zero(basis); figures.len()];
+            sums = vec![Numer::new(); figures.len()];
         }
         for (sum, f) in sums.iter_mut().zip(figures) {
             if *f == Prob::one() {
-                sum.add(mass.term(), basis, s);
+                add_times(sum, mass, 1);
             } else if !f.is_zero() {
                 return None;
             }

@@ -1,30 +1,6 @@
 //! Arithmetic on little-endian 64-bit limbs, the numerators of `Smooth`.
 
-use super::Multiplier;
 use crate::prob::Prob;
-
-/// Bit `j` set where `a[j] != b[j]` (at most 64 of them).
-pub(super) fn differing(a: &[u32], b: &[u32]) -> u64 {
-    let mut differ = 0u64;
-    for (j, (x, y)) in a.iter().zip(b).enumerate() {
-        differ |= u64::from(x != y) << j;
-    }
-    differ
-}
-
-/// `dst += src · m`.
-pub(super) fn add_multiple(dst: &mut Vec<u64>, src: &[u64], m: &Multiplier, tmp: &mut Vec<u64>) {
-    if m.full.is_empty() {
-        mul_add(dst, src, m.last);
-    } else {
-        tmp.clear();
-        tmp.extend_from_slice(src);
-        for &k in m.full.iter().chain([&m.last]) {
-            mul_small(tmp, k);
-        }
-        mul_add(dst, tmp, 1);
-    }
-}
 
 /// `a *= k` (`k` non-zero).
 pub(super) fn mul_small(a: &mut Vec<u64>, k: u64) {
@@ -43,7 +19,7 @@ pub(super) fn mul_small(a: &mut Vec<u64>, k: u64) {
 }
 
 /// `dst += src · k` (`k` non-zero, `src` without high zero limbs).
-pub(super) fn mul_add(dst: &mut Vec<u64>, src: &[u64], k: u64) {
+pub(crate) fn mul_add(dst: &mut Vec<u64>, src: &[u64], k: u64) {
     if dst.len() < src.len() {
         dst.resize(src.len(), 0);
     }
@@ -63,6 +39,40 @@ pub(super) fn mul_add(dst: &mut Vec<u64>, src: &[u64], k: u64) {
         dst[i] = s;
         carry = u64::from(overflow);
         i += 1;
+    }
+}
+
+/// `a /= k` for a `k` (non-zero) known to divide `a`: the powers of two
+/// are shifted out, then each limb is multiplied by the inverse of the odd
+/// part modulo 2^64, lowest limb first (exact division needs no quotient
+/// estimate, so it costs about what a multiplication costs).
+pub(crate) fn div_exact(a: &mut Vec<u64>, k: u64) {
+    let shift = k.trailing_zeros();
+    let odd = k >> shift;
+    if shift > 0 {
+        for i in 0..a.len() {
+            let high = a.get(i + 1).map_or(0, |&h| h << (64 - shift));
+            a[i] = (a[i] >> shift) | high;
+        }
+    }
+    if odd > 1 {
+        // Newton's iteration doubles the bits of the inverse each time:
+        // odd · odd ≡ 1 modulo 8 to begin with.
+        let mut inv = odd;
+        for _ in 0..5 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
+        }
+        let mut borrow = 0u64;
+        for limb in a.iter_mut() {
+            let (s, under) = limb.overflowing_sub(borrow);
+            let q = s.wrapping_mul(inv);
+            *limb = q;
+            borrow = ((u128::from(q) * u128::from(odd)) >> 64) as u64 + u64::from(under);
+        }
+        debug_assert_eq!(borrow, 0, "the division is exact");
+    }
+    while a.last() == Some(&0) {
+        a.pop();
     }
 }
 

@@ -24,41 +24,60 @@ fn basis_factors() {
     assert_eq!(big.factor(18_446_744_073_709_551_557), Some(vec![(0, 1)]));
 }
 
+/// A numerator over `Π b^e` turns into the same `Prob` as the fraction
+/// built in `Prob` arithmetic: z ← z · 5/7 + 1/3, 200 times, over a
+/// denominator fixed in advance (7^200 · 3^200, as a pass fixes its own).
 #[test]
-fn sums_and_products_match_prob() {
+fn numerators_over_a_fixed_denominator_match_prob() {
     let b = basis(&[6, 5, 7, 11]);
-    let mut s = Scratch::default();
-    let mut x = Smooth::zero(&b);
-    let mut expect = Prob::zero();
-    let one = Smooth::one(&b);
-    let mut y = Smooth::one(&b);
-    let mut y_prob = Prob::one();
-    for (num, den) in [(5u64, 6u64), (1, 7), (11, 36), (35, 11), (1, 1), (9, 6)] {
-        let r = Ratio::new(num, den, &b).unwrap();
-        assert_eq!(r, Denominator::new(den, &b).unwrap().ratio(num, &b));
-        // y ← y · num/den, x ← x + y
-        let mut next = Smooth::zero(&b);
-        next.add_scaled(y.term(), &r, &b, &mut s);
-        y = next;
-        y_prob = &y_prob * &Prob::new(num, den);
-        x.add(y.term(), &b, &mut s);
-        expect = expect + y_prob.clone();
-        assert_eq!(y.to_prob(&b), y_prob);
-        assert_eq!(x.to_prob(&b), expect);
-    }
-    // Big numbers: z ← z · 5/7 + 1/3, 200 times.
-    let mut z = one.clone();
+    let (i3, i7) = (b.elems.iter().position(|&e| e == 3).unwrap(), 3);
+    assert_eq!(b.elems[i7], 7);
+    let mut exps = vec![0; b.len()];
+    exps[i3] = 200;
+    exps[i7] = 200;
+    // z = n / D with D = 3^200 · 7^200.
+    let d = b.integer_of(&exps);
+    let mut n = d.clone();
     let mut z_prob = Prob::one();
-    let r = Ratio::new(5, 7, &b).unwrap();
     for _ in 0..200 {
-        let mut next = Smooth::zero(&b);
-        next.add_scaled(z.term(), &r, &b, &mut s);
-        next.add_scaled(one.term(), &Ratio::new(1, 3, &b).unwrap(), &b, &mut s);
-        z = next;
+        // n · 5/7 + D/3: both exact, as the pass's exponents guarantee.
+        let mut next = Vec::new();
+        let mut share = n.clone();
+        div_exact(&mut share, 7);
+        mul_add(&mut next, &share, 5);
+        let mut third = d.clone();
+        div_exact(&mut third, 3);
+        mul_add(&mut next, &third, 1);
+        n = next;
         z_prob = &z_prob * &Prob::new(5, 7) + Prob::new(1, 3);
     }
-    assert_eq!(z.to_prob(&b), z_prob);
-    assert_eq!(Smooth::zero(&b).to_prob(&b), Prob::zero());
+    assert_eq!(Smooth::over(n, exps.clone()).to_prob(&b), z_prob);
+    assert_eq!(Smooth::over(vec![0, 0], exps).to_prob(&b), Prob::zero());
+}
+
+/// Exact division undoes a multiplication by any `u64`, even or odd, one
+/// limb or many.
+#[test]
+fn exact_division_undoes_multiplication() {
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for len in [1, 2, 5, 40] {
+        for k in [1, 2, 3, 6, 7 << 20, 1 << 63, u64::MAX, 304_679_870_005_248] {
+            let mut a: Vec<u64> = (0..len).map(|_| next()).collect();
+            while a.last() == Some(&0) {
+                a.pop();
+            }
+            let mut p = a.clone();
+            mul_small(&mut p, k);
+            div_exact(&mut p, k);
+            assert_eq!(p, a, "{len} limbs, k = {k}");
+        }
+    }
 }
 
 #[test]
@@ -77,17 +96,16 @@ fn big_integers_convert() {
 fn figures_are_in_lowest_terms() {
     // 2^64 - 59 is prime, but past the trial division's reach.
     for b in [basis(&[6, 5, 7]), basis(&[6, 18_446_744_073_709_551_557])] {
-        let mut s = Scratch::default();
-        let r = Ratio::new(35, 36, &b).expect("36 is a product of the basis");
-        let mut z = Smooth::one(&b);
-        let mut expect = Prob::one();
+        // (35/36)^40 as 35^40 over 2^80 · 3^80.
+        let mut exps = vec![0; b.len()];
+        exps[0] = 80;
+        exps[1] = 80;
+        let mut n = vec![1];
         for _ in 0..40 {
-            let mut next = Smooth::zero(&b);
-            next.add_scaled(z.term(), &r, &b, &mut s);
-            z = next;
-            expect = &expect * &Prob::new(35, 36);
+            mul_small(&mut n, 35);
         }
-        assert_eq!(z.to_prob(&b), expect);
+        let expect = (0..40).fold(Prob::one(), |p, _| &p * &Prob::new(35, 36));
+        assert_eq!(Smooth::over(n, exps).to_prob(&b), expect);
     }
     assert!(basis(&[6, 5, 7]).all_prime);
     assert!(!basis(&[6, 18_446_744_073_709_551_557]).all_prime);
