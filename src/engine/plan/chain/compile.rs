@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 
+use num_traits::ToPrimitive;
 use rayon::prelude::*;
 
 use super::{Event, Node, ShotEffect, advance, after_shot, next_shot, shot_key};
@@ -65,6 +66,41 @@ pub struct TooLarge {
     pub states_built: usize,
 }
 
+/// The exact transitions of [`transition`] from a node: the same steps,
+/// enumerated (the shot's process run exactly, its effect cached), as
+/// (node, event) pairs with their probabilities, and whether the pairs are
+/// distinct. A shot at units gives one pair per outcome of its cached
+/// effect, not merged here: the compiler merges them by node number, far
+/// cheaper than sorting whole nodes.
+fn transition_pairs(
+    plan: &FirePlan,
+    node: &Node,
+    cache: &mut EffectCache,
+    laws: &ShotLaws,
+) -> (Vec<((Node, Event), Prob)>, bool) {
+    match next_shot(plan, node) {
+        Some(intensive) if !plan.units().is_empty() => {
+            let key = shot_key(plan, node, intensive);
+            let effects = cache.entry((key, node.units)).or_insert_with(|| {
+                let unbounded = Limits {
+                    max_nodes: usize::MAX,
+                    max_edges: usize::MAX,
+                };
+                shot_effect(plan, node, key, &unbounded, laws).expect("no limits")
+            });
+            let pairs = effects
+                .iter()
+                .map(|(e, p)| (after_shot(plan, node, intensive, e), p.clone()))
+                .collect();
+            (pairs, false)
+        }
+        _ => {
+            let dist = transition_dist(plan, node, cache, laws);
+            (dist.iter().map(|(t, p)| (*t, p.clone())).collect(), true)
+        }
+    }
+}
+
 /// The exact distribution of [`transition`] from a node: the same steps,
 /// enumerated (the shot's process run exactly, its effect cached).
 fn transition_dist(
@@ -86,6 +122,44 @@ fn transition_dist(
             effects.map(|e| after_shot(plan, node, intensive, e))
         }
         None => Dist::enumerate(|d| advance(plan, node, d)),
+    }
+}
+
+/// The integer draw table of edges with these probabilities, in order
+/// (as [`Dist::sampler`] makes it): no table (denominator 0) if their
+/// common denominator passes 64 bits.
+fn draw_table(ps: &[&Prob]) -> DrawTable {
+    let none = DrawTable {
+        denominator: 0,
+        cumulative: Vec::new(),
+    };
+    let Some(fractions) = ps
+        .iter()
+        .map(|p| Some((p.numer().to_u64()?, p.denom().to_u64()?)))
+        .collect::<Option<Vec<_>>>()
+    else {
+        return none;
+    };
+    let Some(total) = fractions.iter().try_fold(1u64, |acc, (_, d)| {
+        (acc / num_integer::gcd(acc, *d)).checked_mul(*d)
+    }) else {
+        return none;
+    };
+    let mut running = 0u64;
+    let mut cumulative = Vec::with_capacity(ps.len());
+    for (n, d) in fractions {
+        match n
+            .checked_mul(total / d)
+            .and_then(|w| running.checked_add(w))
+        {
+            Some(r) => running = r,
+            None => return none,
+        }
+        cumulative.push(running);
+    }
+    DrawTable {
+        denominator: total,
+        cumulative,
     }
 }
 
@@ -206,8 +280,8 @@ impl Chain {
                 if node.is_end(plan) {
                     continue;
                 }
-                let dist = transition_dist(plan, &node, &mut cache, &laws);
-                built += dist.len();
+                let (pairs, distinct) = transition_pairs(plan, &node, &mut cache, &laws);
+                built += pairs.len();
                 if built > limits.max_edges {
                     return Err(TooLarge {
                         refusal: Refusal::Memory,
@@ -215,15 +289,9 @@ impl Chain {
                         states_built: nodes.len(),
                     });
                 }
-                // With many units in the hex a node's denominators can pass
-                // 64 bits: it then has no draw table (the exact solver takes
-                // its reference pass, and such plans are sampled by
-                // stepping the transition, `simulate`).
-                let sampler = dist.sampler();
-                let mut out = Vec::with_capacity(dist.len());
-                let mut cumulative = Vec::with_capacity(dist.len());
-                for (k, ((next, event), p)) in dist.iter().enumerate() {
-                    let to = match index.get(next) {
+                let mut out = Vec::with_capacity(pairs.len());
+                for ((next, event), p) in pairs {
+                    let to = match index.get(&next) {
                         Some(&to) => to,
                         None => {
                             if nodes.len() >= max_nodes {
@@ -235,28 +303,25 @@ impl Chain {
                                     states_built: nodes.len(),
                                 });
                             }
-                            nodes.push(*next);
+                            nodes.push(next);
                             edges.push(Vec::new());
                             tables.push(empty.clone());
                             next_level.push(nodes.len() - 1);
-                            index.insert(*next, nodes.len() - 1);
+                            index.insert(next, nodes.len() - 1);
                             nodes.len() - 1
                         }
                     };
-                    out.push(Edge {
-                        to,
-                        event: *event,
-                        p: p.clone(),
-                    });
-                    if let Some(sampler) = &sampler {
-                        cumulative.push(sampler.cumulative_at(k));
-                    }
+                    out.push(Edge { to, event, p });
                 }
+                if !distinct {
+                    out = merged(out);
+                }
+                // With many units in the hex a node's denominators can pass
+                // 64 bits: it then has no draw table (the exact solver takes
+                // its reference pass, and such plans are sampled by
+                // stepping the transition, `simulate`).
+                tables[i] = draw_table(&out.iter().map(|e| &e.p).collect::<Vec<_>>());
                 edges[i] = out;
-                tables[i] = DrawTable {
-                    denominator: sampler.as_ref().map_or(0, |s| s.denominator()),
-                    cumulative,
-                };
             }
             frontier = next_level;
         }
@@ -267,4 +332,20 @@ impl Chain {
             start: 0,
         })
     }
+}
+
+/// Edges to the same node with the same event as one, in order of node
+/// number and event.
+fn merged(mut edges: Vec<Edge>) -> Vec<Edge> {
+    edges.sort_by_key(|e| (e.to, e.event));
+    let mut out: Vec<Edge> = Vec::with_capacity(edges.len());
+    for e in edges {
+        match out.last_mut() {
+            Some(last) if last.to == e.to && last.event == e.event => {
+                last.p = std::mem::replace(&mut last.p, Prob::zero()) + e.p;
+            }
+            _ => out.push(e),
+        }
+    }
+    out
 }
