@@ -66,6 +66,28 @@ pub struct TooLarge {
     pub states_built: usize,
 }
 
+/// A transition: where it goes, what it does, and its probability.
+type Pair = ((Node, Event), Prob);
+
+/// The exact effect of the shot `node` fires next, from the cache or
+/// worked out now.
+fn cached_effect<'c>(
+    plan: &FirePlan,
+    node: &Node,
+    intensive: bool,
+    cache: &'c mut EffectCache,
+    laws: &ShotLaws,
+) -> &'c Dist<ShotEffect> {
+    let key = shot_key(plan, node, intensive);
+    cache.entry((key, node.units)).or_insert_with(|| {
+        let unbounded = Limits {
+            max_nodes: usize::MAX,
+            max_edges: usize::MAX,
+        };
+        shot_effect(plan, node, key, &unbounded, laws).expect("no limits")
+    })
+}
+
 /// The exact transitions of [`transition`] from a node: the same steps,
 /// enumerated (the shot's process run exactly, its effect cached), as
 /// (node, event) pairs with their probabilities, and whether the pairs are
@@ -77,17 +99,10 @@ fn transition_pairs(
     node: &Node,
     cache: &mut EffectCache,
     laws: &ShotLaws,
-) -> (Vec<((Node, Event), Prob)>, bool) {
+) -> (Vec<Pair>, bool) {
     match next_shot(plan, node) {
         Some(intensive) if !plan.units().is_empty() => {
-            let key = shot_key(plan, node, intensive);
-            let effects = cache.entry((key, node.units)).or_insert_with(|| {
-                let unbounded = Limits {
-                    max_nodes: usize::MAX,
-                    max_edges: usize::MAX,
-                };
-                shot_effect(plan, node, key, &unbounded, laws).expect("no limits")
-            });
+            let effects = cached_effect(plan, node, intensive, cache, laws);
             let pairs = effects
                 .iter()
                 .map(|(e, p)| (after_shot(plan, node, intensive, e), p.clone()))
@@ -111,14 +126,7 @@ fn transition_dist(
 ) -> Dist<(Node, Event)> {
     match next_shot(plan, node) {
         Some(intensive) => {
-            let key = shot_key(plan, node, intensive);
-            let effects = cache.entry((key, node.units)).or_insert_with(|| {
-                let unbounded = Limits {
-                    max_nodes: usize::MAX,
-                    max_edges: usize::MAX,
-                };
-                shot_effect(plan, node, key, &unbounded, laws).expect("no limits")
-            });
+            let effects = cached_effect(plan, node, intensive, cache, laws);
             effects.map(|e| after_shot(plan, node, intensive, e))
         }
         None => Dist::enumerate(|d| advance(plan, node, d)),
