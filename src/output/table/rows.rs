@@ -179,13 +179,11 @@ impl<'a> RowBuilder<'a> {
                 self.exact(s, "weapon", measure, None, p);
             }
         }
-        for ift in &r.ift_results {
-            let measure = ift_measure("ift", &ift.result.to_string());
-            self.exact(s, "hex", &measure, None, &ift.p);
-        }
-        for ift in &r.critical_ift_results {
-            let measure = ift_measure("critical_ift", &ift.result.to_string());
-            self.exact(s, "hex", &measure, None, &ift.p);
+        for attack in [&r.ift, &r.critical_ift] {
+            for ift in &attack.results {
+                let measure = ift_measure(attack.name, &ift.result.to_string());
+                self.exact(s, "hex", &measure, None, &ift.p);
+            }
         }
         for u in &r.units {
             self.exact(s, &u.name, "p_hit", None, &u.to_hit.p_hit);
