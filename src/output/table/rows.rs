@@ -8,11 +8,11 @@
 //! reports are such views.
 
 use crate::engine::dc::DcRow;
-use crate::output::report::ProbJson;
 use crate::output::report::measures::{dc_measure, ift_measure};
-use crate::output::report::plan::{CountJson, FigureJson, PlanReport};
+use crate::output::report::plan::{FigureJson, PlanReport};
 use crate::output::report::push::{PushCount, PushReport};
 use crate::output::report::shot::ShotReport;
+use crate::output::report::{CountJson, ProbJson};
 
 crate::table_row! {
     /// One figure of a result.
@@ -149,7 +149,13 @@ impl<'a> RowBuilder<'a> {
         self.rows.push(row);
     }
 
-    fn counts(&mut self, scope: &str, phase: Option<String>, measure: &str, counts: &[CountJson]) {
+    fn counts(
+        &mut self,
+        scope: &str,
+        phase: Option<String>,
+        measure: &str,
+        counts: &[CountJson<FigureJson>],
+    ) {
         for c in counts {
             self.figure(
                 scope,

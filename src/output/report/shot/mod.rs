@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use super::{ProbJson, drm_json, pretty_json};
+use super::{CountJson, HexJson, ProbJson, drm_json, pretty_json};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
@@ -172,22 +172,6 @@ impl ToHitJson {
     }
 }
 
-/// The hex's odds in a report.
-#[derive(Clone, Debug, Serialize)]
-pub(crate) struct HexJson {
-    pub(crate) p_cleared: ProbJson,
-    pub(crate) p_all_eliminated: ProbJson,
-    /// `{"n": k, "p": ...}`: at least k enemy units out of action.
-    pub(crate) at_least_out_of_action: Vec<AtLeastJson>,
-}
-
-/// P(at least `n` enemy units out of action).
-#[derive(Clone, Debug, Serialize)]
-pub(crate) struct AtLeastJson {
-    pub(crate) n: usize,
-    pub(crate) p: ProbJson,
-}
-
 pub(crate) fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, ProbJson>> {
     units
         .iter()
@@ -201,7 +185,7 @@ pub(crate) fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static 
         .collect()
 }
 
-pub(crate) fn hex_json(hex: &HexOdds) -> HexJson {
+pub(crate) fn hex_json(hex: &HexOdds) -> HexJson<ProbJson> {
     HexJson {
         p_cleared: (&hex.p_cleared).into(),
         p_all_eliminated: (&hex.p_all_eliminated).into(),
@@ -209,8 +193,9 @@ pub(crate) fn hex_json(hex: &HexOdds) -> HexJson {
             .at_least_out
             .iter()
             .enumerate()
-            .map(|(k, p)| AtLeastJson {
+            .map(|(k, p)| CountJson {
                 n: k + 1,
+                or_more: false,
                 p: p.into(),
             })
             .collect(),
@@ -251,7 +236,7 @@ pub struct ShotReport {
     pub(crate) missing: Vec<MissingValue>,
     /// The units in the hex, if any were given.
     pub(crate) units: Vec<UnitJson>,
-    pub(crate) hex: Option<HexJson>,
+    pub(crate) hex: Option<HexJson<ProbJson>>,
     /// What the model leaves out, the report's notes, the readings.
     #[serde(flatten)]
     pub(crate) about: AboutJson,

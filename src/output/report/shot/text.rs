@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::{HexJson, ShotReport};
+use super::ShotReport;
 use crate::output::report::legend::{Term, exact_cell, is_long, percent};
 use crate::output::report::notes::Notes;
-use crate::output::report::{ProbJson, kebab, signed, text_table};
+use crate::output::report::{HexJson, ProbJson, kebab, signed, text_table};
 use crate::rules::to_hit::{HitMode, Modifier};
 use crate::rules::units::UnitKind;
 
@@ -335,7 +335,12 @@ fn outcome_cells(
 
 /// The two lines under a units table: cleared and all eliminated, then
 /// "at least N out of action", with the given labels.
-pub(crate) fn hex_lines(hex: &HexJson, cleared: &str, eliminated: &str, at_least: &str) -> String {
+pub(crate) fn hex_lines(
+    hex: &HexJson<ProbJson>,
+    cleared: &str,
+    eliminated: &str,
+    at_least: &str,
+) -> String {
     let counts: Vec<String> = hex
         .at_least_out_of_action
         .iter()
