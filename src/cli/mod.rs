@@ -140,7 +140,7 @@ fn output_files(matches: &ArgMatches) -> Vec<(&'static str, PathBuf)> {
 #[cfg(test)]
 mod tests {
     use clap::{ArgAction, CommandFactory};
-    use mortar_odds::input::flags::{self, Command, FLAGS};
+    use mortar_odds::input::flags::{self, Command};
 
     #[test]
     fn clap_definition_is_consistent() {
@@ -182,7 +182,7 @@ mod tests {
             ("push", Command::Push),
         ] {
             let sub = cli.find_subcommand(name).expect("a subcommand");
-            for row in FLAGS.iter().filter(|f| f.commands.contains(&command)) {
+            for row in flags::flags(command) {
                 let arg = sub
                     .get_arguments()
                     .find(|a| a.get_long() == Some(row.name))

@@ -70,22 +70,19 @@ pub struct Flag {
     pub key: &'static str,
     /// How its value is written there.
     pub kind: Kind,
-    /// The commands that take it.
-    pub commands: &'static [Command],
 }
 
-const fn row(
-    name: &'static str,
-    key: &'static str,
-    kind: Kind,
-    commands: &'static [Command],
-) -> Flag {
-    Flag {
-        name,
-        key,
-        kind,
-        commands,
-    }
+const fn flag(name: &'static str, key: &'static str, kind: Kind) -> Flag {
+    Flag { name, key, kind }
+}
+
+/// The flags of the keys that the same commands read.
+#[derive(Clone, Copy, Debug)]
+pub struct Group {
+    /// The commands that take these flags.
+    pub commands: &'static [Command],
+    /// The flags.
+    pub flags: &'static [Flag],
 }
 
 /// The commands that read a mortar scenario.
@@ -93,126 +90,136 @@ const MORTAR: &[Command] = &[Shot, Plan, Compare, Worth];
 /// The commands that read a fire plan.
 const PLAN: &[Command] = &[Plan, Compare];
 
-/// Every flag that stands for a scenario key.
-pub const FLAGS: &[Flag] = &[
-    // The mortar (docs/scenario.md: [mortar]).
-    row("mortar", "mortar.name", Given, MORTAR),
-    row("caliber", "mortar.caliber", Given, MORTAR),
-    row("rof", "mortar.rof", Given, MORTAR),
-    row("breakdown", "mortar.breakdown", Given, MORTAR),
-    row("repair-number", "mortar.repair", Given, MORTAR),
-    row("range-limits", "mortar.range", Range, MORTAR),
-    row("smoke-depletion", "mortar.smoke_depletion", Given, MORTAR),
-    row("wp-depletion", "mortar.wp_depletion", Given, MORTAR),
-    row("area-fp", "mortar.area_fp", Given, MORTAR),
-    row("support-weapon", "mortar.support_weapon", Given, MORTAR),
-    row("no-asterisk", "mortar.asterisk", Off, MORTAR),
-    row("air-bursts-na", "mortar.air_bursts_na", On, MORTAR),
-    row("multiple-hits", "mortar.multiple_hits", On, MORTAR),
-    row("ammo", "ammo", Given, MORTAR),
-    // The firer ([firer]).
-    row("phase", "firer.phase", Given, MORTAR),
-    row("lone-smc", "firer.manning", Word("lone-smc"), MORTAR),
-    row("pinned", "firer.pinned", On, MORTAR),
-    row("spotter-pinned", "firer.spotter_pinned", On, MORTAR),
-    row("captured", "firer.captured", On, MORTAR),
-    row("non-qualified", "firer.non_qualified", On, MORTAR),
-    row("spotted", "firer.spotted", On, MORTAR),
-    row("elite", "firer.elite", On, MORTAR),
-    row("leader-drm", "firer.leader_drm", Given, MORTAR),
-    row("ca-change", "firer.ca_change", Given, MORTAR),
-    row("gun-type", "firer.gun_type", Given, MORTAR),
-    row(
-        "firer-in-woods-building-rubble",
-        "firer.in_woods_building_rubble",
-        On,
-        MORTAR,
-    ),
-    row("cx", "firer.cx", On, MORTAR),
-    row("encircled", "firer.encircled", On, MORTAR),
-    row("overstacked", "firer.overstacked", Given, MORTAR),
-    row("stun", "firer.stun", Given, MORTAR),
-    row("intensive-fire", "firer.intensive_fire", On, MORTAR),
-    row("firer-drm", "firer.extra_drm", Given, MORTAR),
-    // The target hex ([target]).
-    row("range", "target.range", Given, MORTAR),
-    row("concealed", "target.concealed", On, MORTAR),
-    row("dashing", "target.dashing", On, MORTAR),
-    row("ffnam", "target.ffnam", On, MORTAR),
-    row("ffmo", "target.ffmo", On, MORTAR),
-    row(
-        "hazardous-movement",
-        "target.hazardous_movement",
-        On,
-        MORTAR,
-    ),
-    row("hindrance", "target.hindrance", Given, MORTAR),
-    row("bore-sighted", "target.bore_sighted", On, MORTAR),
-    row("acquisition", "target.acquisition", Given, MORTAR),
-    row("tem", "target.tem", Given, MORTAR),
-    row("woods", "target.woods", On, MORTAR),
-    row("marsh", "target.marsh", On, MORTAR),
-    row("target-drm", "target.extra_drm", Given, MORTAR),
-    row("effects-drm", "target.effects_drm", Given, MORTAR),
-    row("unit", "target.units", Units(UnitList::Target), MORTAR),
-    // The fire plan ([plan]).
-    row("phases", "plan.phases", List, PLAN),
-    row("stop", "plan.stop", Given, PLAN),
-    row("intensive", "plan.intensive_fire", Given, PLAN),
-    row("repair", "plan.repair", On, PLAN),
-    // A Demolition Charge ([dc], A23).
-    row("kind", "dc.kind", Given, &[Dc]),
-    row("captured", "dc.captured", On, &[Dc]),
-    row("elite", "dc.elite", On, &[Dc]),
-    row("non-elite", "dc.elite", Off, &[Dc]),
-    row("cx", "dc.cx", On, &[Dc]),
-    row("afph", "dc.afph", On, &[Dc]),
-    row("opportunity-fire", "dc.opportunity_fire", On, &[Dc]),
-    row("from-vehicle", "dc.from_vehicle", On, &[Dc]),
-    row("cavalry", "dc.cavalry", On, &[Dc]),
-    row("from-two-levels-up", "dc.from_two_levels_up", On, &[Dc]),
-    row("breach", "dc.breach", On, &[Dc]),
-    row("enemy-infantry", "dc.enemy_infantry", Given, &[Dc]),
-    row("concealed-target", "dc.target.concealed", On, &[Dc]),
-    row("tem", "dc.target.tem", Given, &[Dc]),
-    row("hexside-tem", "dc.target.hexside_tem", Given, &[Dc]),
-    row("unit", "dc.target.units", Units(UnitList::Dc), &[Dc]),
-    row(
-        "thrower-unit",
-        "dc.thrower.units",
-        Units(UnitList::Dc),
-        &[Dc],
-    ),
-    row("thrower-tem", "dc.thrower.tem", Given, &[Dc]),
-    row(
-        "thrower-hexside-tem",
-        "dc.thrower.hexside_tem",
-        Given,
-        &[Dc],
-    ),
-    // Pushing a Gun (C10.3).
-    row("m-number", "gun.m_number", Given, &[Push]),
-    row("gun", "gun.name", Given, &[Push]),
-    row("path", "path", Given, &[Push]),
-    row("mud", "mud", On, &[Push]),
-    row("start-mud", "start_mud", On, &[Push]),
-    row("mf", "pushers.mf", Given, &[Push]),
-    row("crews", "pushers.crews", Given, &[Push]),
-    row("half-squads", "pushers.half_squads", Given, &[Push]),
-    row("squads", "pushers.squads", Given, &[Push]),
-    row("smc", "pushers.smc", Given, &[Push]),
-    row("labor", "pushers.labor", Given, &[Push]),
-    row("labor-max", "pushers.labor_max", Given, &[Push]),
-    row("mud-drm", "drm.mud", Given, &[Push]),
-    row("road-drm", "drm.road", Given, &[Push]),
-    row("extra-drm", "drm.extra", Given, &[Push]),
+/// Every flag that stands for a scenario key, by the commands that take it.
+pub const GROUPS: &[Group] = &[
+    Group {
+        commands: MORTAR,
+        flags: &[
+            // The mortar (docs/scenario.md: [mortar]).
+            flag("mortar", "mortar.name", Given),
+            flag("caliber", "mortar.caliber", Given),
+            flag("rof", "mortar.rof", Given),
+            flag("breakdown", "mortar.breakdown", Given),
+            flag("repair-number", "mortar.repair", Given),
+            flag("range-limits", "mortar.range", Range),
+            flag("smoke-depletion", "mortar.smoke_depletion", Given),
+            flag("wp-depletion", "mortar.wp_depletion", Given),
+            flag("area-fp", "mortar.area_fp", Given),
+            flag("support-weapon", "mortar.support_weapon", Given),
+            flag("no-asterisk", "mortar.asterisk", Off),
+            flag("air-bursts-na", "mortar.air_bursts_na", On),
+            flag("multiple-hits", "mortar.multiple_hits", On),
+            flag("ammo", "ammo", Given),
+            // The firer ([firer]).
+            flag("phase", "firer.phase", Given),
+            flag("lone-smc", "firer.manning", Word("lone-smc")),
+            flag("pinned", "firer.pinned", On),
+            flag("spotter-pinned", "firer.spotter_pinned", On),
+            flag("captured", "firer.captured", On),
+            flag("non-qualified", "firer.non_qualified", On),
+            flag("spotted", "firer.spotted", On),
+            flag("elite", "firer.elite", On),
+            flag("leader-drm", "firer.leader_drm", Given),
+            flag("ca-change", "firer.ca_change", Given),
+            flag("gun-type", "firer.gun_type", Given),
+            flag(
+                "firer-in-woods-building-rubble",
+                "firer.in_woods_building_rubble",
+                On,
+            ),
+            flag("cx", "firer.cx", On),
+            flag("encircled", "firer.encircled", On),
+            flag("overstacked", "firer.overstacked", Given),
+            flag("stun", "firer.stun", Given),
+            flag("intensive-fire", "firer.intensive_fire", On),
+            flag("firer-drm", "firer.extra_drm", Given),
+            // The target hex ([target]).
+            flag("range", "target.range", Given),
+            flag("concealed", "target.concealed", On),
+            flag("dashing", "target.dashing", On),
+            flag("ffnam", "target.ffnam", On),
+            flag("ffmo", "target.ffmo", On),
+            flag("hazardous-movement", "target.hazardous_movement", On),
+            flag("hindrance", "target.hindrance", Given),
+            flag("bore-sighted", "target.bore_sighted", On),
+            flag("acquisition", "target.acquisition", Given),
+            flag("tem", "target.tem", Given),
+            flag("woods", "target.woods", On),
+            flag("marsh", "target.marsh", On),
+            flag("target-drm", "target.extra_drm", Given),
+            flag("effects-drm", "target.effects_drm", Given),
+            flag("unit", "target.units", Units(UnitList::Target)),
+        ],
+    },
+    Group {
+        commands: PLAN,
+        flags: &[
+            // The fire plan ([plan]).
+            flag("phases", "plan.phases", List),
+            flag("stop", "plan.stop", Given),
+            flag("intensive", "plan.intensive_fire", Given),
+            flag("repair", "plan.repair", On),
+        ],
+    },
+    Group {
+        commands: &[Dc],
+        flags: &[
+            // A Demolition Charge ([dc], A23).
+            flag("kind", "dc.kind", Given),
+            flag("captured", "dc.captured", On),
+            flag("elite", "dc.elite", On),
+            flag("non-elite", "dc.elite", Off),
+            flag("cx", "dc.cx", On),
+            flag("afph", "dc.afph", On),
+            flag("opportunity-fire", "dc.opportunity_fire", On),
+            flag("from-vehicle", "dc.from_vehicle", On),
+            flag("cavalry", "dc.cavalry", On),
+            flag("from-two-levels-up", "dc.from_two_levels_up", On),
+            flag("breach", "dc.breach", On),
+            flag("enemy-infantry", "dc.enemy_infantry", Given),
+            flag("concealed-target", "dc.target.concealed", On),
+            flag("tem", "dc.target.tem", Given),
+            flag("hexside-tem", "dc.target.hexside_tem", Given),
+            flag("unit", "dc.target.units", Units(UnitList::Dc)),
+            flag("thrower-unit", "dc.thrower.units", Units(UnitList::Dc)),
+            flag("thrower-tem", "dc.thrower.tem", Given),
+            flag("thrower-hexside-tem", "dc.thrower.hexside_tem", Given),
+        ],
+    },
+    Group {
+        commands: &[Push],
+        flags: &[
+            // Pushing a Gun (C10.3).
+            flag("m-number", "gun.m_number", Given),
+            flag("gun", "gun.name", Given),
+            flag("path", "path", Given),
+            flag("mud", "mud", On),
+            flag("start-mud", "start_mud", On),
+            flag("mf", "pushers.mf", Given),
+            flag("crews", "pushers.crews", Given),
+            flag("half-squads", "pushers.half_squads", Given),
+            flag("squads", "pushers.squads", Given),
+            flag("smc", "pushers.smc", Given),
+            flag("labor", "pushers.labor", Given),
+            flag("labor-max", "pushers.labor_max", Given),
+            flag("mud-drm", "drm.mud", Given),
+            flag("road-drm", "drm.road", Given),
+            flag("extra-drm", "drm.extra", Given),
+        ],
+    },
 ];
+
+/// Every flag `command` takes.
+pub fn flags(command: Command) -> impl Iterator<Item = &'static Flag> {
+    GROUPS
+        .iter()
+        .filter(move |g| g.commands.contains(&command))
+        .flat_map(|g| g.flags)
+}
 
 /// The row of flag `name` (without its `--`) for `command`, if it has one.
 pub fn find(command: Command, name: &str) -> Option<&'static Flag> {
-    FLAGS
-        .iter()
-        .find(|f| f.name == name && f.commands.contains(&command))
+    flags(command).find(|f| f.name == name)
 }
 
 /// The flags given to `command` as a table in the scenario file's shape,
@@ -297,15 +304,12 @@ mod tests {
     #[test]
     fn a_flag_name_has_one_key_per_command() {
         for command in [Shot, Plan, Compare, Worth, Dc, Push] {
-            for (i, a) in FLAGS.iter().enumerate() {
-                for b in &FLAGS[i + 1..] {
-                    assert!(
-                        a.name != b.name
-                            || !(a.commands.contains(&command) && b.commands.contains(&command)),
-                        "--{} is in the table twice for {command:?}",
-                        a.name
-                    );
-                }
+            let names: Vec<&str> = flags(command).map(|f| f.name).collect();
+            for (i, name) in names.iter().enumerate() {
+                assert!(
+                    !names[i + 1..].contains(name),
+                    "--{name} is in the table twice for {command:?}"
+                );
             }
         }
     }

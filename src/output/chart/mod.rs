@@ -104,15 +104,21 @@ pub(crate) fn msg<E: std::fmt::Display>(e: E) -> String {
     e.to_string()
 }
 
+/// The grey of `level` (0 black, 255 white): the same level on the three
+/// channels.
+const fn grey(level: u8) -> RGBColor {
+    RGBColor(level, level, level)
+}
+
 /// Greys for bars and stacked segments, light to dark: distinct in print.
 pub(crate) const GREYS: [RGBColor; 7] = [
-    RGBColor(235, 235, 235),
-    RGBColor(200, 200, 200),
-    RGBColor(160, 160, 160),
-    RGBColor(115, 115, 115),
-    RGBColor(70, 70, 70),
-    RGBColor(30, 30, 30),
-    RGBColor(0, 0, 0),
+    grey(235),
+    grey(200),
+    grey(160),
+    grey(115),
+    grey(70),
+    grey(30),
+    grey(0),
 ];
 
 /// Line colours: dark enough to print as distinct greys, told apart in
@@ -123,7 +129,7 @@ pub(crate) const INKS: [RGBColor; 6] = [
     RGBColor(190, 60, 30),
     RGBColor(40, 130, 60),
     RGBColor(120, 60, 150),
-    RGBColor(120, 120, 120),
+    grey(120),
 ];
 
 /// The legend box of a chart, at `position`.

@@ -40,6 +40,28 @@ impl From<Prob> for ProbJson {
     }
 }
 
+/// One entry of a list of counts: the count `n` (`or_more`: `n` or
+/// more) and its figure `p`, what the list's key says (P(shots = n), P(at
+/// least n units out of action)): a [`ProbJson`] in a shot's report, a
+/// `plan::FigureJson` in a plan's.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct CountJson<P> {
+    pub(crate) n: usize,
+    /// True for the last bucket: "n or more".
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub(crate) or_more: bool,
+    pub(crate) p: P,
+}
+
+/// The hex's odds in a report, with its figures as in [`CountJson`].
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct HexJson<P> {
+    pub(crate) p_cleared: P,
+    pub(crate) p_all_eliminated: P,
+    /// `{"n": k, "p": ...}`: at least k enemy units out of action.
+    pub(crate) at_least_out_of_action: Vec<CountJson<P>>,
+}
+
 /// DRM in JSON: `[{"rule": "C5.61", "what": "Case F: Intensive Fire",
 /// "drm": 2}]` (in the one scheme, `value` is only ever the decimal of an
 /// exact figure).

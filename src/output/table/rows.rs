@@ -8,11 +8,11 @@
 //! reports are such views.
 
 use crate::engine::dc::DcRow;
-use crate::output::report::ProbJson;
 use crate::output::report::measures::{dc_measure, ift_measure};
-use crate::output::report::plan::{CountJson, FigureJson, PlanReport};
+use crate::output::report::plan::{FigureJson, PlanReport};
 use crate::output::report::push::{PushCount, PushReport};
 use crate::output::report::shot::ShotReport;
+use crate::output::report::{CountJson, ProbJson};
 
 crate::table_row! {
     /// One figure of a result.
@@ -149,7 +149,13 @@ impl<'a> RowBuilder<'a> {
         self.rows.push(row);
     }
 
-    fn counts(&mut self, scope: &str, phase: Option<String>, measure: &str, counts: &[CountJson]) {
+    fn counts(
+        &mut self,
+        scope: &str,
+        phase: Option<String>,
+        measure: &str,
+        counts: &[CountJson<FigureJson>],
+    ) {
         for c in counts {
             self.figure(
                 scope,
@@ -179,13 +185,11 @@ impl<'a> RowBuilder<'a> {
                 self.exact(s, "weapon", measure, None, p);
             }
         }
-        for ift in &r.ift_results {
-            let measure = ift_measure("ift", &ift.result.to_string());
-            self.exact(s, "hex", &measure, None, &ift.p);
-        }
-        for ift in &r.critical_ift_results {
-            let measure = ift_measure("critical_ift", &ift.result.to_string());
-            self.exact(s, "hex", &measure, None, &ift.p);
+        for attack in [&r.ift, &r.critical_ift] {
+            for ift in &attack.results {
+                let measure = ift_measure(attack.name, &ift.result.to_string());
+                self.exact(s, "hex", &measure, None, &ift.p);
+            }
         }
         for u in &r.units {
             self.exact(s, &u.name, "p_hit", None, &u.to_hit.p_hit);

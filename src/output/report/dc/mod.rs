@@ -8,8 +8,8 @@ use serde::Serialize;
 
 use super::measures::DcRowJson;
 use super::notes::Facts;
-use super::shot::{HexJson, hex_json, unit_rows};
-use super::{ProbJson, pretty_json};
+use super::shot::{hex_json, unit_rows};
+use super::{HexJson, ProbJson, pretty_json};
 use crate::engine::dc::{DcOdds, NOT_ATTACKED};
 use crate::engine::shot::HexOdds;
 use crate::rules::dc::{Dc, DcInput, DcKind, LocationAttack};
@@ -63,7 +63,7 @@ pub(crate) struct LocationJson {
     pub(crate) ift_results: Vec<IftResultJson>,
     pub(crate) units: Vec<DcUnitJson>,
     /// Figures over all its units ("cleared": every unit out of action).
-    pub(crate) hex: Option<HexJson>,
+    pub(crate) hex: Option<HexJson<ProbJson>>,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::pretty_json;
 use super::shot::MortarJson;
+use super::{CountJson, HexJson, pretty_json};
 use crate::engine::plan::FirePlan;
 use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::figures::{CountFigure, Figure, PlanFigures};
@@ -61,16 +61,6 @@ impl From<&Figure> for FigureJson {
     }
 }
 
-/// One entry of a count distribution.
-#[derive(Clone, Debug, Serialize)]
-pub(crate) struct CountJson {
-    pub(crate) n: usize,
-    /// True for the last bucket: "n or more".
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub(crate) or_more: bool,
-    pub(crate) p: FigureJson,
-}
-
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct PhaseJson {
     pub(crate) phase: &'static str,
@@ -89,7 +79,7 @@ pub(crate) struct PhaseJson {
     /// Plans with units: some enemy unit out of action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) p_out_of_action_by_end: Option<FigureJson>,
-    pub(crate) shots: Vec<CountJson>,
+    pub(crate) shots: Vec<CountJson<FigureJson>>,
 }
 
 /// A unit's fate at the end of a plan.
@@ -102,13 +92,6 @@ pub(crate) struct PlanUnitJson {
     pub(crate) outcomes: BTreeMap<&'static str, FigureJson>,
     pub(crate) p_out_of_action: FigureJson,
     pub(crate) p_burning_wreck: FigureJson,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub(crate) struct PlanHexJson {
-    pub(crate) p_cleared: FigureJson,
-    pub(crate) p_all_eliminated: FigureJson,
-    pub(crate) at_least_out_of_action: Vec<CountJson>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -137,13 +120,13 @@ pub struct PlanReport {
     pub(crate) p_critical_hit: FigureJson,
     pub(crate) p_malfunction: FigureJson,
     pub(crate) p_removed: FigureJson,
-    pub(crate) shots: Vec<CountJson>,
-    pub(crate) hits: Vec<CountJson>,
-    pub(crate) critical_hits: Vec<CountJson>,
+    pub(crate) shots: Vec<CountJson<FigureJson>>,
+    pub(crate) hits: Vec<CountJson<FigureJson>>,
+    pub(crate) critical_hits: Vec<CountJson<FigureJson>>,
     pub(crate) per_phase: Vec<PhaseJson>,
     /// Plans with units: each unit's fate at the end, and the hex's.
     pub(crate) units: Vec<PlanUnitJson>,
-    pub(crate) hex: Option<PlanHexJson>,
+    pub(crate) hex: Option<HexJson<FigureJson>>,
     /// What the model leaves out, the report's notes, the readings.
     #[serde(flatten)]
     pub(crate) about: AboutJson,
@@ -161,7 +144,7 @@ pub struct McRun<'a> {
     pub seed: u64,
 }
 
-fn counts(list: &[CountFigure]) -> Vec<CountJson> {
+fn counts(list: &[CountFigure]) -> Vec<CountJson<FigureJson>> {
     list.iter()
         .map(|c| CountJson {
             n: c.n,
@@ -248,7 +231,7 @@ impl PlanReport {
                 p_burning_wreck: (&f.p_burning_wreck).into(),
             })
             .collect();
-        let hex = figures.hex.as_ref().map(|h| PlanHexJson {
+        let hex = figures.hex.as_ref().map(|h| HexJson {
             p_cleared: (&h.p_cleared).into(),
             p_all_eliminated: (&h.p_all_eliminated).into(),
             at_least_out_of_action: counts(&h.at_least_out_of_action),

@@ -3,9 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
 
-use super::{ProbJson, pretty_json};
+use super::{CountJson, HexJson, ProbJson, drm_json, pretty_json};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
@@ -70,6 +71,59 @@ pub(crate) struct IftRow {
     pub(crate) p: ProbJson,
 }
 
+/// The IFT attack of a hit or of a Critical Hit in a shot's report: its
+/// column (its FP), FP, DRM and results, each under a key that starts with
+/// the attack's name (`ift_column`, `critical_ift_results`); the first
+/// three are none without an attack (SMOKE, WP).
+#[derive(Clone, Debug)]
+pub(crate) struct IftAttackJson {
+    /// `ift` (a hit) or `critical_ift` (a Critical Hit).
+    pub(crate) name: &'static str,
+    pub(crate) column: Option<u8>,
+    pub(crate) fp: Option<f64>,
+    pub(crate) drm: Option<i16>,
+    pub(crate) drm_cases: Vec<Modifier>,
+    pub(crate) results: Vec<IftRow>,
+}
+
+impl IftAttackJson {
+    fn new(name: &'static str, attack: &Option<Attack>, results: Option<Dist<IftResult>>) -> Self {
+        let (column, drm) = column_and_drm(attack);
+        let attack = attack.as_ref();
+        IftAttackJson {
+            name,
+            column,
+            fp: attack.map(|a| f64::from(a.fp) / 4.0),
+            drm,
+            drm_cases: attack.map(|a| a.modifiers.clone()).unwrap_or_default(),
+            results: rows(results),
+        }
+    }
+
+    /// The JSON key of one of its fields, e.g. `critical_ift_results`.
+    pub(crate) fn key(&self, field: &str) -> String {
+        format!("{}_{field}", self.name)
+    }
+}
+
+impl Serialize for IftAttackJson {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        struct Cases<'a>(&'a [Modifier]);
+        impl Serialize for Cases<'_> {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                drm_json(self.0, s)
+            }
+        }
+        let mut map = s.serialize_map(Some(5))?;
+        map.serialize_entry(&self.key("column"), &self.column)?;
+        map.serialize_entry(&self.key("fp"), &self.fp)?;
+        map.serialize_entry(&self.key("drm"), &self.drm)?;
+        map.serialize_entry(&self.key("drm_cases"), &Cases(&self.drm_cases))?;
+        map.serialize_entry(&self.key("results"), &self.results)?;
+        map.end()
+    }
+}
+
 /// One unit's odds in a report.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct UnitJson {
@@ -118,22 +172,6 @@ impl ToHitJson {
     }
 }
 
-/// The hex's odds in a report.
-#[derive(Clone, Debug, Serialize)]
-pub(crate) struct HexJson {
-    pub(crate) p_cleared: ProbJson,
-    pub(crate) p_all_eliminated: ProbJson,
-    /// `{"n": k, "p": ...}`: at least k enemy units out of action.
-    pub(crate) at_least_out_of_action: Vec<AtLeastJson>,
-}
-
-/// P(at least `n` enemy units out of action).
-#[derive(Clone, Debug, Serialize)]
-pub(crate) struct AtLeastJson {
-    pub(crate) n: usize,
-    pub(crate) p: ProbJson,
-}
-
 pub(crate) fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static str, ProbJson>> {
     units
         .iter()
@@ -147,7 +185,7 @@ pub(crate) fn unit_rows(units: &[Unit], hex: &HexOdds) -> Vec<BTreeMap<&'static 
         .collect()
 }
 
-pub(crate) fn hex_json(hex: &HexOdds) -> HexJson {
+pub(crate) fn hex_json(hex: &HexOdds) -> HexJson<ProbJson> {
     HexJson {
         p_cleared: (&hex.p_cleared).into(),
         p_all_eliminated: (&hex.p_all_eliminated).into(),
@@ -155,8 +193,9 @@ pub(crate) fn hex_json(hex: &HexOdds) -> HexJson {
             .at_least_out
             .iter()
             .enumerate()
-            .map(|(k, p)| AtLeastJson {
+            .map(|(k, p)| CountJson {
                 n: k + 1,
+                or_more: false,
                 p: p.into(),
             })
             .collect(),
@@ -188,22 +227,16 @@ pub struct ShotReport {
     pub(crate) p_ammo_runs_out: Option<ProbJson>,
     pub(crate) p_no_ammo: Option<ProbJson>,
     pub(crate) air_burst: bool,
-    pub(crate) ift_column: Option<u8>,
-    pub(crate) ift_fp: Option<f64>,
-    pub(crate) ift_drm: Option<i16>,
-    #[serde(serialize_with = "crate::output::report::drm_json")]
-    pub(crate) ift_drm_cases: Vec<Modifier>,
-    pub(crate) ift_results: Vec<IftRow>,
-    pub(crate) critical_ift_column: Option<u8>,
-    pub(crate) critical_ift_fp: Option<f64>,
-    pub(crate) critical_ift_drm: Option<i16>,
-    #[serde(serialize_with = "crate::output::report::drm_json")]
-    pub(crate) critical_ift_drm_cases: Vec<Modifier>,
-    pub(crate) critical_ift_results: Vec<IftRow>,
+    /// The IFT attack of a hit (`ift_*` keys).
+    #[serde(flatten)]
+    pub(crate) ift: IftAttackJson,
+    /// The IFT attack of a Critical Hit (`critical_ift_*` keys).
+    #[serde(flatten)]
+    pub(crate) critical_ift: IftAttackJson,
     pub(crate) missing: Vec<MissingValue>,
     /// The units in the hex, if any were given.
     pub(crate) units: Vec<UnitJson>,
-    pub(crate) hex: Option<HexJson>,
+    pub(crate) hex: Option<HexJson<ProbJson>>,
     /// What the model leaves out, the report's notes, the readings.
     #[serde(flatten)]
     pub(crate) about: AboutJson,
@@ -255,18 +288,6 @@ impl ShotReport {
         if shot.multiple_hits {
             notes.push("Multiple Hits (C3.8): a non-CH hit on an Original doubles gives two effects DR; the firer keeps the lower".into());
         }
-        let attack_fields = |a: &Option<Attack>| {
-            let (column, drm) = column_and_drm(a);
-            (
-                column,
-                a.as_ref().map(|a| f64::from(a.fp) / 4.0),
-                drm,
-                a.as_ref().map(|a| a.modifiers.clone()).unwrap_or_default(),
-            )
-        };
-        let (ift_column, ift_fp, ift_drm, ift_drm_cases) = attack_fields(&shot.normal_attack);
-        let (critical_ift_column, critical_ift_fp, critical_ift_drm, critical_ift_drm_cases) =
-            attack_fields(&shot.critical_attack);
         let special = shot.depletion.is_some();
         let facts = shot_facts(input, shot.multiple_hits, false);
         ShotReport {
@@ -289,16 +310,12 @@ impl ShotReport {
             p_ammo_runs_out: special.then(|| odds.p_ammo(AmmoUse::RunsOut).into()),
             p_no_ammo: special.then(|| odds.p_ammo(AmmoUse::NoneLeft).into()),
             air_burst: shot.air_burst,
-            ift_column,
-            ift_fp,
-            ift_drm,
-            ift_drm_cases,
-            ift_results: rows(odds.ift_given(HitKind::Hit)),
-            critical_ift_column,
-            critical_ift_fp,
-            critical_ift_drm,
-            critical_ift_drm_cases,
-            critical_ift_results: rows(odds.ift_given(HitKind::Critical)),
+            ift: IftAttackJson::new("ift", &shot.normal_attack, odds.ift_given(HitKind::Hit)),
+            critical_ift: IftAttackJson::new(
+                "critical_ift",
+                &shot.critical_attack,
+                odds.ift_given(HitKind::Critical),
+            ),
             missing,
             units: unit_odds.map(|u| units_json(shot, u)).unwrap_or_default(),
             hex: unit_odds.map(|u| hex_json(&u.hex)),

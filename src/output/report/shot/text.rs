@@ -6,10 +6,10 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use super::{HexJson, ShotReport};
+use super::ShotReport;
 use crate::output::report::legend::{Term, exact_cell, is_long, percent};
 use crate::output::report::notes::Notes;
-use crate::output::report::{ProbJson, kebab, signed, text_table};
+use crate::output::report::{HexJson, ProbJson, kebab, signed, text_table};
 use crate::rules::to_hit::{HitMode, Modifier};
 use crate::rules::units::UnitKind;
 
@@ -208,40 +208,20 @@ impl ShotReport {
 
     fn ift_tables(&self, terms: &mut Vec<Term>) -> String {
         let mut out = String::new();
-        for (title, col, fp, drm, cases, results) in [
-            (
-                "a hit",
-                self.ift_column,
-                self.ift_fp,
-                self.ift_drm,
-                &self.ift_drm_cases,
-                &self.ift_results,
-            ),
-            (
-                "a Critical Hit",
-                self.critical_ift_column,
-                self.critical_ift_fp,
-                self.critical_ift_drm,
-                &self.critical_ift_drm_cases,
-                &self.critical_ift_results,
-            ),
-        ] {
-            let (Some(col), Some(fp), Some(drm)) = (col, fp, drm) else {
+        for (title, attack) in [("a hit", &self.ift), ("a Critical Hit", &self.critical_ift)] {
+            let (Some(col), Some(fp), Some(drm)) = (attack.column, attack.fp, attack.drm) else {
                 continue;
             };
             terms.push(Term::IftResults);
-            let key = if title == "a hit" {
-                "ift_results"
-            } else {
-                "critical_ift_results"
-            };
+            let key = &attack.key("results");
             let _ = writeln!(
                 out,
                 "\nEffects of {title} (IFT): {fp} FP, on the {col} FP column, DRM {}: {}",
                 signed(drm),
-                modifiers(cases)
+                modifiers(&attack.drm_cases)
             );
-            let rows: Vec<Vec<String>> = results
+            let rows: Vec<Vec<String>> = attack
+                .results
                 .iter()
                 .map(|r| vec![r.result.to_string(), pct(&r.p), exact_cell(&r.p.exact, key)])
                 .collect();
@@ -355,7 +335,12 @@ fn outcome_cells(
 
 /// The two lines under a units table: cleared and all eliminated, then
 /// "at least N out of action", with the given labels.
-pub(crate) fn hex_lines(hex: &HexJson, cleared: &str, eliminated: &str, at_least: &str) -> String {
+pub(crate) fn hex_lines(
+    hex: &HexJson<ProbJson>,
+    cleared: &str,
+    eliminated: &str,
+    at_least: &str,
+) -> String {
     let counts: Vec<String> = hex
         .at_least_out_of_action
         .iter()
