@@ -131,6 +131,16 @@ impl Prob {
         self.ratio().to_f64().unwrap_or(f64::NAN)
     }
 
+    /// The numerator and denominator in lowest terms, if both fit in 64
+    /// bits: read without building big integers (the exact engine reads
+    /// every edge of a chain so).
+    pub fn to_u64_pair(&self) -> Option<(u64, u64)> {
+        match self.0 {
+            Repr::Small { num, den } => Some((u64::try_from(num).ok()?, u64::try_from(den).ok()?)),
+            Repr::Big(_) => None,
+        }
+    }
+
     /// The numerator in lowest terms.
     pub fn numer(&self) -> BigInt {
         match &self.0 {

@@ -63,6 +63,18 @@ impl UnitStates {
     pub fn as_mut_slice(&mut self) -> &mut [UnitState] {
         &mut self.states[..usize::from(self.len)]
     }
+
+    /// The whole value as one number (the number of units, then seven bits
+    /// a state), ordered as the values are: the exact engine looks states
+    /// up and sorts them by it.
+    pub fn key(&self) -> u64 {
+        let present = self
+            .as_slice()
+            .iter()
+            .fold(u64::from(self.len), |k, s| k << 7 | u64::from(s.bits()));
+        // The states past the number are the default's, all bits clear.
+        present << (7 * (MAX_UNITS - usize::from(self.len)))
+    }
 }
 
 /// What a unit is.

@@ -23,6 +23,7 @@
 use serde::Serialize;
 
 mod compile;
+mod index;
 
 pub(crate) use compile::Limits;
 pub use compile::{
@@ -112,6 +113,38 @@ impl Node {
     /// Past the last listed phase: the plan is over.
     pub fn is_end(&self, plan: &FirePlan) -> bool {
         usize::from(self.phase) >= plan.input.phases.len()
+    }
+
+    /// The node as one number, its fields in their order, so that keys
+    /// are ordered as nodes are: the chain is indexed and sorted by it (one
+    /// comparison or hash of a number, not of every unit's flags).
+    pub fn key(&self) -> u128 {
+        let Node {
+            phase,
+            stopped,
+            weapon,
+            ever_malfunctioned,
+            fired_any,
+            shots_in_phase,
+            acquisition,
+            rof_lost,
+            intensive_used,
+            units,
+        } = *self;
+        let flag = u128::from;
+        let head = [
+            (u128::from(phase), 8),
+            (flag(stopped), 1),
+            (weapon as u128, 2),
+            (flag(ever_malfunctioned), 1),
+            (flag(fired_any), 1),
+            (u128::from(shots_in_phase), 8),
+            (u128::from(acquisition), 8),
+            (flag(rof_lost), 1),
+            (flag(intensive_used), 1),
+        ];
+        let head = head.iter().fold(0u128, |k, &(v, bits)| k << bits | v);
+        head << 64 | u128::from(units.key())
     }
 }
 

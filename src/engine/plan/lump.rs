@@ -17,8 +17,6 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use num_traits::ToPrimitive;
-
 use super::chain::{Chain, DrawTable, Edge, Event};
 use crate::prob::Prob;
 
@@ -67,7 +65,7 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
             let w = c.checked_sub(below)?;
             below = c;
             // The table must give the edge's probability exactly.
-            let (numer, denom) = (e.p.numer().to_u64()?, e.p.denom().to_u64()?);
+            let (numer, denom) = e.p.to_u64_pair()?;
             if u128::from(numer) * u128::from(table.denominator)
                 != u128::from(w) * u128::from(denom)
             {

@@ -2,8 +2,6 @@
 //! the basis of the denominators, the nodes in order, each edge's integer
 //! weight, and a node's moves with its self-loop solved.
 
-use num_traits::ToPrimitive;
-
 use super::chain::{Chain, Edge, Event};
 use super::exact::{PASSES, Step, Tally};
 use super::smooth::{Basis, Factors};
@@ -56,7 +54,7 @@ impl Prepared {
                     let wk = c.checked_sub(below)?;
                     below = c;
                     // The edge's probability is exactly wk / d.
-                    let (numer, denom) = (e.p.numer().to_u64()?, e.p.denom().to_u64()?);
+                    let (numer, denom) = e.p.to_u64_pair()?;
                     if u128::from(numer) * u128::from(d) != u128::from(wk) * u128::from(denom) {
                         return None;
                     }
@@ -112,7 +110,7 @@ impl Prepared {
 /// (a self-loop aside).
 pub(super) fn node_order(chain: &Chain) -> Vec<usize> {
     let mut order: Vec<usize> = (0..chain.nodes.len()).collect();
-    order.sort_by_key(|&i| chain.nodes[i]);
+    order.sort_by_key(|&i| chain.nodes[i].key());
     order
 }
 

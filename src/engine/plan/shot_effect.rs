@@ -25,6 +25,9 @@ use crate::rules::units::{UnitState, UnitStates};
 /// Each target's attacks: normal, and on a Critical Hit.
 type Attacks = Vec<(Option<Attack>, Option<Attack>)>;
 
+/// A shot's effects with their probabilities, equal ones not merged.
+pub type Effects = Vec<(ShotEffect, Prob)>;
+
 /// The law of the units' states, shared.
 type UnitsLaw = Arc<Dist<UnitStates>>;
 
@@ -121,14 +124,17 @@ fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> Dist<UnitStates> {
 
 /// The exact effect of the shot `key` from `node`: its To Hit outcomes,
 /// and with units in the hex, each with the law of the units' states after
-/// it. Refused, before any joint law past `limits` is built.
+/// it, as (effect, probability) pairs that sum to one. Equal effects are
+/// not merged (the chain merges its edges by node number, far cheaper
+/// than sorting effects). Refused, before any joint law past `limits` is
+/// built.
 pub(super) fn shot_effect(
     plan: &FirePlan,
     node: &Node,
     key: ShotKey,
     limits: &Limits,
     laws: &ShotLaws,
-) -> Result<Dist<ShotEffect>, Refusal> {
+) -> Result<Effects, Refusal> {
     let process = ShotProcess::of(plan.shot(key));
     let with_units = !plan.units().is_empty();
     let start = if with_units {
@@ -139,7 +145,8 @@ pub(super) fn shot_effect(
     let heads = process.exact_until(&start, ShotProcess::to_hit_done);
     if !with_units {
         // Without units, ROF, malfunction and the hit are all a plan needs.
-        return Ok(heads.map(|s| ShotEffect::of(s, false)));
+        let effects = heads.map(|s| ShotEffect::of(s, false));
+        return Ok(effects.iter().map(|(e, p)| (*e, p.clone())).collect());
     }
     let attacks = laws.attacks_of(&process.targets);
     let mut out = Vec::new();
@@ -156,7 +163,7 @@ pub(super) fn shot_effect(
             )
         }));
     }
-    Ok(Dist::from_masses(out))
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -190,7 +197,9 @@ mod tests {
             leader_broken.units.as_mut_slice()[1].broken = true;
             for node in [start, leader_broken] {
                 for (&key, s) in &plan.shots {
-                    let mine = shot_effect(&plan, &node, key, &unbounded, &laws).expect("no limit");
+                    let mine = Dist::from_masses(
+                        shot_effect(&plan, &node, key, &unbounded, &laws).expect("no limit"),
+                    );
                     let whole = ShotProcess::of(s)
                         .exact(node.units.as_slice())
                         .map(|st| ShotEffect::of(st, true));

@@ -5,18 +5,18 @@
 
 use std::collections::BTreeMap;
 
-use num_traits::ToPrimitive;
 use rayon::prelude::*;
 
-use super::{Event, Node, ShotEffect, advance, after_shot, next_shot, shot_key};
+use super::index::NodeIndex;
+use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
-use crate::engine::plan::shot_effect::{ShotLaws, shot_effect};
+use crate::engine::plan::shot_effect::{Effects, ShotLaws, shot_effect};
 use crate::engine::plan::{FirePlan, ShotKey};
 use crate::prob::Prob;
 use crate::rules::units::UnitStates;
 
 /// Exact shot effects, by shot and units' states, shared between nodes.
-pub type EffectCache = BTreeMap<(ShotKey, UnitStates), Dist<ShotEffect>>;
+pub type EffectCache = BTreeMap<(ShotKey, UnitStates), Effects>;
 
 /// The cache key of the shot a node fires next, if it fires one.
 fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
@@ -77,7 +77,7 @@ fn cached_effect<'c>(
     intensive: bool,
     cache: &'c mut EffectCache,
     laws: &ShotLaws,
-) -> &'c Dist<ShotEffect> {
+) -> &'c Effects {
     let key = shot_key(plan, node, intensive);
     cache.entry((key, node.units)).or_insert_with(|| {
         let unbounded = Limits {
@@ -127,7 +127,11 @@ fn transition_dist(
     match next_shot(plan, node) {
         Some(intensive) => {
             let effects = cached_effect(plan, node, intensive, cache, laws);
-            effects.map(|e| after_shot(plan, node, intensive, e))
+            Dist::from_masses(
+                effects
+                    .iter()
+                    .map(|(e, p)| (after_shot(plan, node, intensive, e), p.clone())),
+            )
         }
         None => Dist::enumerate(|d| advance(plan, node, d)),
     }
@@ -143,7 +147,7 @@ fn draw_table(ps: &[&Prob]) -> DrawTable {
     };
     let Some(fractions) = ps
         .iter()
-        .map(|p| Some((p.numer().to_u64()?, p.denom().to_u64()?)))
+        .map(|p| p.to_u64_pair())
         .collect::<Option<Vec<_>>>()
     else {
         return none;
@@ -254,9 +258,9 @@ impl Chain {
         };
         let mut built = 0usize;
         let start = Node::start(plan);
-        let mut index: BTreeMap<Node, usize> = BTreeMap::new();
+        let mut index = NodeIndex::default();
         let mut nodes = vec![start];
-        index.insert(start, 0);
+        index.insert(start.key(), 0);
         let mut edges: Vec<Vec<Edge>> = vec![Vec::new()];
         let empty = DrawTable {
             denominator: 1,
@@ -299,7 +303,7 @@ impl Chain {
                 }
                 let mut out = Vec::with_capacity(pairs.len());
                 for ((next, event), p) in pairs {
-                    let to = match index.get(&next) {
+                    let to = match index.get(&next.key()) {
                         Some(&to) => to,
                         None => {
                             if nodes.len() >= max_nodes {
@@ -315,7 +319,7 @@ impl Chain {
                             edges.push(Vec::new());
                             tables.push(empty.clone());
                             next_level.push(nodes.len() - 1);
-                            index.insert(next, nodes.len() - 1);
+                            index.insert(next.key(), nodes.len() - 1);
                             nodes.len() - 1
                         }
                     };
