@@ -141,7 +141,7 @@ pub struct PlanOdds {
     pub units: Option<HexOdds>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Tally {
     /// No count: the pass for expected values and the weapon's state, over
     /// the nodes alone (cheap).
@@ -159,6 +159,16 @@ impl Tally {
             Tally::Criticals => CRITICAL_CAP,
             _ => TALLY_CAP,
         }
+    }
+
+    /// A state at the cap goes to the end of the plan at once: the count
+    /// never goes back (no reset), and all a pass reads of a count at the
+    /// cap is the mass that ends there, which is all of it (every path
+    /// ends). So no state past the cap is stepped, nor any stay at it
+    /// divided by: the pass's denominator keeps only the primes of the
+    /// counts below the cap.
+    pub(super) fn ends_at_cap(self) -> bool {
+        matches!(self, Tally::Shots | Tally::Hits | Tally::Criticals)
     }
 
     pub(super) fn counts(self, event: &Event) -> bool {
@@ -388,6 +398,19 @@ mod tests {
             })
             .expect("the chain's tables are exact");
             assert!(q.chain.nodes.len() * 4 < chain.nodes.len());
+        }
+    }
+
+    /// A node's key orders nodes as they are ordered (the passes take
+    /// them in that order) and tells every node of a chain apart.
+    #[test]
+    fn node_keys_order_nodes_as_nodes() {
+        let (shot, input) = example(include_str!("../../../examples/stack-in-woods.toml"), None);
+        let chain = Chain::compile(&FirePlan::new(shot, input).unwrap());
+        let mut nodes = chain.nodes.clone();
+        nodes.sort();
+        for pair in nodes.windows(2) {
+            assert!(pair[0].key() < pair[1].key(), "{pair:?}");
         }
     }
 

@@ -129,7 +129,8 @@ fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<u32>> {
             let Some(mut e) = exps[r * width + usize::from(count)].take() else {
                 continue;
             };
-            if !chain.edges[i].is_empty() {
+            let ends_here = count == cap && moves.tally.ends_at_cap();
+            if !chain.edges[i].is_empty() && !ends_here {
                 let v = moves.variant(i, count)?;
                 for &(j, k) in &v.stay_factors {
                     e[j] += k;
@@ -213,6 +214,11 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
             let Some(mass) = slots[r * width + usize::from(count)].take() else {
                 continue;
             };
+            if count == cap && tally.ends_at_cap() && !chain.edges[i].is_empty() {
+                add_times(&mut sums.end[usize::from(count)], &mass, 1);
+                pool.recycle(mass);
+                continue;
+            }
             if chain.edges[i].is_empty() {
                 add_times(&mut sums.end[usize::from(count)], &mass, 1);
                 if tally == Tally::Nothing {
