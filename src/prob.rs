@@ -141,6 +141,15 @@ impl Prob {
         }
     }
 
+    /// The numerator and denominator in lowest terms, if both fit in 128
+    /// bits.
+    pub fn to_u128_pair(&self) -> Option<(u128, u128)> {
+        match self.0 {
+            Repr::Small { num, den } => Some((num, den)),
+            Repr::Big(_) => None,
+        }
+    }
+
     /// The numerator in lowest terms.
     pub fn numer(&self) -> BigInt {
         match &self.0 {

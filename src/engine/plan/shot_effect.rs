@@ -18,18 +18,55 @@ use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
 use crate::prob::Prob;
 use crate::rules::effects::Attack;
-use crate::rules::shot::{ShotProcess, TargetShot};
+use crate::rules::shot::{Breakdown, ShotProcess, TargetShot};
 use crate::rules::shot_process::AfterToHit;
 use crate::rules::units::{UnitState, UnitStates};
 
 /// Each target's attacks: normal, and on a Critical Hit.
 type Attacks = Vec<(Option<Attack>, Option<Attack>)>;
 
-/// A shot's effects with their probabilities, equal ones not merged.
+/// A shot's distinct effects with their probabilities.
 pub type Effects = Vec<(ShotEffect, Prob)>;
 
-/// The law of the units' states, shared.
-type UnitsLaw = Arc<Dist<UnitStates>>;
+/// The law of the units' states, shared: each state's probability, and
+/// the same as integers over one denominator when that fits in 128 bits
+/// (each shot's effect is then summed in integers).
+#[derive(Debug)]
+struct UnitsLaw {
+    law: Dist<UnitStates>,
+    integer: Option<(Vec<u128>, u128)>,
+}
+
+/// These probabilities as integers over their least common denominator,
+/// if it fits in 128 bits.
+pub(super) fn over_one_denominator<'p>(
+    ps: impl Iterator<Item = &'p Prob>,
+) -> Option<(Vec<u128>, u128)> {
+    let mut fractions = Vec::new();
+    let mut denominator = 1u128;
+    for p in ps {
+        let (n, d) = p.to_u128_pair()?;
+        denominator = (denominator / num_integer::gcd(denominator, d)).checked_mul(d)?;
+        fractions.push((n, d));
+    }
+    let numerators = fractions
+        .into_iter()
+        .map(|(n, d)| n.checked_mul(denominator / d))
+        .collect::<Option<_>>()?;
+    Some((numerators, denominator))
+}
+
+/// What tells two effects apart, as one number.
+fn effect_key(e: &ShotEffect) -> u128 {
+    let breakdown = match e.breakdown {
+        None => 0,
+        Some(Breakdown::None) => 1,
+        Some(Breakdown::Malfunctioned) => 2,
+        Some(Breakdown::Removed) => 3,
+    };
+    let head = u128::from(e.keeps_rof) << 4 | breakdown << 2 | e.hit as u128;
+    head << 64 | u128::from(e.units.key())
+}
 
 /// The laws a plan's shots share, each worked out once: the units' checks
 /// ([`AttackLaws`]) and the units' states after each situation a To Hit DR
@@ -41,7 +78,7 @@ pub struct ShotLaws {
     /// them among the plan's shots (one, in every plan so far).
     attacks: Mutex<Vec<Attacks>>,
     /// By the index of the targets' attacks and the situation.
-    after: Mutex<BTreeMap<(usize, AfterToHit), UnitsLaw>>,
+    after: Mutex<BTreeMap<(usize, AfterToHit), Arc<UnitsLaw>>>,
     /// Outcomes held in `after`, for the memory guard.
     held: Mutex<usize>,
 }
@@ -71,7 +108,7 @@ impl ShotLaws {
         attacks: usize,
         after: &AfterToHit,
         limits: &Limits,
-    ) -> Result<UnitsLaw, Refusal> {
+    ) -> Result<Arc<UnitsLaw>, Refusal> {
         let key = (attacks, after.clone());
         if let Some(law) = lock(&self.after).get(&key) {
             return Ok(Arc::clone(law));
@@ -93,7 +130,9 @@ impl ShotLaws {
             }
             *held += size;
         }
-        let law = Arc::new(joint_of(&lists));
+        let law = joint_of(&lists);
+        let integer = over_one_denominator(law.iter().map(|(_, p)| p));
+        let law = Arc::new(UnitsLaw { law, integer });
         lock(&self.after).insert(key, Arc::clone(&law));
         Ok(law)
     }
@@ -149,21 +188,67 @@ pub(super) fn shot_effect(
         return Ok(effects.iter().map(|(e, p)| (*e, p.clone())).collect());
     }
     let attacks = laws.attacks_of(&process.targets);
-    let mut out = Vec::new();
+    let mut parts = Vec::with_capacity(heads.len());
     for (s, p) in heads.iter() {
-        let head = ShotEffect::of(s, false);
         let law = laws.after_to_hit(&process, attacks, &s.after_to_hit(), limits)?;
-        out.extend(law.iter().map(|(units, q)| {
-            (
-                ShotEffect {
-                    units: *units,
-                    ..head
-                },
-                p * q,
-            )
-        }));
+        parts.push((ShotEffect::of(s, false), p, law));
     }
-    Ok(out)
+    Ok(integer_effects(&parts).unwrap_or_else(|| {
+        let pairs = parts.iter().flat_map(|(head, p, law)| {
+            law.law.iter().map(move |(units, q)| {
+                (
+                    ShotEffect {
+                        units: *units,
+                        ..*head
+                    },
+                    *p * q,
+                )
+            })
+        });
+        Dist::from_masses(pairs)
+            .iter()
+            .map(|(e, p)| (*e, p.clone()))
+            .collect()
+    }))
+}
+
+/// The effects of a shot whose To Hit outcome `head` (of probability `p`)
+/// is followed by the units' `law`, equal effects merged, summed in
+/// integers over one denominator: `None` if a law or the products do not
+/// fit in 128 bits.
+fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effects> {
+    let (heads, head_den) = over_one_denominator(parts.iter().map(|(_, p, _)| *p))?;
+    let law_den = parts.iter().try_fold(1u128, |l, (_, _, law)| {
+        let d = law.integer.as_ref()?.1;
+        (l / num_integer::gcd(l, d)).checked_mul(d)
+    })?;
+    let denominator = head_den.checked_mul(law_den)?;
+    let mut terms: Vec<(u128, ShotEffect, u128)> = Vec::new();
+    for ((head, _, law), h) in parts.iter().zip(heads) {
+        let (numerators, d) = law.integer.as_ref()?;
+        let scale = h.checked_mul(law_den / d)?;
+        for ((units, _), q) in law.law.iter().zip(numerators) {
+            let effect = ShotEffect {
+                units: *units,
+                ..*head
+            };
+            terms.push((effect_key(&effect), effect, q.checked_mul(scale)?));
+        }
+    }
+    terms.sort_unstable_by_key(|t| t.0);
+    let mut merged: Vec<(u128, ShotEffect, u128)> = Vec::with_capacity(terms.len());
+    for (key, effect, n) in terms {
+        match merged.last_mut() {
+            Some(last) if last.0 == key => last.2 += n,
+            _ => merged.push((key, effect, n)),
+        }
+    }
+    Some(
+        merged
+            .into_iter()
+            .map(|(_, e, n)| (e, Prob::from_u128(n, denominator)))
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -171,6 +256,19 @@ mod tests {
     use super::*;
     use crate::input::catalog::Catalog;
     use crate::input::scenario::Scenario;
+
+    /// Fractions over their least common denominator, or none past 128
+    /// bits.
+    #[test]
+    fn fractions_over_one_denominator() {
+        let ps = [Prob::new(1, 6), Prob::new(1, 4), Prob::new(7, 12)];
+        assert_eq!(over_one_denominator(ps.iter()), Some((vec![2, 3, 7], 12)));
+        let huge = [
+            Prob::from_u128(1, 1 << 100),
+            Prob::from_u128(1, 3u128.pow(40)),
+        ];
+        assert_eq!(over_one_denominator(huge.iter()), None);
+    }
 
     /// Each shot of a plan at units, as the chain takes it, equals the
     /// effect read off the shot's whole exact law

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::index::NodeIndex;
 use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
-use crate::engine::plan::shot_effect::{Effects, ShotLaws, shot_effect};
+use crate::engine::plan::shot_effect::{Effects, ShotLaws, over_one_denominator, shot_effect};
 use crate::engine::plan::{FirePlan, ShotKey};
 use crate::prob::Prob;
 use crate::rules::units::UnitStates;
@@ -141,38 +141,24 @@ fn transition_dist(
 /// (as [`Dist::sampler`] makes it): no table (denominator 0) if their
 /// common denominator passes 64 bits.
 fn draw_table(ps: &[&Prob]) -> DrawTable {
-    let none = DrawTable {
+    let table = over_one_denominator(ps.iter().copied()).and_then(|(numerators, total)| {
+        let mut running = 0u64;
+        let cumulative = numerators
+            .into_iter()
+            .map(|n| {
+                running = running.checked_add(u64::try_from(n).ok()?)?;
+                Some(running)
+            })
+            .collect::<Option<Vec<u64>>>()?;
+        Some(DrawTable {
+            denominator: u64::try_from(total).ok()?,
+            cumulative,
+        })
+    });
+    table.unwrap_or(DrawTable {
         denominator: 0,
         cumulative: Vec::new(),
-    };
-    let Some(fractions) = ps
-        .iter()
-        .map(|p| p.to_u64_pair())
-        .collect::<Option<Vec<_>>>()
-    else {
-        return none;
-    };
-    let Some(total) = fractions.iter().try_fold(1u64, |acc, (_, d)| {
-        (acc / num_integer::gcd(acc, *d)).checked_mul(*d)
-    }) else {
-        return none;
-    };
-    let mut running = 0u64;
-    let mut cumulative = Vec::with_capacity(ps.len());
-    for (n, d) in fractions {
-        match n
-            .checked_mul(total / d)
-            .and_then(|w| running.checked_add(w))
-        {
-            Some(r) => running = r,
-            None => return none,
-        }
-        cumulative.push(running);
-    }
-    DrawTable {
-        denominator: total,
-        cumulative,
-    }
+    })
 }
 
 /// Fills `cache` with the shot effects the `frontier` nodes need and it
