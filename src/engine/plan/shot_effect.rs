@@ -28,13 +28,50 @@ type Attacks = Vec<(Option<Attack>, Option<Attack>)>;
 /// A shot's distinct effects with their probabilities.
 pub type Effects = Vec<(ShotEffect, Prob)>;
 
-/// The law of the units' states, shared: each state's probability, and
-/// the same as integers over one denominator when that fits in 128 bits
-/// (each shot's effect is then summed in integers).
+/// The law of the units' states after a To Hit outcome, shared.
 #[derive(Debug)]
-struct UnitsLaw {
-    law: Dist<UnitStates>,
-    integer: Option<(Vec<u128>, u128)>,
+enum UnitsLaw {
+    /// Each distinct state with its numerator over one denominator (all
+    /// dice odds, while that fits in 128 bits): each shot's effect is then
+    /// summed in integers.
+    Integer(Vec<(UnitStates, u128)>, u128),
+    /// Past 128 bits: exact fractions.
+    Fractions(Dist<UnitStates>),
+}
+
+impl UnitsLaw {
+    /// Each state's numerator and the denominator, if in integers.
+    fn integer(&self) -> Option<(&[(UnitStates, u128)], u128)> {
+        match self {
+            UnitsLaw::Integer(states, d) => Some((states, *d)),
+            UnitsLaw::Fractions(_) => None,
+        }
+    }
+
+    /// The law's outcomes as fractions.
+    fn pairs(&self) -> Vec<(UnitStates, Prob)> {
+        match self {
+            UnitsLaw::Integer(states, d) => states
+                .iter()
+                .map(|&(u, n)| (u, Prob::from_u128(n, *d)))
+                .collect(),
+            UnitsLaw::Fractions(law) => law.iter().map(|(u, p)| (*u, p.clone())).collect(),
+        }
+    }
+}
+
+/// Outcomes with numerators over one denominator, those with the same
+/// `key` added up, in the order of the keys.
+fn merged_by_key<T>(mut terms: Vec<(u128, T, u128)>) -> Vec<(T, u128)> {
+    terms.sort_unstable_by_key(|t| t.0);
+    let mut merged: Vec<(u128, T, u128)> = Vec::with_capacity(terms.len());
+    for (key, t, n) in terms {
+        match merged.last_mut() {
+            Some(last) if last.0 == key => last.2 += n,
+            _ => merged.push((key, t, n)),
+        }
+    }
+    merged.into_iter().map(|(_, t, n)| (t, n)).collect()
 }
 
 /// These probabilities as integers over their least common denominator,
@@ -130,9 +167,7 @@ impl ShotLaws {
             }
             *held += size;
         }
-        let law = joint_of(&lists);
-        let integer = over_one_denominator(law.iter().map(|(_, p)| p));
-        let law = Arc::new(UnitsLaw { law, integer });
+        let law = Arc::new(joint_of(&lists));
         lock(&self.after).insert(key, Arc::clone(&law));
         Ok(law)
     }
@@ -141,7 +176,7 @@ impl ShotLaws {
 /// The joint law of the units' states of a mixture of lists of terms (a
 /// term `t` of a list of weight `p` weighs `p · t.p`): terms with the same
 /// base and factors are merged first, and each joint law built once.
-fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> Dist<UnitStates> {
+fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> UnitsLaw {
     type Factors = [(usize, attack_law::Law)];
     let mut merged: BTreeMap<(&[UnitState], &Factors), Prob> = BTreeMap::new();
     for (p, terms) in lists {
@@ -158,15 +193,23 @@ fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> Dist<UnitStates> {
             pairs.push((UnitStates::from_slice(units), q));
         });
     }
-    Dist::from_masses(pairs)
+    match over_one_denominator(pairs.iter().map(|(_, q)| q)) {
+        Some((numerators, d)) => {
+            let keyed = pairs
+                .into_iter()
+                .zip(numerators)
+                .map(|((u, _), n)| (u128::from(u.key()), u, n))
+                .collect();
+            UnitsLaw::Integer(merged_by_key(keyed), d)
+        }
+        None => UnitsLaw::Fractions(Dist::from_masses(pairs)),
+    }
 }
 
 /// The exact effect of the shot `key` from `node`: its To Hit outcomes,
 /// and with units in the hex, each with the law of the units' states after
-/// it, as (effect, probability) pairs that sum to one. Equal effects are
-/// not merged (the chain merges its edges by node number, far cheaper
-/// than sorting effects). Refused, before any joint law past `limits` is
-/// built.
+/// it, as distinct (effect, probability) pairs that sum to one. Refused,
+/// before any joint law past `limits` is built.
 pub(super) fn shot_effect(
     plan: &FirePlan,
     node: &Node,
@@ -195,15 +238,9 @@ pub(super) fn shot_effect(
     }
     Ok(integer_effects(&parts).unwrap_or_else(|| {
         let pairs = parts.iter().flat_map(|(head, p, law)| {
-            law.law.iter().map(move |(units, q)| {
-                (
-                    ShotEffect {
-                        units: *units,
-                        ..*head
-                    },
-                    *p * q,
-                )
-            })
+            law.pairs()
+                .into_iter()
+                .map(move |(units, q)| (ShotEffect { units, ..*head }, *p * &q))
         });
         Dist::from_masses(pairs)
             .iter()
@@ -219,34 +256,24 @@ pub(super) fn shot_effect(
 fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effects> {
     let (heads, head_den) = over_one_denominator(parts.iter().map(|(_, p, _)| *p))?;
     let law_den = parts.iter().try_fold(1u128, |l, (_, _, law)| {
-        let d = law.integer.as_ref()?.1;
+        let d = law.integer()?.1;
         (l / num_integer::gcd(l, d)).checked_mul(d)
     })?;
     let denominator = head_den.checked_mul(law_den)?;
     let mut terms: Vec<(u128, ShotEffect, u128)> = Vec::new();
     for ((head, _, law), h) in parts.iter().zip(heads) {
-        let (numerators, d) = law.integer.as_ref()?;
+        let (states, d) = law.integer()?;
         let scale = h.checked_mul(law_den / d)?;
-        for ((units, _), q) in law.law.iter().zip(numerators) {
-            let effect = ShotEffect {
-                units: *units,
-                ..*head
-            };
+        for &(units, q) in states {
+            let effect = ShotEffect { units, ..*head };
             terms.push((effect_key(&effect), effect, q.checked_mul(scale)?));
         }
     }
-    terms.sort_unstable_by_key(|t| t.0);
-    let mut merged: Vec<(u128, ShotEffect, u128)> = Vec::with_capacity(terms.len());
-    for (key, effect, n) in terms {
-        match merged.last_mut() {
-            Some(last) if last.0 == key => last.2 += n,
-            _ => merged.push((key, effect, n)),
-        }
-    }
+    let merged = merged_by_key(terms);
     Some(
         merged
             .into_iter()
-            .map(|(_, e, n)| (e, Prob::from_u128(n, denominator)))
+            .map(|(e, n)| (e, Prob::from_u128(n, denominator)))
             .collect(),
     )
 }
