@@ -23,7 +23,6 @@
 use serde::Serialize;
 
 mod compile;
-mod index;
 
 pub(crate) use compile::Limits;
 pub use compile::{

@@ -14,10 +14,10 @@
 //! figures are those of the whole chain (tested against the reference
 //! passes, which never merge).
 
-use std::collections::HashMap;
 use std::hash::Hash;
 
 use super::chain::{Chain, DrawTable, Edge, Event};
+use super::fast_hash::FastMap;
 use crate::prob::Prob;
 
 /// A chain whose nodes are groups of the original's, and its order.
@@ -47,7 +47,7 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
 ) -> Option<Quotient> {
     let n = chain.nodes.len();
     let mut group = vec![usize::MAX; n];
-    let mut groups: HashMap<Key<L>, usize> = HashMap::new();
+    let mut groups: FastMap<Key<L>, usize> = FastMap::default();
     // Per group: its first node, and the event first seen for each move.
     let mut first: Vec<usize> = Vec::new();
     let mut events: Vec<Vec<Event>> = Vec::new();

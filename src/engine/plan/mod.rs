@@ -11,6 +11,7 @@
 
 pub mod chain;
 pub mod exact;
+mod fast_hash;
 pub mod figures;
 mod lump;
 pub mod monte_carlo;

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use super::index::NodeIndex;
 use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
+use crate::engine::plan::fast_hash::FastMap;
 use crate::engine::plan::shot_effect::{Effects, ShotLaws, over_one_denominator, shot_effect};
 use crate::engine::plan::{FirePlan, ShotKey};
 use crate::prob::Prob;
@@ -244,7 +244,7 @@ impl Chain {
         };
         let mut built = 0usize;
         let start = Node::start(plan);
-        let mut index = NodeIndex::default();
+        let mut index: FastMap<u128, usize> = FastMap::default();
         let mut nodes = vec![start];
         index.insert(start.key(), 0);
         let mut edges: Vec<Vec<Edge>> = vec![Vec::new()];
