@@ -14,7 +14,7 @@ use crate::prob::Prob;
 
 mod limbs;
 
-pub(crate) use limbs::{div_exact, mul_add};
+pub(crate) use limbs::{div_exact, mul_add, mul_add_two};
 use limbs::{div_small, integer, mul_small, rem_small};
 
 /// Trial division for new basis elements goes this far; a cofactor left

@@ -14,7 +14,7 @@ use super::chain::{Chain, Event, Weapon};
 use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump;
 use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
-use super::smooth::{Basis, Smooth, div_exact, mul_add};
+use super::smooth::{Basis, Smooth, div_exact, mul_add, mul_add_two};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
@@ -170,6 +170,36 @@ impl Pool {
     }
 }
 
+/// Adds `visits · w` to the mass of each `(state, w)` of `targets`, two
+/// states at a time.
+fn send(slots: &mut [Option<Numer>], pool: &mut Pool, visits: &[u64], targets: &[(usize, u64)]) {
+    if visits.is_empty() {
+        return;
+    }
+    for &(t, _) in targets {
+        slots[t].get_or_insert_with(|| pool.zero());
+    }
+    let mut pairs = targets.chunks_exact(2);
+    for pair in &mut pairs {
+        let [(s, j), (t, k)] = [pair[0], pair[1]];
+        match slots.get_disjoint_mut([s, t]) {
+            Ok([Some(a), Some(b)]) => mul_add_two(a, b, visits, j, k),
+            _ => {
+                for (u, w) in [(s, j), (t, k)] {
+                    if let Some(slot) = &mut slots[u] {
+                        add_times(slot, visits, w);
+                    }
+                }
+            }
+        }
+    }
+    for &(t, w) in pairs.remainder() {
+        if let Some(slot) = &mut slots[t] {
+            add_times(slot, visits, w);
+        }
+    }
+}
+
 /// One pass in smooth fractions: the same states, in the same order, as
 /// the reference pass (`reference_pass::run`), every mass a numerator over
 /// one denominator for the whole pass ([`pass_exponents`]). A state's
@@ -207,6 +237,7 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
     slots[prep.rank[chain.start] * width] = Some(basis.integer_of(&exps));
     let mut pool = Pool::default();
     let mut visits = Numer::new();
+    let mut targets: Vec<(usize, u64)> = Vec::new();
     for (r, &i) in prep.order.iter().enumerate() {
         let node = &chain.nodes[i];
         let phase = usize::from(node.phase);
@@ -260,15 +291,14 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
                     v.exit,
                 );
             }
+            targets.clear();
             for m in &v.moves {
                 let to_count = m.step.next(count, cap);
-                if m.to_self && to_count == count {
-                    continue;
+                if !(m.to_self && to_count == count) {
+                    targets.push((m.to_rank * width + usize::from(to_count), m.w));
                 }
-                let slot = slots[m.to_rank * width + usize::from(to_count)]
-                    .get_or_insert_with(|| pool.zero());
-                add_times(slot, &visits, m.w);
             }
+            send(&mut slots, &mut pool, &visits, &targets);
             pool.recycle(mass);
         }
     }

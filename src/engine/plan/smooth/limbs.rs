@@ -29,14 +29,41 @@ pub(crate) fn mul_add(dst: &mut Vec<u64>, src: &[u64], k: u64) {
         *d = t as u64;
         carry = (t >> 64) as u64;
     }
-    let mut i = src.len();
+    add_carry(dst, src.len(), carry);
+}
+
+/// `a += src · j` and `b += src · k` (`j`, `k` non-zero, `src` without
+/// high zero limbs): two carry chains side by side, which a core runs in
+/// about the time of one (the passes send each state's share along many
+/// moves).
+pub(crate) fn mul_add_two(a: &mut Vec<u64>, b: &mut Vec<u64>, src: &[u64], j: u64, k: u64) {
+    for d in [&mut *a, &mut *b] {
+        if d.len() < src.len() {
+            d.resize(src.len(), 0);
+        }
+    }
+    let (mut ca, mut cb) = (0u64, 0u64);
+    for ((x, y), &s) in a.iter_mut().zip(b.iter_mut()).zip(src) {
+        let ta = u128::from(*x) + u128::from(s) * u128::from(j) + u128::from(ca);
+        let tb = u128::from(*y) + u128::from(s) * u128::from(k) + u128::from(cb);
+        *x = ta as u64;
+        *y = tb as u64;
+        ca = (ta >> 64) as u64;
+        cb = (tb >> 64) as u64;
+    }
+    add_carry(a, src.len(), ca);
+    add_carry(b, src.len(), cb);
+}
+
+/// `a += carry · 2^(64·i)`.
+fn add_carry(a: &mut Vec<u64>, mut i: usize, mut carry: u64) {
     while carry != 0 {
-        if i == dst.len() {
-            dst.push(carry);
+        if i == a.len() {
+            a.push(carry);
             break;
         }
-        let (s, overflow) = dst[i].overflowing_add(carry);
-        dst[i] = s;
+        let (s, overflow) = a[i].overflowing_add(carry);
+        a[i] = s;
         carry = u64::from(overflow);
         i += 1;
     }

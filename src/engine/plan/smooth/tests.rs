@@ -80,6 +80,26 @@ fn exact_division_undoes_multiplication() {
     }
 }
 
+/// Two sums at once are the two sums one at a time, with carries that
+/// run past the source's length, into sums shorter or longer than it.
+#[test]
+fn two_sums_at_once_match_one_at_a_time() {
+    let src = [u64::MAX, u64::MAX, 5];
+    for (a, b) in [
+        (vec![], vec![u64::MAX; 5]),
+        (vec![1], vec![u64::MAX, u64::MAX, u64::MAX]),
+    ] {
+        for (j, k) in [(1, u64::MAX), (u64::MAX, 3), (7, 7)] {
+            let (mut one_a, mut one_b) = (a.clone(), b.clone());
+            mul_add(&mut one_a, &src, j);
+            mul_add(&mut one_b, &src, k);
+            let (mut two_a, mut two_b) = (a.clone(), b.clone());
+            mul_add_two(&mut two_a, &mut two_b, &src, j, k);
+            assert_eq!((two_a, two_b), (one_a, one_b), "j = {j}, k = {k}");
+        }
+    }
+}
+
 #[test]
 fn big_integers_convert() {
     let limbs = [u64::MAX, 3, 0, 7, 1];
