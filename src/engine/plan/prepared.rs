@@ -171,17 +171,21 @@ impl Variant {
     ) -> Option<Variant> {
         let w = &prep.weights[i];
         let stay = prep.denominator[i] - self_weight;
-        let mut merged: Vec<(usize, Step, u64)> = Vec::new();
+        let mut moves: Vec<(usize, Step, u64)> = edges
+            .iter()
+            .zip(w)
+            .map(|(e, &wk)| (e.to, Step::of(tally, &e.event), wk))
+            .collect();
+        moves.sort_unstable_by_key(|&(to, step, _)| (to, step));
+        let mut merged: Vec<(usize, Step, u64)> = Vec::with_capacity(moves.len());
+        for (to, step, wk) in moves {
+            match merged.last_mut() {
+                Some(m) if m.0 == to && m.1 == step => m.2 += wk,
+                _ => merged.push((to, step, wk)),
+            }
+        }
         let mut sums = [0u64; 4];
         for (e, &wk) in edges.iter().zip(w) {
-            let step = Step::of(tally, &e.event);
-            match merged
-                .iter_mut()
-                .find(|(to, s, _)| *to == e.to && *s == step)
-            {
-                Some(m) => m.2 += wk,
-                None => merged.push((e.to, step, wk)),
-            }
             match e.event {
                 Event::Shot { hit, .. } => {
                     sums[0] += wk;
