@@ -33,7 +33,7 @@ enum Repr {
 
 /// Greatest common divisor, `gcd(0, b) = b`: in 64 bits when both fit
 /// (most dice odds do), where each step is one instruction.
-fn gcd(a: u128, b: u128) -> u128 {
+pub(crate) fn gcd(a: u128, b: u128) -> u128 {
     match (u64::try_from(a), u64::try_from(b)) {
         (Ok(a), Ok(b)) => u128::from(binary_gcd(a, b)),
         _ => binary_gcd(a, b),

@@ -16,7 +16,7 @@ use super::ShotKey;
 use super::chain::{Limits, Node, Refusal, ShotEffect};
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
-use crate::prob::Prob;
+use crate::prob::{self, Prob};
 use crate::rules::effects::Attack;
 use crate::rules::shot::{Breakdown, ShotProcess, TargetShot};
 use crate::rules::shot_process::AfterToHit;
@@ -83,14 +83,25 @@ pub(super) fn over_one_denominator<'p>(
     let mut denominator = 1u128;
     for p in ps {
         let (n, d) = p.to_u128_pair()?;
-        denominator = (denominator / num_integer::gcd(denominator, d)).checked_mul(d)?;
+        if quotient(denominator, d).checked_mul(d) != Some(denominator) {
+            denominator = quotient(denominator, prob::gcd(denominator, d)).checked_mul(d)?;
+        }
         fractions.push((n, d));
     }
     let numerators = fractions
         .into_iter()
-        .map(|(n, d)| n.checked_mul(denominator / d))
+        .map(|(n, d)| n.checked_mul(quotient(denominator, d)))
         .collect::<Option<_>>()?;
     Some((numerators, denominator))
+}
+
+/// `a / b`, in 64 bits when both fit (a 128-bit division is a library
+/// call, and most dice denominators fit in 64 bits).
+fn quotient(a: u128, b: u128) -> u128 {
+    match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => u128::from(a / b),
+        _ => a / b,
+    }
 }
 
 /// What tells two effects apart, as one number.
