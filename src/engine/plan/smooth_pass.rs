@@ -4,7 +4,6 @@
 //! their count (`lump.rs`). The same states, in the same order, as the
 //! reference passes (`reference_pass.rs`).
 
-use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -25,6 +24,27 @@ use crate::rules::units::{Unit, UnitState};
 /// `None` if the chain does not fit the scheme.
 pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
     let order = node_order(chain);
+    // The chains merged for each count; counting shots in the phase and in
+    // the plan reads the same of each edge (a shot, or the phase's end), so
+    // those two passes share one.
+    let counts = [Tally::Shots, Tally::Hits, Tally::Criticals];
+    let merged: Vec<Option<lump::Quotient>> = counts
+        .par_iter()
+        .map(|&tally| {
+            lump::quotient(chain, &order, |e| {
+                (Step::of(tally, e), *e == Event::PhaseEnd)
+            })
+        })
+        .collect();
+    let merged_for = |tally: Tally| {
+        let reads_as = match tally {
+            Tally::Nothing => return None,
+            Tally::ShotsInPhase => Tally::Shots,
+            t => t,
+        };
+        let k = counts.iter().position(|&t| t == reads_as)?;
+        merged[k].as_ref()
+    };
     // The Critical Hits pass takes longest with units in the hex (its
     // merged chain divides by the most primes): it starts first, and the
     // passes are handed out one at a time, so that the cores finish close
@@ -34,18 +54,12 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
         .rev()
         .with_max_len(1)
         .map(|&tally| {
-            let merged = match tally {
-                Tally::Nothing => None,
-                _ => lump::quotient(chain, &order, |e| {
-                    (Step::of(tally, e), *e == Event::PhaseEnd)
-                }),
+            let (chain, order) = match merged_for(tally) {
+                Some(q) => (&q.chain, q.order.clone()),
+                None => (chain, order.clone()),
             };
-            let (chain, order) = match merged {
-                Some(q) => (Cow::Owned(q.chain), q.order),
-                None => (Cow::Borrowed(chain), order.clone()),
-            };
-            let prep = Prepared::new(&chain, order)?;
-            run_smooth(plan, &chain, &prep, tally)
+            let prep = Prepared::new(chain, order)?;
+            run_smooth(plan, chain, &prep, tally)
         })
         .collect::<Option<_>>()?;
     totals.reverse();
