@@ -31,7 +31,6 @@ use super::FirePlan;
 use super::chain::{Chain, Event, Weapon};
 use super::reference_pass::run;
 use super::smooth_pass::smooth_totals;
-use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
 use crate::rules::to_hit::HitKind;
@@ -304,7 +303,7 @@ impl PlanOdds {
             per_phase,
             units: (!plan.units().is_empty()).then(|| {
                 base.hex
-                    .unwrap_or_else(|| HexOdds::of(plan.units(), &Dist::from_masses(base.units)))
+                    .unwrap_or_else(|| HexOdds::of(plan.units(), &plan.twins().spread(base.units)))
             }),
         }
     }
@@ -412,6 +411,30 @@ mod tests {
         for pair in nodes.windows(2) {
             assert!(pair[0].key() < pair[1].key(), "{pair:?}");
         }
+    }
+
+    /// Two squads alike in all but their names are one state of the chain
+    /// when their states are only swapped (`twins.rs`): the chain is
+    /// smaller, and every figure, each squad's own included, is the same
+    /// as with the two told apart; the smooth passes still match the
+    /// reference.
+    #[test]
+    fn identical_squads_merge_with_the_same_figures() {
+        let text = include_str!("../../../examples/stack-in-woods.toml");
+        let (mut shot, input) = example(text, Some(&["PFPh", "DFPh"]));
+        let mut twin = shot.target.units[0].clone();
+        twin.name = "4-6-7 (second)".into();
+        shot.target.units[2] = twin.clone();
+        let plan = FirePlan::new(shot, input).unwrap();
+        let apart = plan.clone().without_twins();
+        let (merged, whole) = (Chain::compile(&plan), Chain::compile(&apart));
+        assert!(merged.nodes.len() * 3 < whole.nodes.len() * 2);
+        assert_eq!(PlanOdds::of(&plan, &merged), PlanOdds::of(&apart, &whole));
+        // The reference passes in plain fractions: two squads, one phase.
+        let (mut shot, input) = example(text, Some(&["DFPh"]));
+        shot.target.units[1] = twin;
+        shot.target.units.truncate(2);
+        same_both_ways(&FirePlan::new(shot, input).unwrap());
     }
 
     #[test]

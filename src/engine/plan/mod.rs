@@ -21,6 +21,7 @@ mod shot_effect;
 pub mod simulate;
 mod smooth;
 mod smooth_pass;
+mod twins;
 
 use std::collections::BTreeMap;
 
@@ -33,6 +34,7 @@ use crate::rules::outcomes::in_action;
 use crate::rules::sequence::{MAX_ACQUISITION, same_player_turn};
 use crate::rules::shot::{Shot, ShotInput};
 use crate::rules::units::{Unit, UnitKind, UnitState};
+use twins::Twins;
 
 /// When the firer stops firing for good.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -130,6 +132,8 @@ pub struct FirePlan {
     pub acquisition_possible: bool,
     /// The weapon's repair number (A9.72), if it has one.
     pub repair_number: Option<u8>,
+    /// The hex's identical units, whose states the exact chain keeps as one.
+    twins: Twins,
 }
 
 impl FirePlan {
@@ -287,6 +291,7 @@ impl FirePlan {
                 }
             }
         }
+        let twins = Twins::of(&shot_input.target.units);
         Ok(FirePlan {
             input,
             shot_input,
@@ -294,7 +299,21 @@ impl FirePlan {
             intensive_possible,
             acquisition_possible,
             repair_number,
+            twins,
         })
+    }
+
+    /// The hex's identical units (see `twins.rs`).
+    pub(crate) fn twins(&self) -> &Twins {
+        &self.twins
+    }
+
+    /// The same plan with every unit of the hex told apart (for tests of
+    /// the merging of identical units).
+    #[cfg(test)]
+    pub(crate) fn without_twins(mut self) -> FirePlan {
+        self.twins = Twins::default();
+        self
     }
 
     /// The shot for this situation (built by `new`).

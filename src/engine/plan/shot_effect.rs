@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex};
 use super::FirePlan;
 use super::ShotKey;
 use super::chain::{Limits, Node, Refusal, ShotEffect};
+use super::twins::Twins;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
 use crate::prob::{self, Prob};
@@ -247,11 +248,14 @@ pub(super) fn shot_effect(
         let law = laws.after_to_hit(&process, attacks, &s.after_to_hit(), limits)?;
         parts.push((ShotEffect::of(s, false), p, law));
     }
-    Ok(integer_effects(&parts).unwrap_or_else(|| {
+    // Twins' states sorted: arrangements of the same states are one effect.
+    let twins = plan.twins();
+    Ok(integer_effects(&parts, twins).unwrap_or_else(|| {
         let pairs = parts.iter().flat_map(|(head, p, law)| {
-            law.pairs()
-                .into_iter()
-                .map(move |(units, q)| (ShotEffect { units, ..*head }, *p * &q))
+            law.pairs().into_iter().map(move |(mut units, q)| {
+                twins.canonical(&mut units);
+                (ShotEffect { units, ..*head }, *p * &q)
+            })
         });
         Dist::from_masses(pairs)
             .iter()
@@ -261,10 +265,11 @@ pub(super) fn shot_effect(
 }
 
 /// The effects of a shot whose To Hit outcome `head` (of probability `p`)
-/// is followed by the units' `law`, equal effects merged, summed in
+/// is followed by the units' `law`, equal effects merged (twins' states
+/// sorted first, `twins.rs`), summed in
 /// integers over one denominator: `None` if a law or the products do not
 /// fit in 128 bits.
-fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effects> {
+fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)], twins: &Twins) -> Option<Effects> {
     let (heads, head_den) = over_one_denominator(parts.iter().map(|(_, p, _)| *p))?;
     let law_den = parts.iter().try_fold(1u128, |l, (_, _, law)| {
         let d = law.integer()?.1;
@@ -275,7 +280,8 @@ fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effec
     for ((head, _, law), h) in parts.iter().zip(heads) {
         let (states, d) = law.integer()?;
         let scale = h.checked_mul(law_den / d)?;
-        for &(units, q) in states {
+        for &(mut units, q) in states {
+            twins.canonical(&mut units);
             let effect = ShotEffect { units, ..*head };
             terms.push((effect_key(&effect), effect, q.checked_mul(scale)?));
         }

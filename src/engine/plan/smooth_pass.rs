@@ -14,6 +14,7 @@ use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump;
 use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
 use super::smooth::{Basis, Smooth, div_exact, mul_add, mul_add_two};
+use super::twins::Twins;
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
@@ -316,13 +317,14 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
             pool.recycle(mass);
         }
     }
-    Some(sums.into_totals(tally, plan.units(), basis, &exps))
+    Some(sums.into_totals(tally, plan, basis, &exps))
 }
 
 impl Sums {
     /// The figures the pass gives [`PlanOdds`], as [`Prob`]s: each one
     /// reduced once, in parallel.
-    fn into_totals(self, tally: Tally, units: &[Unit], basis: &Basis, exps: &[u32]) -> Totals {
+    fn into_totals(self, tally: Tally, plan: &FirePlan, basis: &Basis, exps: &[u32]) -> Totals {
+        let units = plan.units();
         let with_units = !units.is_empty();
         let phases = self.phase_exit.len();
         let mut end_at_least_one = Numer::new();
@@ -330,7 +332,7 @@ impl Sums {
             add_times(&mut end_at_least_one, e, 1);
         }
         let hex = match tally {
-            Tally::Nothing if with_units => hex_sums(units, &self.units),
+            Tally::Nothing if with_units => hex_sums(units, plan.twins(), &self.units),
             _ => None,
         };
         let mut jobs: Vec<&Numer> = Vec::new();
@@ -406,8 +408,9 @@ impl Sums {
                     totals.phase_exit_some_out = take(phases);
                     match hex {
                         Some((mut hex, _)) => {
+                            let orderings = Prob::new(1, plan.twins().orderings());
                             for f in hex.figures_mut() {
-                                *f = take(1).remove(0);
+                                *f = &take(1).remove(0) * &orderings;
                             }
                             totals.hex = Some(hex);
                         }
@@ -444,29 +447,37 @@ impl Sums {
 /// each of [`HexOdds`]'s figures is the mass of the units' end states that
 /// it holds for (worked out by [`HexOdds::of`] on each state alone, where
 /// every figure is 0 or 1), added up without a gcd; the [`HexOdds`] of the
-/// first state is the shape the figures go back into. `None` (and the
-/// units' end states then become fractions one by one) if there is no end
-/// state or a state's figure is neither 0 nor 1.
+/// first state is the shape the figures go back into. An end state of
+/// twins stands for each of its distinct arrangements among them, equally
+/// likely: each arrangement's figures count `orderings / arrangements`
+/// times, so the sums are `twins.orderings()` times the figures. `None`
+/// (and the units' end states then become fractions one by one) if there
+/// is no end state or a state's figure is neither 0 nor 1.
 fn hex_sums(
     units: &[Unit],
+    twins: &Twins,
     end: &BTreeMap<Vec<UnitState>, Numer>,
 ) -> Option<(HexOdds, Vec<Numer>)> {
     let mut shape: Option<HexOdds> = None;
     let mut sums: Vec<Numer> = Vec::new();
     for (states, mass) in end {
-        let mut alone = HexOdds::of(units, &Dist::certain(states.clone()));
-        let figures = alone.figures_mut();
-        if sums.is_empty() {
-            sums = vec![Numer::new(); figures.len()];
-        }
-        for (sum, f) in sums.iter_mut().zip(figures) {
-            if *f == Prob::one() {
-                add_times(sum, mass, 1);
-            } else if !f.is_zero() {
-                return None;
+        let arrangements = twins.arrangements(states);
+        let each = twins.orderings() / arrangements.len() as u64;
+        for arranged in arrangements {
+            let mut alone = HexOdds::of(units, &Dist::certain(arranged));
+            let figures = alone.figures_mut();
+            if sums.is_empty() {
+                sums = vec![Numer::new(); figures.len()];
             }
+            for (sum, f) in sums.iter_mut().zip(figures) {
+                if *f == Prob::one() {
+                    add_times(sum, mass, each);
+                } else if !f.is_zero() {
+                    return None;
+                }
+            }
+            shape.get_or_insert(alone);
         }
-        shape.get_or_insert(alone);
     }
     Some((shape?, sums))
 }

@@ -110,8 +110,17 @@ fn transition_pairs(
             (pairs, false)
         }
         _ => {
+            // The end of a phase lifts pins: twins' states sorted again.
             let dist = transition_dist(plan, node, cache, laws);
-            (dist.iter().map(|(t, p)| (*t, p.clone())).collect(), true)
+            let twins = plan.twins();
+            let pairs = dist
+                .iter()
+                .map(|(&(mut next, event), p)| {
+                    twins.canonical(&mut next.units);
+                    ((next, event), p.clone())
+                })
+                .collect();
+            (pairs, twins.is_empty())
         }
     }
 }
