@@ -121,6 +121,15 @@ impl Prob {
         Prob::small(numer, denom)
     }
 
+    /// `(numerator, denominator)` in lowest terms when both fit in 128
+    /// bits (no big integer made, unlike [`numer`](Self::numer)).
+    pub fn to_u128_pair(&self) -> Option<(u128, u128)> {
+        match self.0 {
+            Repr::Small { num, den } => Some((num, den)),
+            Repr::Big(_) => None,
+        }
+    }
+
     /// Whether this is exactly 0.
     pub fn is_zero(&self) -> bool {
         matches!(self.0, Repr::Small { num: 0, .. })

@@ -10,11 +10,19 @@ use super::{Prob, Repr};
 /// ([`ProbSum::add_product`]). The total is exactly the sum.
 #[derive(Clone, Debug, Default)]
 pub struct ProbSum {
-    /// Numerators by denominator, while they fit.
-    small: std::collections::BTreeMap<u128, u128>,
+    /// (denominator, numerator) while they fit, for the first [`FEW`]
+    /// denominators: a short list searched in order.
+    small: Vec<(u128, u128)>,
+    /// Past those, (common denominator, numerator): each fraction brought
+    /// over the least common multiple of the denominators so far.
+    common: Option<(u128, u128)>,
     /// Whatever did not fit, added the usual way.
     rest: Option<Prob>,
 }
+
+/// How many denominators [`ProbSum`] keeps apart before it brings the
+/// others over one.
+const FEW: usize = 4;
 
 impl ProbSum {
     /// An empty sum, whose total is 0.
@@ -44,14 +52,41 @@ impl ProbSum {
         self.add_rest(p * q);
     }
 
+    /// `self += num / den` (`den` > 0), unreduced.
     fn add_raw(&mut self, num: u128, den: u128) {
-        let slot = self.small.entry(den).or_insert(0);
+        let few = self.small.len() < FEW;
+        let slot = match self.small.iter_mut().find(|(d, _)| *d == den) {
+            Some((_, slot)) => slot,
+            None if few => {
+                self.small.push((den, num));
+                return;
+            }
+            None => return self.add_common(num, den),
+        };
         match slot.checked_add(num) {
             Some(sum) => *slot = sum,
             None => {
                 let spilled = Prob::small(std::mem::replace(slot, num), den);
                 self.add_rest(spilled);
             }
+        }
+    }
+
+    /// `num / den` added over the common denominator, which grows to the
+    /// least common multiple; to the rest when that passes 128 bits.
+    fn add_common(&mut self, num: u128, den: u128) {
+        let (l, acc) = self.common.unwrap_or((den, 0));
+        let summed = (|| {
+            if l % den == 0 {
+                return Some((l, acc.checked_add(num.checked_mul(l / den)?)?));
+            }
+            let m = (l / super::gcd(l, den)).checked_mul(den)?;
+            let acc = acc.checked_mul(m / l)?;
+            Some((m, acc.checked_add(num.checked_mul(m / den)?)?))
+        })();
+        match summed {
+            Some(c) => self.common = Some(c),
+            None => self.add_rest(Prob::small(num, den)),
         }
     }
 
@@ -62,11 +97,22 @@ impl ProbSum {
         });
     }
 
-    /// The sum, in lowest terms.
+    /// The sum, in lowest terms: the numerators brought over their least
+    /// common denominator and reduced once when that fits in 128 bits,
+    /// else added as fractions.
     pub fn total(&self) -> Prob {
         let rest = self.rest.clone().unwrap_or_else(Prob::zero);
-        self.small
-            .iter()
-            .fold(rest, |acc, (den, num)| acc + Prob::small(*num, *den))
+        let parts = || self.small.iter().chain(self.common.as_ref());
+        let common = parts().try_fold(1u128, |l, (d, _)| (l / super::gcd(l, *d)).checked_mul(*d));
+        let summed = common.and_then(|l| {
+            let num =
+                parts().try_fold(0u128, |acc, (d, n)| acc.checked_add(n.checked_mul(l / d)?))?;
+            Some(Prob::small(num, l))
+        });
+        match summed {
+            Some(p) if self.rest.is_none() => p,
+            Some(p) => rest + p,
+            None => parts().fold(rest, |acc, (den, num)| acc + Prob::small(*num, *den)),
+        }
     }
 }
