@@ -60,7 +60,8 @@ impl<T: Ord + Clone> Dist<T> {
     /// the enumeration replays it once per distinct path of dice
     /// ([`each_path`]), and weighs the paths in integers ([`Masses`]).
     pub fn enumerate(rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
-        let mut masses = Masses::new();
+        // Room for the outcomes of a DR or so, without growing.
+        let mut masses = Masses::with_capacity(16);
         each_path(rule, |t, num, den| masses.add(t, num, den));
         masses.into_dist()
     }
