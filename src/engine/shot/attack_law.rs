@@ -36,9 +36,10 @@ type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<Scripted>, Law>>;
 /// One unit's law of its final state, shared by every term that has it.
 pub type Law = Arc<Dist<UnitState>>;
 
-/// The law of one check, by (unit, its state, the check with the states it
-/// is made under): many scripts make the same check from the same state.
-type StepLaws = BTreeMap<(usize, UnitState, Scripted), Law>;
+/// The law of one check, by (unit, its state, the check) and the states it
+/// is made under (looked up as a slice, so a known law costs no copy of
+/// them): many scripts make the same check from the same state.
+type StepLaws = BTreeMap<(usize, UnitState, Check), BTreeMap<Vec<UnitState>, Law>>;
 
 /// The laws of the resolution of attacks on one set of units, each
 /// distinct situation worked out once: the terms by the Location's state
@@ -109,6 +110,21 @@ struct Deferred {
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
+}
+
+/// The units' states with only the leaders' kept (the others' at the
+/// default): all that a check reads besides the checking unit's own state
+/// ([`location::next_job`]), so that equal situations meet.
+fn leaders_states<O: Occupants + ?Sized>(targets: &O, units: &[UnitState]) -> Vec<UnitState> {
+    (0..units.len())
+        .map(|j| {
+            if is_leader(targets, j) {
+                units[j]
+            } else {
+                UnitState::default()
+            }
+        })
+        .collect()
 }
 
 /// One term of the law of the units' final states: with probability `p`,
@@ -227,19 +243,17 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 unreachable!("no Random Selection is left: {group:?}")
             }
             Job::Check(i, check) if is_leader(targets, i) => {
-                // The check changes the leader's state alone: only that
-                // is enumerated over the dice, and the rest copied once
-                // per outcome.
-                let mut units = d.location.units.clone();
-                let law = Dist::enumerate(|dice| {
-                    units.copy_from_slice(&d.location.units);
-                    location::apply_check(targets, &mut units, i, check, dice);
-                    debug_assert!(
-                        (0..n).all(|j| j == i || units[j] == d.location.units[j]),
-                        "a check changes the state of the unit that makes it alone"
-                    );
-                    units[i]
-                });
+                // The check changes the leader's state alone, and reads
+                // only the leaders' states: its law is worked out once per
+                // such states ([`step`]), and the rest copied once per
+                // outcome.
+                let law = step(
+                    targets,
+                    i,
+                    d.location.units[i],
+                    &(check, leaders_states(targets, &d.location.units)),
+                    &laws.steps,
+                );
                 for (state, q) in law.iter() {
                     let mut next = d.clone();
                     next.location.units[i] = *state;
@@ -250,15 +264,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 // Only the leaders' states matter to the check (the
                 // unit's own is put in when it is played): the others'
                 // are left out, so equal scripts meet.
-                let states = (0..n)
-                    .map(|j| {
-                        if is_leader(targets, j) {
-                            d.location.units[j]
-                        } else {
-                            UnitState::default()
-                        }
-                    })
-                    .collect();
+                let states = leaders_states(targets, &d.location.units);
                 d.scripts[i].push((check, states));
                 open.push((d, p));
             }
@@ -325,8 +331,11 @@ fn step<O: Occupants + ?Sized>(
     (check, states): &Scripted,
     steps: &Mutex<StepLaws>,
 ) -> Law {
-    let key = (i, state, (*check, states.clone()));
-    if let Some(law) = lock(steps).get(&key) {
+    let key = (i, state, *check);
+    if let Some(law) = lock(steps)
+        .get(&key)
+        .and_then(|by| by.get(states.as_slice()))
+    {
         return Arc::clone(law);
     }
     // One buffer of the states, reset for each way the dice fall.
@@ -335,8 +344,15 @@ fn step<O: Occupants + ?Sized>(
         units.copy_from_slice(states);
         units[i] = state;
         location::apply_check(targets, &mut units, i, *check, dice);
+        debug_assert!(
+            (0..units.len()).all(|j| j == i || units[j] == states[j]),
+            "a check changes the state of the unit that makes it alone"
+        );
         units[i]
     }));
-    lock(steps).insert(key, Arc::clone(&law));
+    lock(steps)
+        .entry(key)
+        .or_default()
+        .insert(states.clone(), Arc::clone(&law));
     law
 }
