@@ -314,15 +314,25 @@ impl<'a> Mul<&'a Prob> for &'a Prob {
     }
 }
 
+/// Added up in a [`ProbSum`]: one reduction at the end, not one per term.
 impl Sum for Prob {
     fn sum<I: Iterator<Item = Prob>>(iter: I) -> Prob {
-        iter.fold(Prob::zero(), |a, b| a + b)
+        iter.fold(ProbSum::new(), |mut s, p| {
+            s.add(&p);
+            s
+        })
+        .total()
     }
 }
 
+/// As the sum of owned values.
 impl<'a> Sum<&'a Prob> for Prob {
     fn sum<I: Iterator<Item = &'a Prob>>(iter: I) -> Prob {
-        iter.fold(Prob::zero(), |a, b| a + b)
+        iter.fold(ProbSum::new(), |mut s, p| {
+            s.add(p);
+            s
+        })
+        .total()
     }
 }
 
