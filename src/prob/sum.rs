@@ -53,6 +53,23 @@ impl ProbSum {
     }
 
     /// `self += num / den` (`den` > 0), unreduced.
+    /// `self += p · num / den` (`den` > 0), with no reduction when it
+    /// fits: for integer masses over a known denominator.
+    pub fn add_scaled(&mut self, p: &Prob, num: u128, den: u128) {
+        if num == 0 {
+            return;
+        }
+        if let Repr::Small { num: a, den: b } = &p.0
+            && let (Some(n), Some(d)) = (a.checked_mul(num), b.checked_mul(den))
+        {
+            if n != 0 {
+                self.add_raw(n, d);
+            }
+            return;
+        }
+        self.add_rest(p * &Prob::from_u128(num, den));
+    }
+
     fn add_raw(&mut self, num: u128, den: u128) {
         let few = self.small.len() < FEW;
         let slot = match self.small.iter_mut().find(|(d, _)| *d == den) {

@@ -90,10 +90,11 @@ fn unit_law(t: &Term, i: usize) -> UnitLaw<'_> {
         .map_or(UnitLaw::Stays(t.base[i]), |(_, law)| UnitLaw::Law(law))
 }
 
-/// P(exactly k of the units are out of action), for k = 0..=n, when each
-/// is out independently with its chance in `qs`: in integers over the
-/// product of the denominators when it fits, else in fractions.
-fn count_out(qs: &[Prob]) -> Vec<Prob> {
+/// Adds `weight` times P(exactly k of the units are out of action) to
+/// `out[k]`, for k = 0..=n, when each is out independently with its chance
+/// in `qs`: in integers over the product of the denominators, added
+/// unreduced, when it fits; else in fractions.
+fn add_count_out(out: &mut [ProbSum], weight: &Prob, qs: &[Prob]) {
     let fractions: Option<Vec<(u128, u128)>> = qs.iter().map(Prob::to_u128_pair).collect();
     if let Some(fractions) = fractions
         && let Some(den) = fractions
@@ -111,7 +112,10 @@ fn count_out(qs: &[Prob]) -> Vec<Prob> {
             }
             poly = next;
         }
-        return poly.iter().map(|&c| Prob::from_u128(c, den)).collect();
+        for (k, &c) in poly.iter().enumerate() {
+            out[k].add_scaled(weight, c, den);
+        }
+        return;
     }
     let mut count = vec![Prob::one()];
     for q in qs {
@@ -123,7 +127,22 @@ fn count_out(qs: &[Prob]) -> Vec<Prob> {
         }
         count = next;
     }
-    count
+    for (k, c) in count.iter().enumerate() {
+        out[k].add_product(weight, c);
+    }
+}
+
+/// Adds `weight` times the product of `es` to `sum`: the product in
+/// integers, added unreduced, when it fits; else in fractions.
+fn add_product_of(sum: &mut ProbSum, weight: &Prob, es: &[Prob]) {
+    let product = es.iter().try_fold((1u128, 1u128), |(n, d), e| {
+        let (a, b) = e.to_u128_pair()?;
+        Some((n.checked_mul(a)?, d.checked_mul(b)?))
+    });
+    match product {
+        Some((n, d)) => sum.add_scaled(weight, n, d),
+        None => sum.add(&es.iter().fold(weight.clone(), |acc, e| &acc * e)),
+    }
 }
 
 impl HexOdds {
@@ -197,22 +216,22 @@ impl HexOdds {
         let mut all_eliminated = ProbSum::new();
         // Each enemy law's P(out of action) and P(eliminated), once.
         let mut chances: BTreeMap<(usize, UnitLaw<'t>), (Prob, Prob)> = BTreeMap::new();
+        let mut qs = Vec::with_capacity(enemies.len());
+        let mut es = Vec::with_capacity(enemies.len());
         for (laws, weight) in &by_enemies {
             let weight = weight.total();
-            let mut qs = Vec::with_capacity(laws.len());
-            let mut eliminated = weight.clone();
+            qs.clear();
+            es.clear();
             for (law, &i) in laws.iter().zip(&enemies) {
                 let (q, e) = chances.entry((i, *law)).or_insert_with(|| {
                     let u = &units[i];
                     (law.prob(|s| !in_action(u, s)), law.prob(|s| s.eliminated))
                 });
                 qs.push(q.clone());
-                eliminated = &eliminated * e;
+                es.push(e.clone());
             }
-            for (k, c) in count_out(&qs).iter().enumerate() {
-                out[k].add_product(&weight, c);
-            }
-            all_eliminated.add(&eliminated);
+            add_count_out(&mut out, &weight, &qs);
+            add_product_of(&mut all_eliminated, &weight, &es);
         }
         let out: Vec<Prob> = out.iter().map(ProbSum::total).collect();
         let e = enemies.len();
