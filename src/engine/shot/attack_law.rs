@@ -89,11 +89,18 @@ impl AttackLaws {
             "one AttackLaws serves one set of units"
         );
         drop(guard);
-        if let Some(terms) = lock(&self.terms).get(state) {
+        // The resolution never reads the IFT results (only the units'
+        // states, the groups and the checks owed): states that differ in
+        // those alone share their terms.
+        let key = LocationState {
+            results: Vec::new(),
+            ..state.clone()
+        };
+        if let Some(terms) = lock(&self.terms).get(&key) {
             return terms.clone();
         }
-        let terms = Arc::new(resolve_terms(targets, order, state, self));
-        lock(&self.terms).insert(state.clone(), Arc::clone(&terms));
+        let terms = Arc::new(resolve_terms(targets, order, &key, self));
+        lock(&self.terms).insert(key, Arc::clone(&terms));
         terms
     }
 }
