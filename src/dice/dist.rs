@@ -9,6 +9,10 @@ use super::masses::Masses;
 use super::paths::each_path;
 use crate::prob::Prob;
 
+/// Outcomes (with their probability) of more than this many bytes are
+/// sorted by index.
+const LARGE: usize = 96;
+
 /// An exact probability distribution over outcomes of type `T`.
 ///
 /// Outcomes are kept sorted and distinct, every probability is positive and
@@ -33,12 +37,22 @@ impl<T: Ord + Clone> Dist<T> {
         // Sorted (in one pass when they come sorted, as from a map that
         // keeps the order), then each run of equal outcomes summed.
         let mut pairs: Vec<(T, Prob)> = pairs.into_iter().filter(|(_, p)| !p.is_zero()).collect();
-        pairs.sort_by(|(s, _), (t, _)| s.cmp(t));
         let mut outcomes: Vec<(T, Prob)> = Vec::with_capacity(pairs.len());
-        for (t, p) in pairs {
-            match outcomes.last_mut() {
-                Some((last, sum)) if *last == t => *sum = std::mem::replace(sum, Prob::zero()) + p,
-                _ => outcomes.push((t, p)),
+        let mut merge = |(t, p): (T, Prob)| match outcomes.last_mut() {
+            Some((last, sum)) if *last == t => *sum = std::mem::replace(sum, Prob::zero()) + p,
+            _ => outcomes.push((t, p)),
+        };
+        if size_of::<(T, Prob)>() <= LARGE {
+            pairs.sort_by(|(s, _), (t, _)| s.cmp(t));
+            pairs.into_iter().for_each(merge);
+        } else {
+            // Large outcomes are sorted by index, so as not to move them
+            // about (equal ones are added up, in any order).
+            let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
+            order.sort_unstable_by(|&i, &j| pairs[i as usize].0.cmp(&pairs[j as usize].0));
+            let mut pairs: Vec<Option<(T, Prob)>> = pairs.into_iter().map(Some).collect();
+            for i in order {
+                merge(pairs[i as usize].take().expect("each index once"));
             }
         }
         let dist = Dist { outcomes };
@@ -60,7 +74,8 @@ impl<T: Ord + Clone> Dist<T> {
     /// the enumeration replays it once per distinct path of dice
     /// ([`each_path`]), and weighs the paths in integers ([`Masses`]).
     pub fn enumerate(rule: impl FnMut(&mut dyn Dice) -> T) -> Self {
-        let mut masses = Masses::new();
+        // Room for the outcomes of a DR or so, without growing.
+        let mut masses = Masses::with_capacity(16);
         each_path(rule, |t, num, den| masses.add(t, num, den));
         masses.into_dist()
     }

@@ -8,6 +8,16 @@ use crate::prob::Prob;
 /// Outcomes of at most this many bytes are sorted where they lie.
 const SMALL: usize = 64;
 
+/// The least common multiple of `l` and `d`, `None` past 128 bits; `l`
+/// itself, with no division, when `d` is `l` (nearly always: the paths of
+/// one enumeration mostly share their denominator).
+fn lcm(l: u128, d: u128) -> Option<u128> {
+    if d == l {
+        return Some(l);
+    }
+    (l / num_integer::gcd(l, d)).checked_mul(d)
+}
+
 /// Outcomes with their probabilities as integer fractions (num, den),
 /// gathered in any order, equal outcomes merged when made a [`Dist`]
 /// ([`into_dist`](Masses::into_dist)).
@@ -84,9 +94,10 @@ impl<T: Ord + Clone> Masses<T> {
     /// For outcomes added with [`add_among`](Self::add_among), which are
     /// distinct but for their denominators.
     pub fn unsorted(self) -> Option<(Vec<(T, u128)>, u128)> {
-        let l = self.entries.iter().try_fold(1u128, |l, (_, _, d)| {
-            (l / num_integer::gcd(l, *d)).checked_mul(*d)
-        })?;
+        let l = self
+            .entries
+            .iter()
+            .try_fold(1u128, |l, (_, _, d)| lcm(l, *d))?;
         // Over several denominators (rare), an outcome may come twice.
         let mixed = self.entries.iter().any(|(_, _, d)| *d != l);
         let mut sums: Vec<(T, u128)> = Vec::with_capacity(self.entries.len());
@@ -107,9 +118,11 @@ impl<T: Ord + Clone> Masses<T> {
     /// denominator (returned), zero masses left out; `Err(self)` when that
     /// denominator does not fit in 128 bits.
     pub fn merged(mut self) -> Result<(Vec<(T, u128)>, u128), Self> {
-        let Some(l) = self.entries.iter().try_fold(1u128, |l, (_, _, d)| {
-            (l / num_integer::gcd(l, *d)).checked_mul(*d)
-        }) else {
+        let Some(l) = self
+            .entries
+            .iter()
+            .try_fold(1u128, |l, (_, _, d)| lcm(l, *d))
+        else {
             return Err(self);
         };
         // Large outcomes are sorted by index, so as not to move them about.

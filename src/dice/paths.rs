@@ -9,7 +9,8 @@ use super::Dice;
 struct Choice {
     v: usize,
     radix: usize,
-    weights: Option<Vec<u64>>,
+    /// The weights and their sum.
+    weights: Option<(Vec<u64>, u64)>,
 }
 
 impl Choice {
@@ -17,7 +18,7 @@ impl Choice {
     fn weight(&self) -> (u64, u64) {
         match &self.weights {
             None => (1, self.radix as u64),
-            Some(w) => (w[self.v], w.iter().sum()),
+            Some((w, total)) => (w[self.v], *total),
         }
     }
 }
@@ -32,11 +33,11 @@ struct Tape<'a> {
 impl Tape<'_> {
     fn next(&mut self, radix: usize, weights: Option<&[u64]>) -> usize {
         if self.pos == self.tape.len() {
-            let weights = weights.map(<[u64]>::to_vec);
+            let weights = weights.map(|w| (w.to_vec(), w.iter().sum()));
             // Start on the first possible value.
             let v = weights
                 .as_ref()
-                .map_or(0, |w| w.iter().position(|&x| x > 0).unwrap_or(0));
+                .map_or(0, |(w, _)| w.iter().position(|&x| x > 0).unwrap_or(0));
             self.tape.push(Choice { v, radix, weights });
         }
         let choice = &self.tape[self.pos];
@@ -107,8 +108,8 @@ impl Paths {
         // Advance the tape like an odometer: the last choice read goes
         // up (past values of weight 0), finished choices are dropped.
         while let Some(last) = tape.last_mut() {
-            let next =
-                (last.v + 1..last.radix).find(|&v| last.weights.as_ref().is_none_or(|w| w[v] > 0));
+            let next = (last.v + 1..last.radix)
+                .find(|&v| last.weights.as_ref().is_none_or(|(w, _)| w[v] > 0));
             match next {
                 Some(v) => {
                     last.v = v;

@@ -90,8 +90,9 @@ fn unit_of<O: Occupants + ?Sized>(targets: &O, i: usize) -> &Unit {
 /// The leadership DRM unit `i` checks with (A10.21, A10.22): the best of
 /// the Good Order, unpinned leaders of its side in the Location (for a
 /// leader, only leaders of higher morale). A 6+1 leader's +1 counts when he
-/// is the best one there (Reading `positive-leadership-applies`).
-fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: usize) -> i8 {
+/// is the best one there (Reading `positive-leadership-applies`). All that
+/// a check reads of the other units ([`check_with`]).
+pub fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: usize) -> i8 {
     let me = unit_of(targets, i);
     let my_morale = morale_now(me, &units[i]).unwrap_or(me.morale);
     (0..targets.count())
@@ -157,8 +158,22 @@ pub fn apply_check<O: Occupants + ?Sized>(
     dice: &mut dyn Dice,
 ) {
     let leader = leader_drm(targets, units, i);
+    check_with(targets, i, &mut units[i], check, leader, dice);
+}
+
+/// Unit `i`, in `state`, makes `check` with the leadership DRM `leader`
+/// ([`leader_drm`]): [`apply_check`] once the other units are read, so
+/// that an engine may work out a check's law once per leadership DRM.
+/// Pure.
+pub fn check_with<O: Occupants + ?Sized>(
+    targets: &O,
+    i: usize,
+    state: &mut UnitState,
+    check: Check,
+    leader: i8,
+    dice: &mut dyn Dice,
+) {
     let unit = unit_of(targets, i);
-    let state = &mut units[i];
     match check {
         Check::Morale(n) => morale_check(unit, state, n, leader, dice),
         Check::Pin => pin_check(unit, state, 0, leader, dice),

@@ -8,6 +8,10 @@
 //! enumeration takes it in one weighted choice of at most 2^n subsets
 //! instead of the 6^n ways the dice can fall (tested equal).
 
+use std::borrow::Cow;
+use std::sync::OnceLock;
+
+use super::units::MAX_UNITS;
 use crate::dice::Dice;
 
 /// A.9 Random Selection among `n` units: the `k` highest dr are chosen,
@@ -18,7 +22,7 @@ pub fn random_selection(n: usize, k: usize, dice: &mut dyn Dice) -> Vec<bool> {
         return vec![true; n];
     }
     if dice.takes_laws()
-        && let Some(mask) = dice.weighted(&weights(n, k))
+        && let Some(mask) = dice.weighted(&table_weights(n, k))
     {
         return chosen(n, mask);
     }
@@ -70,6 +74,22 @@ pub fn weights(n: usize, k: usize) -> Vec<u64> {
     (0..1usize << n)
         .map(|mask| by_size[mask.count_ones() as usize])
         .collect()
+}
+
+/// [`weights`], from a table worked out once for every `n` up to
+/// [`MAX_UNITS`]: the exact enumeration replays the rule once per way the
+/// dice fall, and each replay asks for them.
+fn table_weights(n: usize, k: usize) -> Cow<'static, [u64]> {
+    static TABLE: OnceLock<Vec<Vec<Vec<u64>>>> = OnceLock::new();
+    if n > MAX_UNITS || k >= n {
+        return Cow::Owned(weights(n, k));
+    }
+    let table = TABLE.get_or_init(|| {
+        (0..=MAX_UNITS)
+            .map(|n| (0..n).map(|k| weights(n, k)).collect())
+            .collect()
+    });
+    Cow::Borrowed(&table[n][k])
 }
 
 /// The units of the set `mask`, as [`random_selection`] gives them.

@@ -38,9 +38,10 @@ pub enum Stage {
 /// The state of a shot being resolved, target by target: a small value
 /// of fixed size ([`Slots`]), copied without allocating.
 // `PartialEq` is the derived relation, its fields compared in another
-// order (see its impl), so the derived `Hash` agrees with it.
+// order (see its impl), so the derived `Hash` agrees with it. `Clone` is
+// the derived one too, with a `clone_from` in place (`slots`).
 #[allow(clippy::derived_hash_with_manual_eq)]
-#[derive(Clone, Debug, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotState {
     /// What is to be rolled next.
     pub stage: Stage,

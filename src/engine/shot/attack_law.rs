@@ -6,13 +6,18 @@
 //! units (their leadership DRM, their loss): a unit that is not a leader
 //! changes nothing for anyone else. So the law is worked out in three
 //! parts, each with the rules' own steps ([`location::next_job`],
-//! [`location::apply_check`]):
+//! [`location::check_with`]):
 //! 1. the Random Selections, stepped jointly (they are few);
 //! 2. the leaders' checks, stepped jointly, while each other unit's checks
 //!    are only written down, each with the leaders' states it is made
 //!    under (a script);
 //! 3. each other unit's script, played on its own state alone, and the
 //!    units' laws multiplied together.
+//!
+//! A check reads the other units only through the leadership DRM it is
+//! made with ([`location::leader_drm`]), so each check's law is worked out
+//! once per (unit, state, check, DRM), and a one-check script's law is
+//! that law itself, shared (one allocation) by every script that makes it.
 //!
 //! The result is the same distribution as the stepped process's (tested).
 
@@ -22,7 +27,7 @@ use std::sync::{Arc, Mutex};
 use crate::dice::Dist;
 use crate::prob::Prob;
 use crate::rules::location::{self, Job, LocationState, Occupants};
-use crate::rules::units::{Check, Unit, UnitKind, UnitState};
+use crate::rules::units::{Check, MAX_UNITS, Unit, UnitKind, UnitState};
 
 /// One check a unit is to make, with the units' states it is made under
 /// (only the leaders' matter, and the unit's own, put in at play time).
@@ -36,9 +41,9 @@ type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<Scripted>, Law>>;
 /// One unit's law of its final state, shared by every term that has it.
 pub type Law = Arc<Dist<UnitState>>;
 
-/// The law of one check, by (unit, its state, the check with the states it
-/// is made under): many scripts make the same check from the same state.
-type StepLaws = BTreeMap<(usize, UnitState, Scripted), Law>;
+/// The law of one check, by (unit, its state, the check, the leadership
+/// DRM it is made with): all that the check reads.
+type StepLaws = BTreeMap<(usize, UnitState, Check, i8), Law>;
 
 /// The laws of the resolution of attacks on one set of units, each
 /// distinct situation worked out once: the terms by the Location's state
@@ -84,11 +89,18 @@ impl AttackLaws {
             "one AttackLaws serves one set of units"
         );
         drop(guard);
-        if let Some(terms) = lock(&self.terms).get(state) {
+        // The resolution never reads the IFT results (only the units'
+        // states, the groups and the checks owed): states that differ in
+        // those alone share their terms.
+        let key = LocationState {
+            results: Vec::new(),
+            ..state.clone()
+        };
+        if let Some(terms) = lock(&self.terms).get(&key) {
             return terms.clone();
         }
-        let terms = Arc::new(resolve_terms(targets, order, state, self));
-        lock(&self.terms).insert(state.clone(), Arc::clone(&terms));
+        let terms = Arc::new(resolve_terms(targets, order, &key, self));
+        lock(&self.terms).insert(key, Arc::clone(&terms));
         terms
     }
 }
@@ -109,6 +121,21 @@ struct Deferred {
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
+}
+
+/// The units' states with only the leaders' kept (the others' at the
+/// default): all that a check reads besides the checking unit's own state
+/// ([`location::next_job`]), so that equal situations meet.
+fn leaders_states<O: Occupants + ?Sized>(targets: &O, units: &[UnitState]) -> Vec<UnitState> {
+    (0..units.len())
+        .map(|j| {
+            if is_leader(targets, j) {
+                units[j]
+            } else {
+                UnitState::default()
+            }
+        })
+        .collect()
 }
 
 /// One term of the law of the units' final states: with probability `p`,
@@ -227,19 +254,13 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 unreachable!("no Random Selection is left: {group:?}")
             }
             Job::Check(i, check) if is_leader(targets, i) => {
-                // The check changes the leader's state alone: only that
-                // is enumerated over the dice, and the rest copied once
-                // per outcome.
-                let mut units = d.location.units.clone();
-                let law = Dist::enumerate(|dice| {
-                    units.copy_from_slice(&d.location.units);
-                    location::apply_check(targets, &mut units, i, check, dice);
-                    debug_assert!(
-                        (0..n).all(|j| j == i || units[j] == d.location.units[j]),
-                        "a check changes the state of the unit that makes it alone"
-                    );
-                    units[i]
-                });
+                // The check changes the leader's state alone, and reads
+                // only the leaders' states: its law is worked out once per
+                // such states ([`step`]), and the rest copied once per
+                // outcome.
+                let units = &d.location.units;
+                let leader = location::leader_drm(targets, units, i);
+                let law = step(targets, i, units[i], check, leader, &laws.steps);
                 for (state, q) in law.iter() {
                     let mut next = d.clone();
                     next.location.units[i] = *state;
@@ -250,15 +271,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 // Only the leaders' states matter to the check (the
                 // unit's own is put in when it is played): the others'
                 // are left out, so equal scripts meet.
-                let states = (0..n)
-                    .map(|j| {
-                        if is_leader(targets, j) {
-                            d.location.units[j]
-                        } else {
-                            UnitState::default()
-                        }
-                    })
-                    .collect();
+                let states = leaders_states(targets, &d.location.units);
                 d.scripts[i].push((check, states));
                 open.push((d, p));
             }
@@ -282,7 +295,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
                         .and_then(|by_script| by_script.get(script.as_slice()))
                         .cloned();
                     let law = known.unwrap_or_else(|| {
-                        let law = Arc::new(play(targets, i, start, script, &laws.steps));
+                        let law = play(targets, i, start, script, &laws.steps);
                         lock(&laws.laws)
                             .entry((i, start))
                             .or_default()
@@ -303,39 +316,54 @@ fn resolve_terms<O: Occupants + ?Sized>(
 
 /// The law of unit `i`'s state after it makes the checks of `script` in
 /// turn, from `start`: each check's law from each state worked out once
-/// (`steps`).
+/// (`steps`); one check's law is that check's, shared.
 fn play<O: Occupants + ?Sized>(
     targets: &O,
     i: usize,
     start: UnitState,
     script: &[Scripted],
     steps: &Mutex<StepLaws>,
-) -> Dist<UnitState> {
-    script.iter().fold(Dist::certain(start), |law, scripted| {
-        law.bind(|s| (*step(targets, i, *s, scripted, steps)).clone())
-    })
+) -> Law {
+    let leader = |state: UnitState, states: &[UnitState]| {
+        let mut units = [UnitState::default(); MAX_UNITS];
+        let units: &mut [UnitState] = match units.get_mut(..states.len()) {
+            Some(units) => units,
+            None => &mut states.to_vec(),
+        };
+        units.copy_from_slice(states);
+        units[i] = state;
+        location::leader_drm(targets, units, i)
+    };
+    let mut law: Option<Law> = None;
+    for (check, states) in script {
+        law = Some(match law {
+            None => step(targets, i, start, *check, leader(start, states), steps),
+            Some(law) => Arc::new(
+                law.bind(|s| (*step(targets, i, *s, *check, leader(*s, states), steps)).clone()),
+            ),
+        });
+    }
+    law.unwrap_or_else(|| Arc::new(Dist::certain(start)))
 }
 
-/// The law of unit `i`'s state after it makes one scripted check from
-/// `state`, worked out once.
+/// The law of unit `i`'s state after it makes `check` from `state` with
+/// the leadership DRM `leader`, worked out once.
 fn step<O: Occupants + ?Sized>(
     targets: &O,
     i: usize,
     state: UnitState,
-    (check, states): &Scripted,
+    check: Check,
+    leader: i8,
     steps: &Mutex<StepLaws>,
 ) -> Law {
-    let key = (i, state, (*check, states.clone()));
+    let key = (i, state, check, leader);
     if let Some(law) = lock(steps).get(&key) {
         return Arc::clone(law);
     }
-    // One buffer of the states, reset for each way the dice fall.
-    let mut units = states.clone();
     let law = Arc::new(Dist::enumerate(|dice| {
-        units.copy_from_slice(states);
-        units[i] = state;
-        location::apply_check(targets, &mut units, i, *check, dice);
-        units[i]
+        let mut s = state;
+        location::check_with(targets, i, &mut s, check, leader, dice);
+        s
     }));
     lock(steps).insert(key, Arc::clone(&law));
     law

@@ -64,33 +64,28 @@ impl ShotProcess<'_> {
     }
 
     /// Every state the process reaches from `state` once `done`, dice
-    /// forgotten, with its mass over a common denominator: stepped level
-    /// by level, each distinct state once per way its dice fall (in one
-    /// buffer), equal states merged; `None` when the denominator passes
-    /// 128 bits.
+    /// forgotten, with its mass over a common denominator: each way the
+    /// dice fall stepped to the end in one buffer, depth first (the dice
+    /// forgotten after each step, as between the levels of [`Dist::run`]),
+    /// equal end states merged; `None` when the denominator passes 128
+    /// bits. For what follows the To Hit DR at the hex alone, which reads
+    /// few dice.
+    ///
+    /// [`Dist::run`]: crate::dice::Dist::run
     fn weighed(&self, state: &ShotState, done: impl Fn(&ShotState) -> bool) -> Option<Weighed> {
-        let mut level: Weighed = (vec![(state.clone(), 1)], 1);
+        let mut out = Masses::with_capacity(16);
         let mut scratch = state.clone();
-        while !level.0.iter().all(|(s, _)| done(s)) {
-            let (states, den) = level;
-            let mut next = Masses::with_capacity(4 * states.len());
-            for (s, n) in &states {
-                if done(s) {
-                    next.add_among(s, *n, den);
-                    continue;
-                }
-                let mut paths = Paths::new();
-                while let Some(((), pn, pd)) = paths.next(|dice| {
-                    scratch.clone_from(s);
-                    self.step_in_place(&mut scratch, dice);
-                    scratch.clear_dice();
-                }) {
-                    next.add_among(&scratch, n * pn, den.checked_mul(pd)?);
-                }
+        let mut paths = Paths::new();
+        while let Some(((), n, den)) = paths.next(|dice| {
+            scratch.clone_from(state);
+            while !done(&scratch) {
+                self.step_in_place(&mut scratch, dice);
+                scratch.clear_dice();
             }
-            level = next.unsorted()?;
+        }) {
+            out.add_among(&scratch, n, den);
         }
-        Some(level)
+        out.unsorted()
     }
 }
 

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use num_traits::ToPrimitive;
-
 use super::attack_law::Term;
 use crate::dice::Dist;
 use crate::prob::{Prob, ProbSum};
@@ -36,9 +34,10 @@ pub struct HexOdds {
     pub at_least_out: Vec<Prob>,
 }
 
-/// One unit's law in a term: a state it keeps, or its own law. Ordered by
-/// value; a law the terms share (one allocation) is equal to itself at
-/// once, without comparing its outcomes.
+/// One unit's law in a term: a state it keeps, or its own law. A state is
+/// ordered by value, a law by its address: terms share their laws (one
+/// allocation each), and two allocations of equal laws only make two
+/// entries whose weights are read apart, with the same sums.
 #[derive(Clone, Copy, Debug)]
 enum UnitLaw<'t> {
     Stays(UnitState),
@@ -52,8 +51,9 @@ impl Ord for UnitLaw<'_> {
             (UnitLaw::Stays(a), UnitLaw::Stays(b)) => a.cmp(b),
             (UnitLaw::Stays(_), UnitLaw::Law(_)) => Ordering::Less,
             (UnitLaw::Law(_), UnitLaw::Stays(_)) => Ordering::Greater,
-            (UnitLaw::Law(a), UnitLaw::Law(b)) if std::ptr::eq(*a, *b) => Ordering::Equal,
-            (UnitLaw::Law(a), UnitLaw::Law(b)) => a.cmp(b),
+            (UnitLaw::Law(a), UnitLaw::Law(b)) => {
+                (*a as *const Dist<UnitState>).cmp(&(*b as *const Dist<UnitState>))
+            }
         }
     }
 }
@@ -90,14 +90,12 @@ fn unit_law(t: &Term, i: usize) -> UnitLaw<'_> {
         .map_or(UnitLaw::Stays(t.base[i]), |(_, law)| UnitLaw::Law(law))
 }
 
-/// P(exactly k of the units are out of action), for k = 0..=n, when each
-/// is out independently with its chance in `qs`: in integers over the
-/// product of the denominators when it fits, else in fractions.
-fn count_out(qs: &[Prob]) -> Vec<Prob> {
-    let fractions: Option<Vec<(u128, u128)>> = qs
-        .iter()
-        .map(|q| Some((q.numer().to_u128()?, q.denom().to_u128()?)))
-        .collect();
+/// Adds `weight` times P(exactly k of the units are out of action) to
+/// `out[k]`, for k = 0..=n, when each is out independently with its chance
+/// in `qs`: in integers over the product of the denominators, added
+/// unreduced, when it fits; else in fractions.
+fn add_count_out(out: &mut [ProbSum], weight: &Prob, qs: &[Prob]) {
+    let fractions: Option<Vec<(u128, u128)>> = qs.iter().map(Prob::to_u128_pair).collect();
     if let Some(fractions) = fractions
         && let Some(den) = fractions
             .iter()
@@ -114,7 +112,10 @@ fn count_out(qs: &[Prob]) -> Vec<Prob> {
             }
             poly = next;
         }
-        return poly.iter().map(|&c| Prob::from_u128(c, den)).collect();
+        for (k, &c) in poly.iter().enumerate() {
+            out[k].add_scaled(weight, c, den);
+        }
+        return;
     }
     let mut count = vec![Prob::one()];
     for q in qs {
@@ -126,7 +127,22 @@ fn count_out(qs: &[Prob]) -> Vec<Prob> {
         }
         count = next;
     }
-    count
+    for (k, c) in count.iter().enumerate() {
+        out[k].add_product(weight, c);
+    }
+}
+
+/// Adds `weight` times the product of `es` to `sum`: the product in
+/// integers, added unreduced, when it fits; else in fractions.
+fn add_product_of(sum: &mut ProbSum, weight: &Prob, es: &[Prob]) {
+    let product = es.iter().try_fold((1u128, 1u128), |(n, d), e| {
+        let (a, b) = e.to_u128_pair()?;
+        Some((n.checked_mul(a)?, d.checked_mul(b)?))
+    });
+    match product {
+        Some((n, d)) => sum.add_scaled(weight, n, d),
+        None => sum.add(&es.iter().fold(weight.clone(), |acc, e| &acc * e)),
+    }
 }
 
 impl HexOdds {
@@ -137,15 +153,16 @@ impl HexOdds {
     /// give a unit (or the enemy units) the same laws are added up first,
     /// so each distinct law is worked out once.
     pub fn of_terms<'t>(units: &[Unit], terms: impl IntoIterator<Item = &'t Term>) -> HexOdds {
-        HexOdds::of_weighted(units, terms.into_iter().map(|t| (t.p.clone(), t)))
+        let one = Prob::one();
+        HexOdds::of_weighted(units, terms.into_iter().map(|t| (&one, t)))
     }
 
-    /// [`of_terms`](Self::of_terms) with each term's weight given beside
-    /// it (in place of its own `p`): a list of terms shared by many
+    /// [`of_terms`](Self::of_terms) with a weight beside each term, by
+    /// which its own `p` is multiplied: a list of terms shared by many
     /// situations is read once, at their summed weight.
-    pub fn of_weighted<'t>(
+    pub fn of_weighted<'w, 't>(
         units: &[Unit],
-        terms: impl IntoIterator<Item = (Prob, &'t Term)>,
+        terms: impl IntoIterator<Item = (&'w Prob, &'t Term)>,
     ) -> HexOdds {
         let n = units.len();
         let enemies: Vec<usize> = (0..n).filter(|&i| units[i].enemy).collect();
@@ -153,12 +170,24 @@ impl HexOdds {
         // distinct set of the enemy units' laws.
         let mut by_unit: Vec<BTreeMap<UnitLaw<'t>, ProbSum>> = vec![BTreeMap::new(); n];
         let mut by_enemies: BTreeMap<Vec<UnitLaw<'t>>, ProbSum> = BTreeMap::new();
-        for (p, t) in terms {
+        let mut key: Vec<UnitLaw<'t>> = Vec::with_capacity(enemies.len());
+        for (w, t) in terms {
             for (i, weights) in by_unit.iter_mut().enumerate() {
-                weights.entry(unit_law(t, i)).or_default().add(&p);
+                weights
+                    .entry(unit_law(t, i))
+                    .or_default()
+                    .add_product(w, &t.p);
             }
-            let key = enemies.iter().map(|&i| unit_law(t, i)).collect();
-            by_enemies.entry(key).or_default().add(&p);
+            key.clear();
+            key.extend(enemies.iter().map(|&i| unit_law(t, i)));
+            match by_enemies.get_mut(key.as_slice()) {
+                Some(sum) => sum.add_product(w, &t.p),
+                None => {
+                    let mut sum = ProbSum::new();
+                    sum.add_product(w, &t.p);
+                    by_enemies.insert(key.clone(), sum);
+                }
+            }
         }
         let unit_odds = |i: usize| {
             let u = &units[i];
@@ -187,22 +216,22 @@ impl HexOdds {
         let mut all_eliminated = ProbSum::new();
         // Each enemy law's P(out of action) and P(eliminated), once.
         let mut chances: BTreeMap<(usize, UnitLaw<'t>), (Prob, Prob)> = BTreeMap::new();
+        let mut qs = Vec::with_capacity(enemies.len());
+        let mut es = Vec::with_capacity(enemies.len());
         for (laws, weight) in &by_enemies {
             let weight = weight.total();
-            let mut qs = Vec::with_capacity(laws.len());
-            let mut eliminated = weight.clone();
+            qs.clear();
+            es.clear();
             for (law, &i) in laws.iter().zip(&enemies) {
                 let (q, e) = chances.entry((i, *law)).or_insert_with(|| {
                     let u = &units[i];
                     (law.prob(|s| !in_action(u, s)), law.prob(|s| s.eliminated))
                 });
                 qs.push(q.clone());
-                eliminated = &eliminated * e;
+                es.push(e.clone());
             }
-            for (k, c) in count_out(&qs).iter().enumerate() {
-                out[k].add_product(&weight, c);
-            }
-            all_eliminated.add(&eliminated);
+            add_count_out(&mut out, &weight, &qs);
+            add_product_of(&mut all_eliminated, &weight, &es);
         }
         let out: Vec<Prob> = out.iter().map(ProbSum::total).collect();
         let e = enemies.len();

@@ -146,7 +146,7 @@ impl UnitShotOdds {
             &shot.input.target.units,
             weighted
                 .iter()
-                .flat_map(|(w, terms)| terms.iter().map(move |t| (w * &t.p, t))),
+                .flat_map(|(w, terms)| terms.iter().map(move |t| (w, t))),
         );
         Some(UnitShotOdds {
             shot: shot.clone(),

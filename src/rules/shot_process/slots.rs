@@ -5,6 +5,7 @@
 
 use std::ops::{Deref, DerefMut};
 
+use super::ShotState;
 use crate::rules::ift::IftResult;
 use crate::rules::location::{Group, LocationState, Resolving};
 use crate::rules::units::{Check, MAX_UNITS, UnitState};
@@ -152,6 +153,44 @@ impl Clone for ShotLocation {
             pending: self.pending,
             seen: self.seen,
         }
+    }
+
+    /// Field by field, in place, the groups' allocation kept.
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.results = source.results;
+        self.units = source.units;
+        self.groups.clone_from(&source.groups);
+        self.pending = source.pending;
+        self.seen = source.seen;
+    }
+}
+
+/// As derived, but `clone_from` copies field by field, in place: the exact
+/// engine resets one buffer to a state for each way the dice fall. (Every
+/// field but the Location's groups is `Copy`; a field left out of
+/// `clone_from` fails its check in debug builds.)
+impl Clone for ShotState {
+    #[inline]
+    fn clone(&self) -> Self {
+        ShotState {
+            location: self.location.clone(),
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.stage = source.stage;
+        self.ammo = source.ammo;
+        self.keeps_rof = source.keeps_rof;
+        self.breakdown = source.breakdown;
+        self.hits = source.hits;
+        self.multiple = source.multiple;
+        self.location.clone_from(&source.location);
+        self.to_hit_dr = source.to_hit_dr;
+        self.rolls = source.rolls;
+        debug_assert!(self == source, "every field copied");
     }
 }
 
