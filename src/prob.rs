@@ -144,19 +144,8 @@ impl Prob {
     /// bits: read without building big integers (the exact engine reads
     /// every edge of a chain so).
     pub fn to_u64_pair(&self) -> Option<(u64, u64)> {
-        match self.0 {
-            Repr::Small { num, den } => Some((u64::try_from(num).ok()?, u64::try_from(den).ok()?)),
-            Repr::Big(_) => None,
-        }
-    }
-
-    /// The numerator and denominator in lowest terms, if both fit in 128
-    /// bits.
-    pub fn to_u128_pair(&self) -> Option<(u128, u128)> {
-        match self.0 {
-            Repr::Small { num, den } => Some((num, den)),
-            Repr::Big(_) => None,
-        }
+        let (num, den) = self.to_u128_pair()?;
+        Some((u64::try_from(num).ok()?, u64::try_from(den).ok()?))
     }
 
     /// The numerator in lowest terms.
