@@ -25,46 +25,47 @@ use crate::rules::units::{Unit, UnitState};
 /// `None` if the chain does not fit the scheme.
 pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
     let order = node_order(chain);
-    // The chains merged for each count; counting shots in the phase and in
-    // the plan reads the same of each edge (a shot, or the phase's end), so
-    // those two passes share one.
-    let counts = [Tally::Shots, Tally::Hits, Tally::Criticals];
-    let merged: Vec<Option<lump::Quotient>> = counts
+    // One job per chain a pass runs on: the whole chain, and the chain
+    // merged for each count. Counting shots in the phase and in the plan
+    // reads the same of each edge (a shot, or the phase's end), so those
+    // two passes share a job and its merged chain. The Critical Hits job
+    // takes longest with units in the hex (its merged chain divides by the
+    // most primes): it starts first, and the jobs are handed out one at a
+    // time, so that the cores finish close together.
+    let jobs: [&[Tally]; 4] = [
+        &[Tally::Criticals],
+        &[Tally::Shots, Tally::ShotsInPhase],
+        &[Tally::Hits],
+        &[Tally::Nothing],
+    ];
+    let done: Vec<Vec<(Tally, Totals)>> = jobs
         .par_iter()
-        .map(|&tally| {
-            lump::quotient(chain, &order, |e| {
-                (Step::of(tally, e), *e == Event::PhaseEnd)
-            })
-        })
-        .collect();
-    let merged_for = |tally: Tally| {
-        let reads_as = match tally {
-            Tally::Nothing => return None,
-            Tally::ShotsInPhase => Tally::Shots,
-            t => t,
-        };
-        let k = counts.iter().position(|&t| t == reads_as)?;
-        merged[k].as_ref()
-    };
-    // The Critical Hits pass takes longest with units in the hex (its
-    // merged chain divides by the most primes): it starts first, and the
-    // passes are handed out one at a time, so that the cores finish close
-    // together. The totals go back in the order of `PASSES`.
-    let mut totals: Vec<Totals> = PASSES
-        .par_iter()
-        .rev()
         .with_max_len(1)
-        .map(|&tally| {
-            let (chain, order) = match merged_for(tally) {
+        .map(|&tallies| {
+            let merged = match tallies[0] {
+                Tally::Nothing => None,
+                t => lump::quotient(chain, &order, |e| (Step::of(t, e), *e == Event::PhaseEnd)),
+            };
+            let (chain, order) = match &merged {
                 Some(q) => (&q.chain, q.order.clone()),
                 None => (chain, order.clone()),
             };
             let prep = Prepared::new(chain, order)?;
-            run_smooth(plan, chain, &prep, tally)
+            tallies
+                .iter()
+                .map(|&t| Some((t, run_smooth(plan, chain, &prep, t)?)))
+                .collect()
         })
         .collect::<Option<_>>()?;
-    totals.reverse();
-    Some(totals)
+    // The totals in the order of `PASSES`.
+    let mut done: Vec<(Tally, Totals)> = done.into_iter().flatten().collect();
+    PASSES
+        .iter()
+        .map(|&t| {
+            let k = done.iter().position(|(u, _)| *u == t)?;
+            Some(done.swap_remove(k).1)
+        })
+        .collect()
 }
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
