@@ -22,7 +22,7 @@
 //! The result is the same distribution as the stepped process's (tested).
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::dice::Dist;
 use crate::prob::Prob;
@@ -55,7 +55,7 @@ type StepLaws = BTreeMap<(usize, UnitState, Check, i8), Law>;
 #[derive(Debug, Default)]
 pub struct AttackLaws {
     /// The units the laws are of (set by the first resolution).
-    units: Mutex<Option<Vec<Option<Unit>>>>,
+    units: OnceLock<Vec<Option<Unit>>>,
     terms: Mutex<BTreeMap<LocationState, Arc<Vec<Term>>>>,
     laws: Mutex<UnitLaws>,
     steps: Mutex<StepLaws>,
@@ -73,9 +73,8 @@ impl AttackLaws {
         state: &LocationState,
     ) -> Arc<Vec<Term>> {
         // The units are copied once, on the first call; later calls only
-        // compare them.
-        let mut guard = lock(&self.units);
-        let known = guard.get_or_insert_with(|| {
+        // compare them, holding no lock (threads resolve side by side).
+        let known = self.units.get_or_init(|| {
             (0..targets.count())
                 .map(|i| targets.unit(i).cloned())
                 .collect()
@@ -88,7 +87,6 @@ impl AttackLaws {
                     .all(|(i, u)| u.as_ref() == targets.unit(i)),
             "one AttackLaws serves one set of units"
         );
-        drop(guard);
         // The resolution never reads the IFT results (only the units'
         // states, the groups and the checks owed): states that differ in
         // those alone share their terms.
