@@ -9,7 +9,7 @@
 //! with the law of what follows.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::FirePlan;
 use super::ShotKey;
@@ -117,6 +117,9 @@ fn effect_key(e: &ShotEffect) -> u128 {
     head << 64 | u128::from(e.units.key())
 }
 
+/// The law after one situation, once worked out (or its refusal).
+type AfterCell = OnceLock<Result<Arc<UnitsLaw>, Refusal>>;
+
 /// The laws a plan's shots share, each worked out once: the units' checks
 /// ([`AttackLaws`]) and the units' states after each situation a To Hit DR
 /// leaves. Shared between threads.
@@ -126,8 +129,11 @@ pub struct ShotLaws {
     /// The targets' attacks (normal, Critical Hit) of each distinct set of
     /// them among the plan's shots (one, in every plan so far).
     attacks: Mutex<Vec<Attacks>>,
-    /// By the index of the targets' attacks and the situation.
-    after: Mutex<BTreeMap<(usize, AfterToHit), Arc<UnitsLaw>>>,
+    /// By the index of the targets' attacks and the situation: a cell each,
+    /// filled by the first thread to need it while any other that needs it
+    /// waits (two threads never work out the same law, so the memory
+    /// guard counts each once).
+    after: Mutex<BTreeMap<(usize, AfterToHit), Arc<AfterCell>>>,
     /// Outcomes held in `after`, for the memory guard.
     held: Mutex<usize>,
 }
@@ -158,10 +164,22 @@ impl ShotLaws {
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
-        let key = (attacks, after.clone());
-        if let Some(law) = lock(&self.after).get(&key) {
-            return Ok(Arc::clone(law));
-        }
+        let cell = Arc::clone(
+            lock(&self.after)
+                .entry((attacks, after.clone()))
+                .or_default(),
+        );
+        cell.get_or_init(|| self.build_after(process, after, limits))
+            .clone()
+    }
+
+    /// The law of the units' states after `after`, or why it is refused.
+    fn build_after(
+        &self,
+        process: &ShotProcess<'_>,
+        after: &AfterToHit,
+        limits: &Limits,
+    ) -> Result<Arc<UnitsLaw>, Refusal> {
         let lists = process.terms_after_to_hit(after, &self.checks);
         let terms = || lists.iter().flat_map(|(_, terms)| terms.iter());
         // Each outcome of one term is a distinct units' state, so a
@@ -179,9 +197,7 @@ impl ShotLaws {
             }
             *held += size;
         }
-        let law = Arc::new(joint_of(&lists));
-        lock(&self.after).insert(key, Arc::clone(&law));
-        Ok(law)
+        Ok(Arc::new(joint_of(&lists)))
     }
 }
 
