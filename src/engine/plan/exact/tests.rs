@@ -1,0 +1,147 @@
+//! Tests of the exact engine: the smooth passes against the reference
+//! passes, merged chains, node keys and identical units.
+
+use super::super::{PlanInput, StopRule};
+use super::*;
+use crate::engine::plan::lump;
+use crate::engine::plan::prepared::node_order;
+use crate::rules::shot::ShotInput;
+
+/// The smooth passes and the reference passes give the same figures.
+fn same_both_ways(plan: &FirePlan) {
+    let chain = Chain::compile(plan);
+    let smooth = smooth_totals(plan, &chain).expect("the chain fits the smooth scheme");
+    // The hex's odds are summed in smooth fractions, not rebuilt from
+    // the end states' fractions.
+    assert_eq!(smooth[0].hex.is_some(), !plan.units().is_empty());
+    let reference: Vec<Totals> = PASSES
+        .iter()
+        .map(|&t| run(plan, &chain, t).totals())
+        .collect();
+    assert_eq!(
+        PlanOdds::from_totals(plan, smooth),
+        PlanOdds::from_totals(plan, reference)
+    );
+}
+
+/// A plan from an example file, with its phases replaced.
+fn example(text: &str, phases: Option<&[&str]>) -> (ShotInput, PlanInput) {
+    let mut overrides = toml::Table::new();
+    if let Some(phases) = phases {
+        let list = phases.iter().map(|p| toml::Value::from(*p)).collect();
+        crate::input::scenario::set_key(&mut overrides, "plan.phases", toml::Value::Array(list));
+    }
+    crate::input::scenario::Scenario::parse("example", text, overrides)
+        .and_then(|s| s.plan_input(&crate::input::catalog::Catalog::builtin()))
+        .expect("the example loads")
+}
+
+#[test]
+fn smooth_passes_match_reference_without_units() {
+    let (shot, mut input) = example(
+        include_str!("../../../../examples/plan-spotted-81mm.toml"),
+        None,
+    );
+    same_both_ways(&FirePlan::new(shot.clone(), input.clone()).unwrap());
+    input.stop = StopRule::FirstHit;
+    input.acquisition = 0;
+    same_both_ways(&FirePlan::new(shot, input).unwrap());
+}
+
+#[test]
+fn tables_that_do_not_fit_fall_back_to_reference() {
+    let (shot, input) = example(
+        include_str!("../../../../examples/plan-spotted-81mm.toml"),
+        None,
+    );
+    let plan = FirePlan::new(shot, input).unwrap();
+    let chain = Chain::compile(&plan);
+    let mut broken = chain.clone();
+    let i = (0..broken.nodes.len())
+        .find(|&i| broken.edges[i].len() > 1)
+        .expect("a node with a choice");
+    broken.tables[i].cumulative[0] += 1;
+    assert!(smooth_totals(&plan, &broken).is_none());
+    assert!(smooth_totals(&plan, &chain).is_some());
+    assert_eq!(PlanOdds::of(&plan, &broken), PlanOdds::of(&plan, &chain));
+}
+
+#[test]
+fn counting_passes_run_on_fewer_states() {
+    let (shot, input) = example(
+        include_str!("../../../../examples/stack-in-woods.toml"),
+        None,
+    );
+    let plan = FirePlan::new(shot, input).unwrap();
+    let chain = Chain::compile(&plan);
+    let order = node_order(&chain);
+    for tally in [
+        Tally::Shots,
+        Tally::Hits,
+        Tally::Criticals,
+        Tally::ShotsInPhase,
+    ] {
+        let q = lump::quotient(&chain, &order, |e| {
+            (Step::of(tally, e), *e == Event::PhaseEnd)
+        })
+        .expect("the chain's tables are exact");
+        assert!(q.chain.nodes.len() * 4 < chain.nodes.len());
+    }
+}
+
+/// A node's key orders nodes as they are ordered (the passes take
+/// them in that order) and tells every node of a chain apart.
+#[test]
+fn node_keys_order_nodes_as_nodes() {
+    let (shot, input) = example(
+        include_str!("../../../../examples/stack-in-woods.toml"),
+        None,
+    );
+    let chain = Chain::compile(&FirePlan::new(shot, input).unwrap());
+    let mut nodes = chain.nodes.clone();
+    nodes.sort();
+    for pair in nodes.windows(2) {
+        assert!(pair[0].key() < pair[1].key(), "{pair:?}");
+    }
+}
+
+/// Two squads alike in all but their names are one state of the chain
+/// when their states are only swapped (`twins.rs`): the chain is
+/// smaller, and every figure, each squad's own included, is the same
+/// as with the two told apart; the smooth passes still match the
+/// reference.
+#[test]
+fn identical_squads_merge_with_the_same_figures() {
+    let text = include_str!("../../../../examples/stack-in-woods.toml");
+    let (mut shot, input) = example(text, Some(&["PFPh", "DFPh"]));
+    let mut twin = shot.target.units[0].clone();
+    twin.name = "4-6-7 (second)".into();
+    shot.target.units[2] = twin.clone();
+    let plan = FirePlan::new(shot, input).unwrap();
+    let apart = plan.clone().without_twins();
+    let (merged, whole) = (Chain::compile(&plan), Chain::compile(&apart));
+    assert!(merged.nodes.len() * 3 < whole.nodes.len() * 2);
+    assert_eq!(PlanOdds::of(&plan, &merged), PlanOdds::of(&apart, &whole));
+    // The reference passes in plain fractions: two squads, one phase.
+    let (mut shot, input) = example(text, Some(&["DFPh"]));
+    shot.target.units[1] = twin;
+    shot.target.units.truncate(2);
+    same_both_ways(&FirePlan::new(shot, input).unwrap());
+}
+
+#[test]
+fn smooth_passes_match_reference_with_units() {
+    let (mut shot, input) = example(
+        include_str!("../../../../examples/stack-in-woods.toml"),
+        Some(&["DFPh"]),
+    );
+    shot.target.units.truncate(1);
+    same_both_ways(&FirePlan::new(shot, input).unwrap());
+    // Three phases, a unit whose states the counting passes merge.
+    let (mut shot, input) = example(
+        include_str!("../../../../examples/stack-in-woods.toml"),
+        None,
+    );
+    shot.target.units.truncate(1);
+    same_both_ways(&FirePlan::new(shot, input).unwrap());
+}
