@@ -13,12 +13,8 @@ use super::chain::{Chain, Event, Weapon};
 use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump;
 use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
-use super::smooth::{Basis, Smooth, div_exact, mul_add, mul_add_two};
-use super::twins::Twins;
-use crate::dice::Dist;
-use crate::engine::shot::HexOdds;
-use crate::prob::Prob;
-use crate::rules::units::{Unit, UnitState};
+use super::smooth::{div_exact, mul_add, mul_add_two};
+use super::smooth_sums::Sums;
 
 /// Every pass in smooth fractions, the counting passes on the chain merged
 /// for their count (the first pass reads every node's units and weapon);
@@ -70,27 +66,13 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
 /// zero limb.
-type Numer = Vec<u64>;
+pub(super) type Numer = Vec<u64>;
 
 /// `dst += src · k`.
-fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
+pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
     if k != 0 && !src.is_empty() {
         mul_add(dst, src, k);
     }
-}
-
-/// The sums of one smooth pass, before they become [`Prob`]s: numerators
-/// over the pass's denominator.
-struct Sums {
-    end: Vec<Numer>,
-    phase_exit: Vec<Vec<Numer>>,
-    phase_exit_weapon: Vec<BTreeMap<Weapon, Numer>>,
-    phase_exit_cleared: Vec<Numer>,
-    phase_exit_some_out: Vec<Numer>,
-    expected: Vec<[Numer; 3]>,
-    malfunction: Numer,
-    removed: Numer,
-    units: BTreeMap<Vec<UnitState>, Numer>,
 }
 
 /// A pass's view of the chain: its moves from each node, by self-loop
@@ -319,166 +301,4 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
         }
     }
     Some(sums.into_totals(tally, plan, basis, &exps))
-}
-
-impl Sums {
-    /// The figures the pass gives [`PlanOdds`], as [`Prob`]s: each one
-    /// reduced once, in parallel.
-    fn into_totals(self, tally: Tally, plan: &FirePlan, basis: &Basis, exps: &[u32]) -> Totals {
-        let units = plan.units();
-        let with_units = !units.is_empty();
-        let phases = self.phase_exit.len();
-        let mut end_at_least_one = Numer::new();
-        for e in &self.end[1..] {
-            add_times(&mut end_at_least_one, e, 1);
-        }
-        let hex = match tally {
-            Tally::Nothing if with_units => hex_sums(units, plan.twins(), &self.units),
-            _ => None,
-        };
-        let mut jobs: Vec<&Numer> = Vec::new();
-        let mut expected_total = [Numer::new(), Numer::new(), Numer::new()];
-        match tally {
-            Tally::Nothing => {
-                for (total, k) in expected_total.iter_mut().zip(0..) {
-                    for e in &self.expected {
-                        add_times(total, &e[k], 1);
-                    }
-                }
-                jobs.extend(self.expected.iter().flatten());
-                jobs.extend(&expected_total);
-                jobs.extend(self.phase_exit_weapon.iter().flat_map(|m| m.values()));
-                if with_units {
-                    jobs.extend(&self.phase_exit_cleared);
-                    jobs.extend(&self.phase_exit_some_out);
-                    match &hex {
-                        Some((_, sums)) => jobs.extend(sums),
-                        None => jobs.extend(self.units.values()),
-                    }
-                }
-                jobs.extend([&self.malfunction, &self.removed]);
-            }
-            Tally::ShotsInPhase => jobs.extend(self.phase_exit.iter().flatten()),
-            // Only the first bucket is read: no hit yet.
-            Tally::Hits => {
-                jobs.extend(&self.end);
-                jobs.push(&end_at_least_one);
-                jobs.extend(self.phase_exit.iter().map(|v| &v[0]));
-            }
-            Tally::Shots | Tally::Criticals => {
-                jobs.extend(&self.end);
-                jobs.push(&end_at_least_one);
-            }
-        }
-        let probs: Vec<Prob> = jobs
-            .par_iter()
-            .with_max_len(1)
-            .map(|&n| Smooth::over(n.clone(), exps.to_vec()).to_prob(basis))
-            .collect();
-        let mut probs = probs.into_iter();
-        let mut next = || probs.next().expect("one Prob per job");
-        let mut take = |n: usize| (0..n).map(|_| next()).collect::<Vec<Prob>>();
-        let mut totals = Totals {
-            end: Vec::new(),
-            end_at_least_one: Prob::zero(),
-            phase_exit: Vec::new(),
-            phase_exit_weapon: Vec::new(),
-            phase_exit_cleared: Vec::new(),
-            phase_exit_some_out: Vec::new(),
-            expected: Vec::new(),
-            expected_total: [Prob::zero(), Prob::zero(), Prob::zero()],
-            malfunction: Prob::zero(),
-            removed: Prob::zero(),
-            units: Vec::new(),
-            hex: None,
-        };
-        let width = self.end.len();
-        match tally {
-            Tally::Nothing => {
-                let mut three =
-                    || -> [Prob; 3] { take(3).try_into().unwrap_or_else(|_| unreachable!()) };
-                totals.expected = (0..phases).map(|_| three()).collect();
-                totals.expected_total = three();
-                totals.phase_exit_weapon = self
-                    .phase_exit_weapon
-                    .iter()
-                    .map(|m| m.keys().map(|w| (*w, take(1).remove(0))).collect())
-                    .collect();
-                if with_units {
-                    totals.phase_exit_cleared = take(phases);
-                    totals.phase_exit_some_out = take(phases);
-                    match hex {
-                        Some((mut hex, _)) => {
-                            let orderings = Prob::new(1, plan.twins().orderings());
-                            for f in hex.figures_mut() {
-                                *f = &take(1).remove(0) * &orderings;
-                            }
-                            totals.hex = Some(hex);
-                        }
-                        None => {
-                            totals.units = self
-                                .units
-                                .keys()
-                                .map(|u| (u.clone(), take(1).remove(0)))
-                                .collect();
-                        }
-                    }
-                }
-                totals.malfunction = take(1).remove(0);
-                totals.removed = take(1).remove(0);
-            }
-            Tally::ShotsInPhase => {
-                totals.phase_exit = (0..phases).map(|_| take(width)).collect();
-            }
-            Tally::Hits => {
-                totals.end = take(width);
-                totals.end_at_least_one = take(1).remove(0);
-                totals.phase_exit = (0..phases).map(|_| take(1)).collect();
-            }
-            Tally::Shots | Tally::Criticals => {
-                totals.end = take(width);
-                totals.end_at_least_one = take(1).remove(0);
-            }
-        }
-        totals
-    }
-}
-
-/// The hex's odds as sums of the end masses, before they become [`Prob`]s:
-/// each of [`HexOdds`]'s figures is the mass of the units' end states that
-/// it holds for (worked out by [`HexOdds::of`] on each state alone, where
-/// every figure is 0 or 1), added up without a gcd; the [`HexOdds`] of the
-/// first state is the shape the figures go back into. An end state of
-/// twins stands for each of its distinct arrangements among them, equally
-/// likely: each arrangement's figures count `orderings / arrangements`
-/// times, so the sums are `twins.orderings()` times the figures. `None`
-/// (and the units' end states then become fractions one by one) if there
-/// is no end state or a state's figure is neither 0 nor 1.
-fn hex_sums(
-    units: &[Unit],
-    twins: &Twins,
-    end: &BTreeMap<Vec<UnitState>, Numer>,
-) -> Option<(HexOdds, Vec<Numer>)> {
-    let mut shape: Option<HexOdds> = None;
-    let mut sums: Vec<Numer> = Vec::new();
-    for (states, mass) in end {
-        let arrangements = twins.arrangements(states);
-        let each = twins.orderings() / arrangements.len() as u64;
-        for arranged in arrangements {
-            let mut alone = HexOdds::of(units, &Dist::certain(arranged));
-            let figures = alone.figures_mut();
-            if sums.is_empty() {
-                sums = vec![Numer::new(); figures.len()];
-            }
-            for (sum, f) in sums.iter_mut().zip(figures) {
-                if *f == Prob::one() {
-                    add_times(sum, mass, each);
-                } else if !f.is_zero() {
-                    return None;
-                }
-            }
-            shape.get_or_insert(alone);
-        }
-    }
-    Some((shape?, sums))
 }
