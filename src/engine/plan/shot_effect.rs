@@ -160,7 +160,7 @@ impl ShotLaws {
     fn after_to_hit(
         &self,
         process: &ShotProcess<'_>,
-        attacks: usize,
+        (attacks, twins): (usize, &Twins),
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
@@ -169,7 +169,7 @@ impl ShotLaws {
                 .entry((attacks, after.clone()))
                 .or_default(),
         );
-        cell.get_or_init(|| self.build_after(process, after, limits))
+        cell.get_or_init(|| self.build_after(process, twins, after, limits))
             .clone()
     }
 
@@ -177,19 +177,21 @@ impl ShotLaws {
     fn build_after(
         &self,
         process: &ShotProcess<'_>,
+        twins: &Twins,
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
         let lists = process.terms_after_to_hit(after, &self.checks);
         let terms = || lists.iter().flat_map(|(_, terms)| terms.iter());
-        // Each outcome of one term is a distinct units' state, so a
-        // distinct node of the chain: the largest term is a lower bound of
-        // its size.
-        let at_least = terms().map(Term::size).max().unwrap_or(1) + 1;
+        // Each outcome of one term is a distinct units' state (twins
+        // sorted), so a distinct node of the chain: the largest term is a
+        // lower bound of its size.
+        let size_of = |t: &Term| twins.joint_size(&t.factors);
+        let at_least = terms().map(size_of).max().unwrap_or(1) + 1;
         if at_least > limits.max_nodes {
             return Err(Refusal::States { at_least });
         }
-        let size = terms().fold(0usize, |n, t| n.saturating_add(t.size()));
+        let size = terms().fold(0usize, |n, t| n.saturating_add(size_of(t)));
         {
             let mut held = lock(&self.held);
             if held.saturating_add(size) > limits.max_edges {
@@ -197,14 +199,16 @@ impl ShotLaws {
             }
             *held += size;
         }
-        Ok(Arc::new(joint_of(&lists)))
+        Ok(Arc::new(joint_of(&lists, twins)))
     }
 }
 
 /// The joint law of the units' states of a mixture of lists of terms (a
-/// term `t` of a list of weight `p` weighs `p · t.p`): terms with the same
-/// base and factors are merged first, and each joint law built once.
-fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> UnitsLaw {
+/// term `t` of a list of weight `p` weighs `p · t.p`), twins' states
+/// sorted: terms with the same base and factors are merged first, and
+/// each joint law built once, twins that end by the same law counted
+/// rather than ordered (`Twins::each_sorted_joint`).
+fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
     type Factors = [(usize, attack_law::Law)];
     let mut merged: BTreeMap<(&[UnitState], &Factors), Prob> = BTreeMap::new();
     for (p, terms) in lists {
@@ -217,8 +221,10 @@ fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)]) -> UnitsLaw {
     }
     let mut pairs = Vec::new();
     for ((base, factors), p) in merged {
-        attack_law::each_joint(base, factors, &p, &mut |units, q| {
-            pairs.push((UnitStates::from_slice(units), q));
+        twins.each_sorted_joint(base, factors, &p, &mut |units, q| {
+            let mut units = UnitStates::from_slice(units);
+            twins.canonical(&mut units);
+            pairs.push((units, q));
         });
     }
     match over_one_denominator(pairs.iter().map(|(_, q)| q)) {
@@ -261,17 +267,17 @@ pub(super) fn shot_effect(
     let attacks = laws.attacks_of(&process.targets);
     let mut parts = Vec::with_capacity(heads.len());
     for (s, p) in heads.iter() {
-        let law = laws.after_to_hit(&process, attacks, &s.after_to_hit(), limits)?;
+        let law =
+            laws.after_to_hit(&process, (attacks, plan.twins()), &s.after_to_hit(), limits)?;
         parts.push((ShotEffect::of(s, false), p, law));
     }
-    // Twins' states sorted: arrangements of the same states are one effect.
-    let twins = plan.twins();
-    Ok(integer_effects(&parts, twins).unwrap_or_else(|| {
+    // The laws hold twins' states sorted: arrangements of the same states
+    // are one effect.
+    Ok(integer_effects(&parts).unwrap_or_else(|| {
         let pairs = parts.iter().flat_map(|(head, p, law)| {
-            law.pairs().into_iter().map(move |(mut units, q)| {
-                twins.canonical(&mut units);
-                (ShotEffect { units, ..*head }, *p * &q)
-            })
+            law.pairs()
+                .into_iter()
+                .map(move |(units, q)| (ShotEffect { units, ..*head }, *p * &q))
         });
         Dist::from_masses(pairs)
             .iter()
@@ -281,11 +287,10 @@ pub(super) fn shot_effect(
 }
 
 /// The effects of a shot whose To Hit outcome `head` (of probability `p`)
-/// is followed by the units' `law`, equal effects merged (twins' states
-/// sorted first, `twins.rs`), summed in
-/// integers over one denominator: `None` if a law or the products do not
-/// fit in 128 bits.
-fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)], twins: &Twins) -> Option<Effects> {
+/// is followed by the units' `law` (twins' states sorted, `twins.rs`),
+/// equal effects merged, summed in integers over one denominator: `None`
+/// if a law or the products do not fit in 128 bits.
+fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effects> {
     let (heads, head_den) = over_one_denominator(parts.iter().map(|(_, p, _)| *p))?;
     let law_den = parts.iter().try_fold(1u128, |l, (_, _, law)| {
         let d = law.integer()?.1;
@@ -296,8 +301,7 @@ fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)], twins: &Twins) 
     for ((head, _, law), h) in parts.iter().zip(heads) {
         let (states, d) = law.integer()?;
         let scale = h.checked_mul(law_den / d)?;
-        for &(mut units, q) in states {
-            twins.canonical(&mut units);
+        for &(units, q) in states {
             let effect = ShotEffect { units, ..*head };
             terms.push((effect_key(&effect), effect, q.checked_mul(scale)?));
         }

@@ -18,8 +18,18 @@
 //! Morale Levels among leaders; vehicles are few).
 
 use crate::dice::Dist;
+use crate::engine::shot::attack_law::Law;
 use crate::prob::Prob;
 use crate::rules::units::{Unit, UnitKind, UnitState, UnitStates};
+
+/// Twins of one group that end by the same law in a term of the units'
+/// law: which of them ends how does not matter to the sorted chain, only
+/// how many end each way.
+struct Class<'a> {
+    /// Their places in the hex.
+    places: Vec<usize>,
+    law: &'a Dist<UnitState>,
+}
 
 /// The groups of identical multi-man units of a hex (by their places in
 /// it), each of two or more.
@@ -74,6 +84,61 @@ impl Twins {
         }
     }
 
+    /// The places of `factors` (units that end independently, each by its
+    /// law) in classes: twins of one group with equal laws are one class.
+    fn classes<'a>(&self, factors: &'a [(usize, Law)]) -> Vec<Class<'a>> {
+        let group_of = |i: usize| self.groups.iter().position(|g| g.contains(&i));
+        let mut classes: Vec<(Option<usize>, Class<'a>)> = Vec::new();
+        for (i, law) in factors {
+            let group = group_of(*i);
+            let same = |(g, c): &&mut (Option<usize>, Class<'a>)| {
+                group.is_some() && *g == group && *c.law == **law
+            };
+            match classes.iter_mut().find(same) {
+                Some((_, c)) => c.places.push(*i),
+                None => classes.push((
+                    group,
+                    Class {
+                        places: vec![*i],
+                        law,
+                    },
+                )),
+            }
+        }
+        classes.into_iter().map(|(_, c)| c).collect()
+    }
+
+    /// The number of outcomes of [`each_sorted_joint`](Self::each_sorted_joint)
+    /// for these factors (saturating): a class of k twins whose law has m
+    /// outcomes ends in one of C(m + k - 1, k) ways.
+    pub fn joint_size(&self, factors: &[(usize, Law)]) -> usize {
+        self.classes(factors).iter().fold(1usize, |n, c| {
+            let (m, k) = (c.law.len() as u64, c.places.len() as u64);
+            let ways = binomial(m + k - 1, k);
+            n.saturating_mul(usize::try_from(ways).unwrap_or(usize::MAX))
+        })
+    }
+
+    /// Every outcome of the units' states of `base` but for the units of
+    /// `factors`, each ending independently by its law, with its
+    /// probability times `p`, as the sorted chain needs it: of twins of one
+    /// group ending by the same law, only how many end each way is told
+    /// apart (one outcome, of multinomial weight, for all their orders).
+    /// `f` receives the states before [`canonical`](Self::canonical).
+    /// The same law as `attack_law::each_joint`'s once sorted, but with a
+    /// class of k twins whose law has m outcomes taking C(m + k - 1, k)
+    /// outcomes instead of m^k (icepool's counts of identical dice).
+    pub fn each_sorted_joint(
+        &self,
+        base: &[UnitState],
+        factors: &[(usize, Law)],
+        p: &Prob,
+        f: &mut impl FnMut(&[UnitState], Prob),
+    ) {
+        let classes = self.classes(factors);
+        each_class(&mut base.to_vec(), &classes, p.clone(), f);
+    }
+
     /// The ways of arranging among the twins, each group's places permuted
     /// in every way: a whole multiple of any state's number of distinct
     /// arrangements (the product of the groups' factorials).
@@ -121,6 +186,65 @@ impl Twins {
     }
 }
 
+/// The outcomes of `classes` in turn (see [`Twins::each_sorted_joint`]).
+fn each_class(
+    units: &mut [UnitState],
+    classes: &[Class<'_>],
+    p: Prob,
+    f: &mut impl FnMut(&[UnitState], Prob),
+) {
+    let Some((class, rest)) = classes.split_first() else {
+        return f(units, p);
+    };
+    if let [i] = class.places[..] {
+        for (state, q) in class.law.iter() {
+            units[i] = *state;
+            each_class(units, rest, &p * q, f);
+        }
+        return;
+    }
+    let outcomes: Vec<(UnitState, &Prob)> = class.law.iter().map(|(s, q)| (*s, q)).collect();
+    fill(units, &class.places, &outcomes, p, &mut |units, p| {
+        each_class(units, rest, p, f)
+    });
+}
+
+/// How many of `places` end in the first of `outcomes`, then in the next,
+/// and so on, the last taking the rest: each way once, of probability `p`
+/// times C(r, c) · q^c for each outcome of probability q taken by c of the
+/// r places left.
+fn fill(
+    units: &mut [UnitState],
+    places: &[usize],
+    outcomes: &[(UnitState, &Prob)],
+    p: Prob,
+    then: &mut impl FnMut(&mut [UnitState], Prob),
+) {
+    let Some(((state, q), more)) = outcomes.split_first() else {
+        return then(units, p);
+    };
+    let r = places.len();
+    let least = if more.is_empty() { r } else { 0 };
+    let mut power = Prob::one();
+    for c in 0..=r {
+        if c >= least {
+            for &i in &places[..c] {
+                units[i] = *state;
+            }
+            let ways = Prob::new(binomial(r as u64, c as u64), 1);
+            fill(units, &places[c..], more, &(&p * &power) * &ways, then);
+        }
+        if c < r {
+            power = &power * *q;
+        }
+    }
+}
+
+/// C(n, k), exact for the few units of a hex.
+fn binomial(n: u64, k: u64) -> u64 {
+    (0..k).fold(1, |b, i| b * (n - i) / (i + 1))
+}
+
 /// The next arrangement of `v` in lexicographic order, equal elements not
 /// told apart; `false` (and `v` left as it is) after the last.
 fn next_permutation<T: Ord>(v: &mut [T]) -> bool {
@@ -162,6 +286,78 @@ mod tests {
         let twins = Twins::of(&units);
         assert_eq!(twins.groups, vec![vec![0, 2, 5]]);
         assert_eq!(twins.orderings(), 6);
+    }
+
+    /// Twins counted, not ordered, give the law of the sorted states that
+    /// every order gives (`attack_law::each_joint`, then sorted), and
+    /// `joint_size` counts its outcomes.
+    #[test]
+    fn sorted_joint_is_the_joint_sorted() {
+        use crate::engine::shot::attack_law::each_joint;
+        use std::sync::Arc;
+        let leader = Unit::new("8-1", UnitKind::Leader, 8, Target::default());
+        let units = [
+            squad("a", 7),
+            squad("b", 7),
+            leader,
+            squad("c", 7),
+            squad("d", 7),
+        ];
+        let twins = Twins::of(&units);
+        let good = UnitState::default();
+        let pinned = UnitState {
+            pinned: true,
+            ..good
+        };
+        let broken = UnitState {
+            broken: true,
+            ..good
+        };
+        let gone = UnitState {
+            eliminated: true,
+            ..good
+        };
+        let law = |outcomes: &[(UnitState, u64)]| -> Law {
+            Arc::new(Dist::from_masses(
+                outcomes.iter().map(|&(s, n)| (s, Prob::new(n, 36))),
+            ))
+        };
+        let check = law(&[(good, 21), (pinned, 6), (broken, 9)]);
+        let other = law(&[(good, 30), (gone, 6)]);
+        // Three twins by one law, one by another, the leader by a third;
+        // the base holds nothing of theirs.
+        let factors = vec![
+            (0, check.clone()),
+            (1, other.clone()),
+            (2, law(&[(good, 35), (broken, 1)])),
+            (3, Arc::clone(&check)),
+            (4, check),
+        ];
+        let base = vec![gone; 5];
+        let p = Prob::one();
+        type Emit<'a> = &'a mut dyn FnMut(&[UnitState], Prob);
+        let sorted = |f: &dyn Fn(Emit)| {
+            let mut pairs = Vec::new();
+            f(&mut |units, q| {
+                let mut units = UnitStates::from_slice(units);
+                twins.canonical(&mut units);
+                pairs.push((units.as_slice().to_vec(), q));
+            });
+            Dist::from_masses(pairs)
+        };
+        let every_order = sorted(&|f| each_joint(&base, &factors, &p, &mut |u, q| f(u, q)));
+        let outcomes = std::cell::Cell::new(0);
+        let counted = sorted(&|f| {
+            twins.each_sorted_joint(&base, &factors, &p, &mut |u, q| {
+                outcomes.set(outcomes.get() + 1);
+                f(u, q)
+            })
+        });
+        assert_eq!(counted, every_order);
+        // 3 twins by a 3-outcome law: C(5, 3) = 10 ways; then 2 and 2.
+        assert_eq!(twins.joint_size(&factors), 10 * 2 * 2);
+        assert_eq!(outcomes.get(), 40);
+        assert_eq!(counted.len(), 40);
     }
 
     #[test]
