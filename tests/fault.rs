@@ -166,6 +166,37 @@ fn errors_leave_no_file_and_the_old_one_whole() {
 /// Ctrl-C, exits 143 or 130, says so in one line, leaves the old output
 /// as it was and removes the temporary file made for the new one.
 #[cfg(unix)]
+/// What the output would refuse at the end is refused before the work,
+/// which may take seconds: each of these command lines also has an unknown
+/// mortar, which the work would have found first.
+#[test]
+fn output_flags_are_refused_before_the_work() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("no-such-folder");
+    let cases: [(&[&str], &[&str]); 4] = [
+        (
+            &["compare", "zzz", "--chart", "x.gif"],
+            &["--chart", ".png or .svg"],
+        ),
+        (
+            &["worth", SHOT, "--mortar", "zzz", "--chart", "x.txt"],
+            &["--chart", ".png or .svg"],
+        ),
+        (
+            &["worth", SHOT, "--mortar", "zzz", "--charts", path(&missing)],
+            &["--charts", "not a folder"],
+        ),
+        (
+            &["plan", SHOT, "--mortar", "zzz", "--format", "parquet"],
+            &["--format", "--out"],
+        ),
+    ];
+    for (args, says) in cases {
+        let line = rejects(args);
+        assert_mentions(&line, says);
+    }
+}
+
 #[test]
 fn a_killed_run_leaves_no_temporary_file() {
     for (signal, code) in [("TERM", 143), ("INT", 130)] {

@@ -29,7 +29,6 @@ mod swap;
 mod worth;
 
 use std::ffi::OsString;
-use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::{ArgMatches, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -46,9 +45,9 @@ pub use cleanup::install_signal_handler;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// The output files named on the command line, with their flag.
+    /// The outputs named on the command line.
     #[arg(skip)]
-    outputs: Vec<(&'static str, PathBuf)>,
+    outputs: output::Named,
 }
 
 #[derive(Subcommand, Debug)]
@@ -81,14 +80,15 @@ enum Command {
     Man,
 }
 
-/// Runs the command; returns what to print. Output files named on the
-/// command line are checked, and their temporary files made, before the
-/// work; whatever temporary file is left when the command ends is removed.
+/// Runs the command; returns what to print. Outputs named on the command
+/// line are checked, and their temporary files made, before the work;
+/// whatever temporary file is left when the command ends is removed.
 pub fn run(cli: Cli) -> Result<String> {
     let _at_end = cleanup::AtEnd;
-    for (flag, path) in &cli.outputs {
+    for (flag, path) in &cli.outputs.files {
         atomic::reserve(flag, path)?;
     }
+    cli.outputs.check()?;
     match &cli.command {
         Command::Shot(args) => shot::run(args),
         Command::Plan(args) => plan::run(args),
@@ -119,22 +119,12 @@ where
     Ok(cli)
 }
 
-/// The files `--out` and `--chart` name (`report` and `sheet` take a
-/// folder as `--out`, checked by their commands).
-fn output_files(matches: &ArgMatches) -> Vec<(&'static str, PathBuf)> {
-    let Some((name, sub)) = matches.subcommand() else {
-        return Vec::new();
-    };
-    if matches!(name, "report" | "sheet") {
-        return Vec::new();
+/// The outputs the command's arguments name.
+fn output_files(matches: &ArgMatches) -> output::Named {
+    match matches.subcommand() {
+        Some((name, sub)) => output::Named::of(name, sub),
+        None => output::Named::default(),
     }
-    [("out", "--out"), ("chart", "--chart")]
-        .into_iter()
-        .filter_map(|(id, flag)| {
-            let path = sub.try_get_one::<PathBuf>(id).ok().flatten()?;
-            Some((flag, path.clone()))
-        })
-        .collect()
 }
 
 #[cfg(test)]

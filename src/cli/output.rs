@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use clap::ValueEnum;
+use clap::{ArgMatches, ValueEnum};
 
 use super::atomic::{Staged, write_atomic};
 use mortar_odds::output::chart::{Chart, SIZE, render_png, render_svg};
@@ -60,13 +60,94 @@ pub(super) fn emit<R: Row>(
     }
 }
 
+/// A binary format goes to a file.
+fn check_format(format: Format, out: Option<&Path>) -> Result<()> {
+    if format == Format::Parquet && out.is_none() {
+        anyhow::bail!("--format: parquet is a binary format; give --out FILE");
+    }
+    Ok(())
+}
+
+/// A chart file's kind, by its extension.
+#[derive(Clone, Copy)]
+enum ChartKind {
+    Png,
+    Svg,
+}
+
+fn chart_kind(path: &Path) -> Result<ChartKind> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("png") => Ok(ChartKind::Png),
+        Some("svg") => Ok(ChartKind::Svg),
+        _ => anyhow::bail!("--chart: `{}` must end in .png or .svg", path.display()),
+    }
+}
+
+fn check_charts_folder(dir: &Path) -> Result<()> {
+    if !dir.is_dir() {
+        anyhow::bail!("--charts: `{}` is not a folder", dir.display());
+    }
+    Ok(())
+}
+
+/// The outputs a command line names, so that what the end of a command
+/// would refuse is refused before its work: a command may run for seconds
+/// before it writes.
+#[derive(Debug, Default)]
+pub(super) struct Named {
+    /// The files `--out` and `--chart` name, with their flag (`report` and
+    /// `sheet` take a folder as `--out`, checked by their commands).
+    pub files: Vec<(&'static str, PathBuf)>,
+    format: Option<Format>,
+    out: bool,
+    charts: Option<PathBuf>,
+}
+
+impl Named {
+    /// The outputs the arguments of the command `name` name.
+    pub(super) fn of(name: &str, sub: &ArgMatches) -> Named {
+        let path = |id| sub.try_get_one::<PathBuf>(id).ok().flatten().cloned();
+        let folder_out = matches!(name, "report" | "sheet");
+        let files = [("out", "--out"), ("chart", "--chart")]
+            .into_iter()
+            .filter(|_| !folder_out)
+            .filter_map(|(id, flag)| Some((flag, path(id)?)))
+            .collect();
+        Named {
+            files,
+            format: sub.try_get_one::<Format>("format").ok().flatten().copied(),
+            out: path("out").is_some(),
+            charts: path("charts"),
+        }
+    }
+
+    /// Refuses a binary format without `--out`, a `--chart` that is
+    /// neither PNG nor SVG, and a `--charts` that is not a folder.
+    pub(super) fn check(&self) -> Result<()> {
+        if let Some(format) = self.format {
+            let out = self.out.then_some(Path::new(""));
+            check_format(format, out)?;
+        }
+        for (flag, path) in &self.files {
+            if *flag == "--chart" {
+                chart_kind(path)?;
+            }
+        }
+        if let Some(dir) = &self.charts {
+            check_charts_folder(dir)?;
+        }
+        Ok(())
+    }
+}
+
 /// The result in `format`, as bytes.
 fn encode<R: Row>(format: Format, out: Option<&Path>, rendered: Rendered<R>) -> Result<Vec<u8>> {
+    check_format(format, out)?;
     Ok(match format.table_format() {
         Some(f) => {
-            if f == table::Format::Parquet && out.is_none() {
-                anyhow::bail!("--format: parquet is a binary format; give --out FILE");
-            }
             let mut frame = R::frame(&(rendered.rows)())?;
             table::encode(&mut frame, f)?
         }
@@ -134,20 +215,14 @@ impl ReportOutput {
     fn render<C: Chart>(&self, chart: &C, stem: &str) -> Result<Vec<(PathBuf, Vec<u8>)>> {
         let mut files = Vec::new();
         if let Some(path) = &self.chart {
-            let ext = path
-                .extension()
-                .map(|e| e.to_string_lossy().to_ascii_lowercase());
-            let bytes = match ext.as_deref() {
-                Some("png") => render_png(chart, SIZE)?,
-                Some("svg") => render_svg(chart, SIZE)?.into_bytes(),
-                _ => anyhow::bail!("--chart: `{}` must end in .png or .svg", path.display()),
+            let bytes = match chart_kind(path)? {
+                ChartKind::Png => render_png(chart, SIZE)?,
+                ChartKind::Svg => render_svg(chart, SIZE)?.into_bytes(),
             };
             files.push((path.clone(), bytes));
         }
         if let Some(dir) = &self.charts {
-            if !dir.is_dir() {
-                anyhow::bail!("--charts: `{}` is not a folder", dir.display());
-            }
+            check_charts_folder(dir)?;
             files.push((dir.join(format!("{stem}.png")), render_png(chart, SIZE)?));
             let svg = render_svg(chart, SIZE)?.into_bytes();
             files.push((dir.join(format!("{stem}.svg")), svg));
