@@ -33,8 +33,11 @@ use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::dc::DcScenario;
 use mortar_odds::input::scenario::Scenario;
+use mortar_odds::output::chart::{Chart, SIZE, render_svg};
 use mortar_odds::rules::dc::Dc;
 use mortar_odds::rules::shot::Shot;
+use plotters::coord::Shift;
+use plotters::prelude::*;
 
 const STACK_IN_WOODS: &str = include_str!("../examples/stack-in-woods.toml");
 const SHOT_8_MIXED: &str = include_str!("stacks/shot-8-mixed.toml");
@@ -143,14 +146,67 @@ fn mean_ns(group: &str, name: &str) -> Option<f64> {
     json["mean"]["point_estimate"].as_f64()
 }
 
-/// The time of one shot against the units in the hex, as a table.
+/// The time of one shot against the units in the hex, as a table, and as
+/// a chart in `target/criterion/units-time.svg` (the README shows a copy,
+/// `docs/units-time.svg`).
 fn summary() {
     println!("\none shot, exact, against the units in the hex (mean):");
     println!("  units  time");
+    let mut points = Vec::new();
     for n in UNIT_COUNTS {
         if let Some(ns) = mean_ns("units", &format!("shot-{n}")) {
             println!("  {n:>5}  {:.3} ms", ns / 1e6);
+            points.push((n as u32, ns / 1e6));
         }
+    }
+    if points.is_empty() {
+        return;
+    }
+    let chart = TimeChart { points };
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion/units-time.svg");
+    match render_svg(&chart, SIZE).map(|svg| std::fs::write(&path, svg)) {
+        Ok(Ok(())) => println!("chart: {}", path.display()),
+        Ok(Err(e)) => println!("chart not written: {e}"),
+        Err(e) => println!("chart not drawn: {e}"),
+    }
+}
+
+/// The time of one exact shot (ms, on a log scale) against the units.
+struct TimeChart {
+    points: Vec<(u32, f64)>,
+}
+
+impl Chart for TimeChart {
+    fn draw<DB: DrawingBackend>(&self, root: &DrawingArea<DB, Shift>) -> Result<(), String> {
+        let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(root)
+            .caption(
+                "One exact shot: time against the units in the hex",
+                ("sans-serif", 26),
+            )
+            .margin(16)
+            .x_label_area_size(50)
+            .y_label_area_size(80)
+            .build_cartesian_2d(0u32..8u32, (0.001f64..1000f64).log_scale())
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .x_desc("units in the hex (benches/stacks/shot-8-mixed.toml, first N)")
+            .y_desc("time (ms, log scale)")
+            .y_label_formatter(&|ms| format!("{ms}"))
+            .label_style(("sans-serif", 16))
+            .draw()
+            .map_err(err)?;
+        let line = self.points.iter().map(|&(n, ms)| (n, ms));
+        chart
+            .draw_series(LineSeries::new(line.clone(), BLUE.stroke_width(2)))
+            .map_err(err)?;
+        chart
+            .draw_series(line.map(|p| Circle::new(p, 5, BLUE.filled())))
+            .map_err(err)?;
+        Ok(())
     }
 }
 
