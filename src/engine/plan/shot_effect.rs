@@ -186,12 +186,12 @@ impl ShotLaws {
         // Each outcome of one term is a distinct units' state (twins
         // sorted), so a distinct node of the chain: the largest term is a
         // lower bound of its size.
-        let size_of = |t: &Term| twins.joint_size(&t.factors);
-        let at_least = terms().map(size_of).max().unwrap_or(1) + 1;
+        let sizes: Vec<usize> = terms().map(|t| twins.joint_size(&t.factors)).collect();
+        let at_least = sizes.iter().max().unwrap_or(&1) + 1;
         if at_least > limits.max_nodes {
             return Err(Refusal::States { at_least });
         }
-        let size = terms().fold(0usize, |n, t| n.saturating_add(size_of(t)));
+        let size = sizes.iter().fold(0usize, |n, &s| n.saturating_add(s));
         {
             let mut held = lock(&self.held);
             if held.saturating_add(size) > limits.max_edges {
@@ -203,14 +203,17 @@ impl ShotLaws {
     }
 }
 
+/// Terms of a units' law with the same base and factors, merged.
+type MergedTerms<'a> = BTreeMap<(&'a [UnitState], &'a [(usize, attack_law::Law)]), Prob>;
+
 /// The joint law of the units' states of a mixture of lists of terms (a
 /// term `t` of a list of weight `p` weighs `p · t.p`), twins' states
 /// sorted: terms with the same base and factors are merged first, and
 /// each joint law built once, twins that end by the same law counted
-/// rather than ordered (`Twins::each_sorted_joint`).
+/// rather than ordered (`Twins::each_sorted_joint`), in integers while
+/// they fit in 128 bits.
 fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
-    type Factors = [(usize, attack_law::Law)];
-    let mut merged: BTreeMap<(&[UnitState], &Factors), Prob> = BTreeMap::new();
+    let mut merged: MergedTerms = BTreeMap::new();
     for (p, terms) in lists {
         for t in terms.iter() {
             let slot = merged
@@ -219,25 +222,60 @@ fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
             *slot = std::mem::replace(slot, Prob::zero()) + p * &t.p;
         }
     }
-    let mut pairs = Vec::new();
-    for ((base, factors), p) in merged {
-        twins.each_sorted_joint(base, factors, &p, &mut |units, q| {
+    integer_joint(&merged, twins).unwrap_or_else(|| {
+        let mut pairs = Vec::new();
+        for ((base, factors), p) in merged {
+            attack_law::each_joint(base, factors, &p, &mut |units, q| {
+                let mut units = UnitStates::from_slice(units);
+                twins.canonical(&mut units);
+                pairs.push((units, q));
+            });
+        }
+        UnitsLaw::Fractions(Dist::from_masses(pairs))
+    })
+}
+
+/// [`joint_of`] in integers over one denominator: `None` past 128 bits.
+fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
+    // Each term's outcomes (key, states, numerator) over its denominator.
+    type Keyed = Vec<(u128, UnitStates, u128)>;
+    let mut parts: Vec<(Keyed, u128)> = Vec::new();
+    for (&(base, factors), p) in merged {
+        let (pn, pd) = p.to_u128_pair()?;
+        let mut outcomes = Vec::new();
+        let mut fits = true;
+        let d = twins.each_sorted_joint(base, factors, &mut |units, n| {
             let mut units = UnitStates::from_slice(units);
             twins.canonical(&mut units);
-            pairs.push((units, q));
-        });
-    }
-    match over_one_denominator(pairs.iter().map(|(_, q)| q)) {
-        Some((numerators, d)) => {
-            let keyed = pairs
-                .into_iter()
-                .zip(numerators)
-                .map(|((u, _), n)| (u128::from(u.key()), u, n))
-                .collect();
-            UnitsLaw::Integer(merged_by_key(keyed), d)
+            match n.checked_mul(pn) {
+                Some(n) => outcomes.push((u128::from(units.key()), units, n)),
+                None => fits = false,
+            }
+        })?;
+        if !fits {
+            return None;
         }
-        None => UnitsLaw::Fractions(Dist::from_masses(pairs)),
+        parts.push((outcomes, pd.checked_mul(d)?));
     }
+    let denominator = parts.iter().try_fold(1u128, |l, (_, d)| {
+        (l / num_integer::gcd(l, *d)).checked_mul(*d)
+    })?;
+    let mut all = Vec::new();
+    for (outcomes, d) in parts {
+        let scale = denominator / d;
+        for (key, units, n) in outcomes {
+            all.push((key, units, n.checked_mul(scale)?));
+        }
+    }
+    let law = merged_by_key(all);
+    // In lowest terms: the least denominator of the states' probabilities.
+    let g = law
+        .iter()
+        .fold(denominator, |g, (_, n)| num_integer::gcd(g, *n));
+    Some(UnitsLaw::Integer(
+        law.into_iter().map(|(u, n)| (u, n / g)).collect(),
+        denominator / g,
+    ))
 }
 
 /// The exact effect of the shot `key` from `node`: its To Hit outcomes,

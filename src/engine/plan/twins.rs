@@ -17,6 +17,7 @@
 //! merged so (a leader's checks and Leader Loss depend on the order of
 //! Morale Levels among leaders; vehicles are few).
 
+use super::shot_effect::over_one_denominator;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::Law;
 use crate::prob::Prob;
@@ -120,23 +121,37 @@ impl Twins {
     }
 
     /// Every outcome of the units' states of `base` but for the units of
-    /// `factors`, each ending independently by its law, with its
-    /// probability times `p`, as the sorted chain needs it: of twins of one
-    /// group ending by the same law, only how many end each way is told
-    /// apart (one outcome, of multinomial weight, for all their orders).
-    /// `f` receives the states before [`canonical`](Self::canonical).
-    /// The same law as `attack_law::each_joint`'s once sorted, but with a
-    /// class of k twins whose law has m outcomes taking C(m + k - 1, k)
-    /// outcomes instead of m^k (icepool's counts of identical dice).
+    /// `factors`, each ending independently by its law, as the sorted chain
+    /// needs it: of twins of one group ending by the same law, only how
+    /// many end each way is told apart (one outcome, of multinomial weight,
+    /// for all their orders). `f` receives the states (before
+    /// [`canonical`](Self::canonical)) and the outcome's integer weight;
+    /// returns the denominator of those weights (they sum to it), or `None`
+    /// if it passes 128 bits. The same law as `attack_law::each_joint`'s
+    /// once sorted, but a class of k twins whose law has m outcomes takes
+    /// C(m + k - 1, k) outcomes instead of m^k (icepool's counts of
+    /// identical dice).
     pub fn each_sorted_joint(
         &self,
         base: &[UnitState],
         factors: &[(usize, Law)],
-        p: &Prob,
-        f: &mut impl FnMut(&[UnitState], Prob),
-    ) {
-        let classes = self.classes(factors);
-        each_class(&mut base.to_vec(), &classes, p.clone(), f);
+        f: &mut impl FnMut(&[UnitState], u128),
+    ) -> Option<u128> {
+        let mut denominator = 1u128;
+        let mut classes = Vec::new();
+        for class in self.classes(factors) {
+            let probs: Vec<&Prob> = class.law.iter().map(|(_, q)| q).collect();
+            let (weights, d) = over_one_denominator(probs.into_iter())?;
+            for _ in &class.places {
+                denominator = denominator.checked_mul(d)?;
+            }
+            let states = class.law.iter().map(|(s, _)| *s);
+            classes.push((class.places, states.zip(weights).collect()));
+        }
+        // Each weight is at most the denominator: a product of as many
+        // factors, each at most its law's denominator.
+        each_class(&mut base.to_vec(), &classes, 1, f);
+        Some(denominator)
     }
 
     /// The ways of arranging among the twins, each group's places permuted
@@ -186,56 +201,59 @@ impl Twins {
     }
 }
 
-/// The outcomes of `classes` in turn (see [`Twins::each_sorted_joint`]).
+/// Twins' places and the integer weights of the law they end by.
+type IntegerClass = (Vec<usize>, Vec<(UnitState, u128)>);
+
+/// The outcomes of `classes` in turn (see [`Twins::each_sorted_joint`]),
+/// each weight times `w`.
 fn each_class(
     units: &mut [UnitState],
-    classes: &[Class<'_>],
-    p: Prob,
-    f: &mut impl FnMut(&[UnitState], Prob),
+    classes: &[IntegerClass],
+    w: u128,
+    f: &mut impl FnMut(&[UnitState], u128),
 ) {
-    let Some((class, rest)) = classes.split_first() else {
-        return f(units, p);
+    let Some(((places, law), rest)) = classes.split_first() else {
+        return f(units, w);
     };
-    if let [i] = class.places[..] {
-        for (state, q) in class.law.iter() {
-            units[i] = *state;
-            each_class(units, rest, &p * q, f);
+    if let [i] = places[..] {
+        for &(state, q) in law {
+            units[i] = state;
+            each_class(units, rest, w * q, f);
         }
         return;
     }
-    let outcomes: Vec<(UnitState, &Prob)> = class.law.iter().map(|(s, q)| (*s, q)).collect();
-    fill(units, &class.places, &outcomes, p, &mut |units, p| {
-        each_class(units, rest, p, f)
+    fill(units, places, law, w, &mut |units, w| {
+        each_class(units, rest, w, f)
     });
 }
 
 /// How many of `places` end in the first of `outcomes`, then in the next,
-/// and so on, the last taking the rest: each way once, of probability `p`
-/// times C(r, c) · q^c for each outcome of probability q taken by c of the
-/// r places left.
+/// and so on, the last taking the rest: each way once, of weight `w` times
+/// C(r, c) · q^c for each outcome of weight q taken by c of the r places
+/// left.
 fn fill(
     units: &mut [UnitState],
     places: &[usize],
-    outcomes: &[(UnitState, &Prob)],
-    p: Prob,
-    then: &mut impl FnMut(&mut [UnitState], Prob),
+    outcomes: &[(UnitState, u128)],
+    w: u128,
+    then: &mut impl FnMut(&mut [UnitState], u128),
 ) {
-    let Some(((state, q), more)) = outcomes.split_first() else {
-        return then(units, p);
+    let Some((&(state, q), more)) = outcomes.split_first() else {
+        return then(units, w);
     };
     let r = places.len();
     let least = if more.is_empty() { r } else { 0 };
-    let mut power = Prob::one();
+    let mut power = 1u128;
     for c in 0..=r {
         if c >= least {
             for &i in &places[..c] {
-                units[i] = *state;
+                units[i] = state;
             }
-            let ways = Prob::new(binomial(r as u64, c as u64), 1);
-            fill(units, &places[c..], more, &(&p * &power) * &ways, then);
+            let ways = u128::from(binomial(r as u64, c as u64));
+            fill(units, &places[c..], more, w * power * ways, then);
         }
         if c < r {
-            power = &power * *q;
+            power *= q;
         }
     }
 }
@@ -334,29 +352,35 @@ mod tests {
             (4, check),
         ];
         let base = vec![gone; 5];
-        let p = Prob::one();
-        type Emit<'a> = &'a mut dyn FnMut(&[UnitState], Prob);
-        let sorted = |f: &dyn Fn(Emit)| {
-            let mut pairs = Vec::new();
-            f(&mut |units, q| {
-                let mut units = UnitStates::from_slice(units);
+        let sorted = |pairs: Vec<(Vec<UnitState>, Prob)>| {
+            Dist::from_masses(pairs.into_iter().map(|(units, q)| {
+                let mut units = UnitStates::from_slice(&units);
                 twins.canonical(&mut units);
-                pairs.push((units.as_slice().to_vec(), q));
-            });
-            Dist::from_masses(pairs)
+                (units.as_slice().to_vec(), q)
+            }))
         };
-        let every_order = sorted(&|f| each_joint(&base, &factors, &p, &mut |u, q| f(u, q)));
-        let outcomes = std::cell::Cell::new(0);
-        let counted = sorted(&|f| {
-            twins.each_sorted_joint(&base, &factors, &p, &mut |u, q| {
-                outcomes.set(outcomes.get() + 1);
-                f(u, q)
-            })
+        let mut pairs = Vec::new();
+        each_joint(&base, &factors, &Prob::one(), &mut |u, q| {
+            pairs.push((u.to_vec(), q))
         });
+        let every_order = sorted(pairs);
+        let mut weights = Vec::new();
+        let denominator = twins
+            .each_sorted_joint(&base, &factors, &mut |u, n| weights.push((u.to_vec(), n)))
+            .expect("within 128 bits");
+        // Each law over its least denominator: 12 for the check, 6, 36.
+        assert_eq!(denominator, 12u128.pow(3) * 6 * 36);
+        let outcomes = weights.len();
+        let counted = sorted(
+            weights
+                .into_iter()
+                .map(|(u, n)| (u, Prob::from_u128(n, denominator)))
+                .collect(),
+        );
         assert_eq!(counted, every_order);
         // 3 twins by a 3-outcome law: C(5, 3) = 10 ways; then 2 and 2.
         assert_eq!(twins.joint_size(&factors), 10 * 2 * 2);
-        assert_eq!(outcomes.get(), 40);
+        assert_eq!(outcomes, 40);
         assert_eq!(counted.len(), 40);
     }
 
