@@ -1,0 +1,53 @@
+use super::*;
+use crate::input::catalog::Catalog;
+use crate::input::scenario::Scenario;
+
+/// Fractions over their least common denominator, or none past 128
+/// bits.
+#[test]
+fn fractions_over_one_denominator() {
+    let ps = [Prob::new(1, 6), Prob::new(1, 4), Prob::new(7, 12)];
+    assert_eq!(over_one_denominator(ps.iter()), Some((vec![2, 3, 7], 12)));
+    let huge = [
+        Prob::from_u128(1, 1 << 100),
+        Prob::from_u128(1, 3u128.pow(40)),
+    ];
+    assert_eq!(over_one_denominator(huge.iter()), None);
+}
+
+/// Each shot of a plan at units, as the chain takes it, equals the
+/// effect read off the shot's whole exact law
+/// ([`ShotProcess::exact`], itself tested against the stepped process),
+/// with and without Multiple Hits (C3.8), from the units as they start
+/// and with the leader broken.
+#[test]
+fn shot_effects_match_the_whole_shot() {
+    let text = include_str!("../../../../examples/stack-in-woods.toml");
+    for multiple in [false, true] {
+        let (mut shot, input) = Scenario::parse("stack", text, Default::default())
+            .and_then(|s| s.plan_input(&Catalog::builtin()))
+            .expect("the example loads");
+        shot.mortar.multiple_hits = multiple;
+        shot.target.units.truncate(2);
+        let plan = FirePlan::new(shot, input).expect("a plan");
+        let laws = ShotLaws::default();
+        let unbounded = Limits {
+            max_nodes: usize::MAX,
+            max_edges: usize::MAX,
+        };
+        let start = Node::start(&plan);
+        let mut leader_broken = start;
+        leader_broken.units.as_mut_slice()[1].broken = true;
+        for node in [start, leader_broken] {
+            for (&key, s) in &plan.shots {
+                let mine = Dist::from_masses(
+                    shot_effect(&plan, &node, key, &unbounded, &laws).expect("no limit"),
+                );
+                let whole = ShotProcess::of(s)
+                    .exact(node.units.as_slice())
+                    .map(|st| ShotEffect::of(st, true));
+                assert_eq!(mine, whole, "{key:?}, multiple hits {multiple}");
+            }
+        }
+    }
+}
