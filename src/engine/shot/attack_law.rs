@@ -29,9 +29,10 @@ use crate::prob::Prob;
 use crate::rules::location::{self, Job, LocationState, Occupants};
 use crate::rules::units::{Check, MAX_UNITS, Unit, UnitKind, UnitState};
 
-/// One check a unit is to make, with the units' states it is made under
-/// (only the leaders' matter, and the unit's own, put in at play time).
-pub type Scripted = (Check, Vec<UnitState>);
+/// One check a unit is to make, with the states of the leaders it is made
+/// under, packed ([`pack_leaders`]): all it reads of the other units (the
+/// unit's own state is put in at play time).
+pub type Scripted = (Check, u64);
 
 /// Each unit's law, by (unit, its state before its checks, its script).
 /// Each unit's law by its start and script: looked up by the script as a
@@ -110,30 +111,38 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// The leaders' part of the resolution, with the other units' checks
-/// written down.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// written down, in the order they are owed: (unit, check).
+#[derive(Clone, Debug)]
 struct Deferred {
     location: LocationState,
-    scripts: Vec<Vec<Scripted>>,
+    scripts: Vec<(usize, Scripted)>,
 }
+
+/// A finished state of the leaders' part: the units' states, each other
+/// unit's script in turn (by unit), and its probability.
+type Finished = (Vec<UnitState>, Vec<(usize, Scripted)>, Prob);
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
 }
 
-/// The units' states with only the leaders' kept (the others' at the
-/// default): all that a check reads besides the checking unit's own state
-/// ([`location::next_job`]), so that equal situations meet.
-fn leaders_states<O: Occupants + ?Sized>(targets: &O, units: &[UnitState]) -> Vec<UnitState> {
-    (0..units.len())
-        .map(|j| {
-            if is_leader(targets, j) {
-                units[j]
-            } else {
-                UnitState::default()
-            }
-        })
-        .collect()
+/// The states of the `leaders` in `units`, seven bits each
+/// ([`UnitState::bits`]): all that a check reads besides the checking
+/// unit's own state ([`location::leader_drm`]), as one small value, so
+/// that equal situations meet.
+fn pack_leaders(leaders: &[usize], units: &[UnitState]) -> u64 {
+    assert!(leaders.len() <= 9, "seven bits a leader fit in 64");
+    leaders
+        .iter()
+        .fold(0, |key, &j| key << 7 | u64::from(units[j].bits()))
+}
+
+/// Sets the states of the `leaders` in `units` from `key`
+/// ([`pack_leaders`]).
+fn unpack_leaders(leaders: &[usize], key: u64, units: &mut [UnitState]) {
+    for (k, &j) in leaders.iter().rev().enumerate() {
+        units[j] = UnitState::from_bits((key >> (7 * k)) as u8 & 0x7f);
+    }
 }
 
 /// One term of the law of the units' final states: with probability `p`,
@@ -230,20 +239,20 @@ fn resolve_terms<O: Occupants + ?Sized>(
         },
     );
     // 2. The leaders' checks, jointly; the others' written down. Each
-    // state is taken one job at a time, depth first; the finished ones
-    // merge at the end.
+    // state is taken one job at a time, depth first.
     let n = targets.count();
+    let leaders: Vec<usize> = (0..n).filter(|&j| is_leader(targets, j)).collect();
     let mut open: Vec<(Deferred, Prob)> = selected
         .iter()
         .map(|(s, p)| {
             let d = Deferred {
                 location: s.clone(),
-                scripts: vec![Vec::new(); n],
+                scripts: Vec::new(),
             };
             (d, p.clone())
         })
         .collect();
-    let mut finished = Vec::new();
+    let mut finished: Vec<Finished> = Vec::new();
     while let Some((mut d, p)) = open.pop() {
         // Taking the job off the state reads no dice.
         match location::next_job(targets, order, &mut d.location.resolving()) {
@@ -259,8 +268,20 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 let units = &d.location.units;
                 let leader = location::leader_drm(targets, units, i);
                 let law = step(targets, i, units[i], check, leader, &laws.steps);
-                for (state, q) in law.iter() {
-                    let mut next = d.clone();
+                let mut outcomes = law.iter().peekable();
+                while let Some((state, q)) = outcomes.next() {
+                    // The last outcome takes the state itself.
+                    let mut next = if outcomes.peek().is_some() {
+                        d.clone()
+                    } else {
+                        std::mem::replace(
+                            &mut d,
+                            Deferred {
+                                location: LocationState::default(),
+                                scripts: Vec::new(),
+                            },
+                        )
+                    };
                     next.location.units[i] = *state;
                     open.push((next, &p * q));
                 }
@@ -269,43 +290,56 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 // Only the leaders' states matter to the check (the
                 // unit's own is put in when it is played): the others'
                 // are left out, so equal scripts meet.
-                let states = leaders_states(targets, &d.location.units);
-                d.scripts[i].push((check, states));
+                let leaders = pack_leaders(&leaders, &d.location.units);
+                d.scripts.push((i, (check, leaders)));
                 open.push((d, p));
             }
-            Job::Done => finished.push((d, p)),
+            Job::Done => {
+                // Each unit's checks together, in the order owed.
+                d.scripts.sort_by_key(|(i, _)| *i);
+                finished.push((std::mem::take(&mut d.location.units), d.scripts, p));
+            }
         }
     }
-    let deferred = Dist::from_masses(finished);
+    // States that end alike merge.
+    finished.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    let mut merged: Vec<Finished> = Vec::with_capacity(finished.len());
+    for (units, scripts, p) in finished {
+        match merged.last_mut() {
+            Some((u, s, sum)) if *u == units && *s == scripts => {
+                *sum = std::mem::replace(sum, Prob::zero()) + p;
+            }
+            _ => merged.push((units, scripts, p)),
+        }
+    }
     // 3. Each other unit's script on its own.
-    deferred
-        .iter()
-        .map(|(d, p)| {
-            let factors = d
-                .scripts
-                .iter()
-                .enumerate()
-                .filter(|(_, script)| !script.is_empty())
-                .map(|(i, script)| {
-                    let start = d.location.units[i];
-                    let known = lock(&laws.laws)
-                        .get(&(i, start))
-                        .and_then(|by_script| by_script.get(script.as_slice()))
-                        .cloned();
-                    let law = known.unwrap_or_else(|| {
-                        let law = play(targets, i, start, script, &laws.steps);
-                        lock(&laws.laws)
-                            .entry((i, start))
-                            .or_default()
-                            .insert(script.clone(), Arc::clone(&law));
-                        law
-                    });
-                    (i, law)
-                })
-                .collect();
+    let mut script: Vec<Scripted> = Vec::new();
+    merged
+        .into_iter()
+        .map(|(units, scripts, p)| {
+            let mut factors = Vec::new();
+            for run in scripts.chunk_by(|a, b| a.0 == b.0) {
+                let i = run[0].0;
+                script.clear();
+                script.extend(run.iter().map(|(_, c)| *c));
+                let start = units[i];
+                let known = lock(&laws.laws)
+                    .get(&(i, start))
+                    .and_then(|by_script| by_script.get(script.as_slice()))
+                    .cloned();
+                let law = known.unwrap_or_else(|| {
+                    let law = play(targets, i, start, &script, &leaders, &laws.steps);
+                    lock(&laws.laws)
+                        .entry((i, start))
+                        .or_default()
+                        .insert(script.clone(), Arc::clone(&law));
+                    law
+                });
+                factors.push((i, law));
+            }
             Term {
-                p: p.clone(),
-                base: d.location.units.clone(),
+                p,
+                base: units,
                 factors,
             }
         })
@@ -320,24 +354,26 @@ fn play<O: Occupants + ?Sized>(
     i: usize,
     start: UnitState,
     script: &[Scripted],
+    leaders: &[usize],
     steps: &Mutex<StepLaws>,
 ) -> Law {
-    let leader = |state: UnitState, states: &[UnitState]| {
-        let mut units = [UnitState::default(); MAX_UNITS];
-        let units: &mut [UnitState] = match units.get_mut(..states.len()) {
+    let n = targets.count();
+    let leader = |state: UnitState, key: u64| {
+        let mut units = [UnitState::default(); MAX_UNITS + 1];
+        let units: &mut [UnitState] = match units.get_mut(..n) {
             Some(units) => units,
-            None => &mut states.to_vec(),
+            None => &mut vec![UnitState::default(); n],
         };
-        units.copy_from_slice(states);
+        unpack_leaders(leaders, key, units);
         units[i] = state;
         location::leader_drm(targets, units, i)
     };
     let mut law: Option<Law> = None;
-    for (check, states) in script {
+    for &(check, key) in script {
         law = Some(match law {
-            None => step(targets, i, start, *check, leader(start, states), steps),
+            None => step(targets, i, start, check, leader(start, key), steps),
             Some(law) => Arc::new(
-                law.bind(|s| (*step(targets, i, *s, *check, leader(*s, states), steps)).clone()),
+                law.bind(|s| (*step(targets, i, *s, check, leader(*s, key), steps)).clone()),
             ),
         });
     }
