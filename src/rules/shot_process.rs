@@ -16,7 +16,7 @@ use super::units::{UnitKind, UnitState};
 use crate::dice::{Dice, Dr};
 
 pub use super::location::Group;
-pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, resolve_shot};
+pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, ToHitPart, resolve_shot};
 pub use slots::{MAX_TARGETS, ShotLocation, Slots};
 
 mod outcome;

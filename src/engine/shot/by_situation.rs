@@ -7,7 +7,7 @@
 //! exact fractions once, at the end.
 
 use crate::dice::{Dist, Masses, Paths};
-use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Stage};
+use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Stage, ToHitPart};
 use crate::rules::units::UnitState;
 
 /// States with their masses over one denominator.
@@ -38,24 +38,37 @@ impl ShotProcess<'_> {
         key: &impl Fn(&ShotState) -> K,
     ) -> Option<Dist<K>> {
         let start = self.start(units);
-        let (heads, head_den) = self.weighed(&start, |s| s.stage != Stage::ToHit)?;
-        // Each head's situation, and what follows each situation.
-        let mut situations: Vec<(AfterToHit, Vec<usize>)> = Vec::new();
-        for (i, (head, _)) in heads.iter().enumerate() {
-            let after = head.after_to_hit();
-            match situations.iter_mut().find(|(a, _)| *a == after) {
-                Some((_, members)) => members.push(i),
-                None => situations.push((after, vec![i])),
+        // Each way the To Hit DR falls, stepped in one buffer: its
+        // situation for the rest of the shot, and in it, what else it
+        // settled (ROF, malfunction, ammunition), weighed.
+        let mut situations: Vec<(AfterToHit, Masses<ToHitPart>)> = Vec::new();
+        let mut scratch = start.clone();
+        let mut paths = Paths::new();
+        while let Some(((), n, den)) = paths.next(|dice| {
+            scratch.clone_from(&start);
+            while scratch.stage == Stage::ToHit {
+                self.step_in_place(&mut scratch, dice);
+                scratch.clear_dice();
+            }
+        }) {
+            let part = scratch.to_hit_part();
+            match situations.iter_mut().find(|(a, _)| scratch.is_after(a)) {
+                Some((_, parts)) => parts.add_among(&part, n, den),
+                None => {
+                    let mut parts = Masses::with_capacity(8);
+                    parts.add(part, n, den);
+                    situations.push((scratch.after_to_hit(), parts));
+                }
             }
         }
-        let mut out = Masses::with_capacity(4 * heads.len());
-        for (after, members) in &situations {
-            let (rest, rest_den) = self.weighed(&self.resume(after), Self::finished)?;
-            let den = head_den.checked_mul(rest_den)?;
+        let mut out = Masses::with_capacity(64);
+        for (after, parts) in situations {
+            let (parts, parts_den) = parts.unsorted()?;
+            let (rest, rest_den) = self.weighed(&self.resume(&after), Self::finished)?;
+            let den = parts_den.checked_mul(rest_den)?;
             for (mut end, m) in rest {
-                for &i in members {
-                    let (head, n) = &heads[i];
-                    end.follow(head);
+                for (part, n) in &parts {
+                    end.follow(part);
                     out.add(key(&end), n * m, den);
                 }
             }
