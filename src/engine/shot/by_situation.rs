@@ -118,6 +118,38 @@ mod tests {
         Shot::new(scenario.shot_input(&Catalog::builtin()).expect("inputs")).expect("a shot")
     }
 
+    /// The laws the exact engine takes in one choice each (an Original
+    /// DR, the lower of a Multiple Hit's two, a Random Selection) give the
+    /// same law of the whole shot as its dice read one by one: a squad and
+    /// a leader in woods, with and without Multiple Hits (C3.8), the
+    /// effects DR and every check included.
+    #[test]
+    fn the_laws_taken_whole_are_the_dice() {
+        use crate::dice::{DiceOnly, Dist};
+        let text = "ammo = \"HE\"\n[mortar]\nname = \"m\"\ncaliber = 81\nrange = [2, 40]\n\
+            rof = 3\nbreakdown = 12\n[target]\nrange = 10\nwoods = true\n\
+            [[target.units]]\nname = \"s\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n\
+            [[target.units]]\nname = \"l\"\nkind = \"leader\"\nmorale = 8\n\
+            broken_morale = 8\nleadership = -1\n";
+        let scenario = Scenario::parse("t", text, Default::default()).expect("a scenario");
+        let shot = Shot::new(scenario.shot_input(&Catalog::builtin()).expect("inputs"));
+        let shot = shot.expect("a shot");
+        for multiple in [false, true] {
+            let mut shot = shot.clone();
+            shot.multiple_hits = multiple;
+            let process = ShotProcess::units(&shot);
+            let start = process.start(&process.start_units());
+            let by_dice = Dist::certain(start).run(ShotProcess::finished, |s, d| {
+                process.step(s, &mut DiceOnly(d)).forget_dice()
+            });
+            assert_eq!(
+                process.exact_stepped(&process.start_units()),
+                by_dice,
+                "multiple hits {multiple}"
+            );
+        }
+    }
+
     /// Each case's law read through the whole state equals the stepped
     /// process's, to the fraction: HE spotted or not, with and without
     /// Multiple Hits (C3.8), ROF and B# known or not, and Smoke with its
