@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::dice::Dist;
 use crate::prob::Prob;
-use crate::rules::location::{self, Job, LocationState, Occupants};
+use crate::rules::location::{self, Group, Job, LocationState, Occupants};
 use crate::rules::units::{Check, Unit, UnitKind, UnitState};
 
 mod scripts;
@@ -61,7 +61,8 @@ type StepLaws = BTreeMap<(usize, UnitState, Check, i8), Law>;
 pub struct AttackLaws {
     /// The units the laws are of (set by the first resolution).
     units: OnceLock<Vec<Option<Unit>>>,
-    terms: Mutex<BTreeMap<LocationState, Arc<Vec<Term>>>>,
+    /// By [`state_key`].
+    terms: Mutex<BTreeMap<Vec<u8>, Arc<Vec<Term>>>>,
     laws: Mutex<UnitLaws>,
     steps: Mutex<StepLaws>,
 }
@@ -95,17 +96,55 @@ impl AttackLaws {
         // The resolution never reads the IFT results (only the units'
         // states, the groups and the checks owed): states that differ in
         // those alone share their terms.
-        let key = LocationState {
-            results: Vec::new(),
-            ..state.clone()
-        };
+        let key = state_key(state);
         if let Some(terms) = lock(&self.terms).get(&key) {
             return terms.clone();
         }
-        let terms = Arc::new(resolve_terms(targets, order, &key, self));
+        let state = LocationState {
+            results: Vec::new(),
+            ..state.clone()
+        };
+        let terms = Arc::new(resolve_terms(targets, order, &state, self));
         lock(&self.terms).insert(key, Arc::clone(&terms));
         terms
     }
+}
+
+/// All of `state` that a resolution reads (not the IFT results), as bytes
+/// compared at once: each unit's state and the state Leader Loss last saw
+/// of it one byte each ([`UnitState::bits`]), each check owed four bytes,
+/// then each Random Selection group as its kind, number, size and members.
+/// Equal keys are equal such states (the number of targets is that of the
+/// laws' units).
+fn state_key(state: &LocationState) -> Vec<u8> {
+    // Every field named, so that a new one is not forgotten.
+    let LocationState {
+        results: _,
+        units,
+        groups,
+        pending,
+        seen,
+    } = state;
+    let mut key = Vec::with_capacity(6 * units.len());
+    key.extend(units.iter().map(UnitState::bits));
+    key.extend(seen.iter().map(UnitState::bits));
+    for check in pending {
+        key.extend(match *check {
+            None => [0, 0, 0, 0],
+            Some(Check::Morale(n)) => [1, n, 0, 0],
+            Some(Check::Pin) => [2, 0, 0, 0],
+            Some(Check::LeaderLoss { task, drm, level }) => [3, u8::from(task), drm, level],
+        });
+    }
+    for group in groups {
+        let (kind, members, n) = match group {
+            Group::Kia { members, n } => (1, members, n),
+            Group::K { members, n } => (2, members, n),
+        };
+        key.extend([kind, *n, members.len() as u8]);
+        key.extend(members.iter().map(|&i| i as u8));
+    }
+    key
 }
 
 /// The lock's value, whatever a panicking thread left (the engine's maps
@@ -330,3 +369,6 @@ fn resolve_terms<O: Occupants + ?Sized>(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests;
