@@ -50,16 +50,29 @@ pub trait Dice {
     /// Original DR by its law in one weighted choice (11 branches, not 36),
     /// returned as one pair of dice with that sum; from any other, a DR.
     fn original_dr(&mut self) -> Dr {
-        // P(Original DR = 2, 3, ..., 12) in 36ths.
-        const WAYS: [u64; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
         if self.takes_laws()
             && let Some(i) = self.weighted(&WAYS)
         {
-            let sum = i as u8 + 2;
-            let colored = sum.saturating_sub(6).max(1);
-            return Dr::new(colored, sum - colored);
+            return Dr::with_original(i as u8 + 2);
         }
         self.dr()
+    }
+
+    /// The lower of two DRs of which only the Original DR is read, rolled
+    /// in turn ([`Dr::lower`]: the first on a tie): from a source that
+    /// [`takes_laws`](Dice::takes_laws), the lower Original DR by its law
+    /// in one weighted choice (11 branches, not 121), returned as one pair
+    /// of dice with that sum; from any other, two
+    /// [`original_dr`](Dice::original_dr)s.
+    fn lower_original_dr(&mut self) -> Dr {
+        if self.takes_laws()
+            && let Some(i) = self.weighted(&LOWER_WAYS)
+        {
+            return Dr::with_original(i as u8 + 2);
+        }
+        let first = self.original_dr();
+        let second = self.original_dr();
+        first.lower(second)
     }
 
     /// Whether this source takes a roll's known law in one weighted choice
@@ -81,6 +94,25 @@ pub trait Dice {
     }
 }
 
+/// P(Original DR = 2, 3, ..., 12) in 36ths.
+const WAYS: [u64; 11] = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+
+/// P(the lower of two Original DRs = 2, 3, ..., 12) in 1296ths (36 × 36):
+/// the pairs whose lower sum is `s` are N(≥ s)² − N(≥ s + 1)², with
+/// N(≥ s) the ways a DR reaches `s` or more (tested against the dice).
+const LOWER_WAYS: [u64; 11] = {
+    let mut out = [0; 11];
+    let mut at_least = 0;
+    let mut s = 11;
+    while s > 0 {
+        s -= 1;
+        let above = at_least;
+        at_least += WAYS[s];
+        out[s] = at_least * at_least - above * above;
+    }
+    out
+};
+
 /// A roll of two dice, colored and white.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Dr {
@@ -95,6 +127,23 @@ impl Dr {
     pub fn new(colored: u8, white: u8) -> Self {
         debug_assert!((1..=6).contains(&colored) && (1..=6).contains(&white));
         Dr { colored, white }
+    }
+
+    /// A DR whose Original DR is `sum` (2 to 12), for a roll of which only
+    /// that sum is read: the lowest colored die that makes it.
+    fn with_original(sum: u8) -> Self {
+        let colored = sum.saturating_sub(6).max(1);
+        Dr::new(colored, sum - colored)
+    }
+
+    /// The lower of two DRs by their Original DR, `self` on a tie: the
+    /// effects DR a Multiple Hit keeps (C3.8).
+    pub fn lower(self, other: Dr) -> Dr {
+        if other.original() < self.original() {
+            other
+        } else {
+            self
+        }
     }
 
     /// The Original DR: the sum of the two dice before any modifier.
@@ -119,6 +168,19 @@ pub struct RngDice<'a, R: Rng + ?Sized>(pub &'a mut R);
 impl<R: Rng + ?Sized> Dice for RngDice<'_, R> {
     fn choose(&mut self, n: u8) -> u8 {
         self.0.random_range(0..n)
+    }
+}
+
+/// A source that reads every roll's dice, never a known law, from the
+/// source it wraps: the long way round an enumeration, for tests of the
+/// laws the exact engine takes ([`Dice::takes_laws`]).
+#[cfg(test)]
+pub(crate) struct DiceOnly<'a>(pub &'a mut dyn Dice);
+
+#[cfg(test)]
+impl Dice for DiceOnly<'_> {
+    fn choose(&mut self, n: u8) -> u8 {
+        self.0.choose(n)
     }
 }
 

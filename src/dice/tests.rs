@@ -113,6 +113,21 @@ fn an_original_dr_taken_by_its_law_has_the_law_of_a_dr() {
 }
 
 #[test]
+fn the_lower_original_dr_taken_by_its_law_has_the_law_of_two_drs() {
+    let by_law = Dist::enumerate(|d| d.lower_original_dr().original());
+    let by_dice = Dist::enumerate(|d| d.dr().lower(d.dr()).original());
+    assert_eq!(by_law, by_dice);
+    let mut paths = 0;
+    each_path(|d| d.lower_original_dr(), |_, _, _| paths += 1);
+    assert_eq!(paths, 11);
+    // Any other source rolls two DRs, and keeps the first on a tie.
+    let mut fixed = FixedDice::new(&[2, 5, 3, 4, 6, 6, 1, 1]);
+    assert_eq!(fixed.lower_original_dr(), Dr::new(2, 5));
+    assert_eq!(fixed.lower_original_dr(), Dr::new(1, 1));
+    assert_eq!(fixed.used(), 8);
+}
+
+#[test]
 fn masses_merge_equal_outcomes_over_a_common_denominator() {
     let mut masses = Masses::new();
     masses.add('b', 1, 6);

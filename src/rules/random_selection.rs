@@ -104,16 +104,7 @@ fn binomial(n: usize, k: usize) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::{Dist, FixedDice};
-
-    /// A source that always reads the dice, for the long way round.
-    struct DiceOnly<'a>(&'a mut dyn Dice);
-
-    impl Dice for DiceOnly<'_> {
-        fn choose(&mut self, n: u8) -> u8 {
-            self.0.choose(n)
-        }
-    }
+    use crate::dice::{DiceOnly, Dist, FixedDice};
 
     #[test]
     fn the_law_is_the_dice() {

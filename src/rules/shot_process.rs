@@ -16,7 +16,7 @@ use super::units::{UnitKind, UnitState};
 use crate::dice::{Dice, Dr};
 
 pub use super::location::Group;
-pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, resolve_shot};
+pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, ToHitPart, resolve_shot};
 pub use slots::{MAX_TARGETS, ShotLocation, Slots};
 
 mod outcome;
@@ -337,13 +337,6 @@ impl<'a> ShotProcess<'a> {
     }
 
     fn effects(&self, s: &mut ShotState, dice: &mut dyn Dice) {
-        // Only an AFV reads an effects DR's dice apart (its hit location,
-        // C7.7); any other target, and a Multiple Hit's choice of DR, read
-        // the Original DR alone.
-        let afv = self.targets.iter().any(|t| t.kind() == Some(UnitKind::Afv));
-        let mut roll = || if afv { dice.dr() } else { dice.original_dr() };
-        let first = roll();
-        let second = s.multiple.iter().any(|m| *m).then(roll);
         let attack = |i: usize, hit: HitKind| {
             let t = &self.targets[i];
             match hit {
@@ -352,21 +345,33 @@ impl<'a> ShotProcess<'a> {
                 HitKind::Critical => t.critical_attack.as_ref(),
             }
         };
+        // Reading: the firer keeps the lower effects DR of a Multiple Hit.
+        let keeps_lower: Slots<bool> = s
+            .multiple
+            .map(|m| m && readings::MULTIPLE_HIT_KEEPS_LOWER_DR);
+        let attacked = || (0..self.targets.len()).filter(|&i| attack(i, s.hits[i]).is_some());
+        // Only an AFV reads an effects DR's dice apart (its hit location,
+        // C7.7); any other target, and a Multiple Hit's choice of DR, read
+        // the Original DR alone.
+        let afv = self.targets.iter().any(|t| t.kind() == Some(UnitKind::Afv));
+        let mut roll = || if afv { dice.dr() } else { dice.original_dr() };
+        // (the first DR, the lower of the two)
+        let (first, lower) = if !s.multiple.iter().any(|m| *m) {
+            let first = roll();
+            (first, first)
+        } else if !afv && attacked().all(|i| keeps_lower[i]) {
+            // Only the lower DR is read: rolled as one, by its law.
+            let lower = dice.lower_original_dr();
+            (lower, lower)
+        } else {
+            let first = roll();
+            (first, first.lower(roll()))
+        };
         for i in 0..self.targets.len() {
             let Some(attack) = attack(i, s.hits[i]) else {
                 continue;
             };
-            // Reading: the firer keeps the lower effects DR of a Multiple Hit.
-            let dr = match second {
-                Some(b)
-                    if s.multiple[i]
-                        && readings::MULTIPLE_HIT_KEEPS_LOWER_DR
-                        && b.original() < first.original() =>
-                {
-                    b
-                }
-                _ => first,
-            };
+            let dr = if keeps_lower[i] { lower } else { first };
             let final_dr = i16::from(dr.original()) + attack.drm();
             s.rolls[i] = Some((dr, final_dr));
         }

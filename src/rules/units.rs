@@ -169,8 +169,9 @@ impl PartialOrd for UnitState {
 }
 
 impl UnitState {
-    /// The fields as the bits of one byte, the first field the highest.
-    fn bits(&self) -> u8 {
+    /// The fields as the bits of one byte, the first field the highest
+    /// (seven bits: [`from_bits`](Self::from_bits) reads them back).
+    pub fn bits(&self) -> u8 {
         let UnitState {
             eliminated,
             broken,
@@ -187,6 +188,20 @@ impl UnitState {
             | u8::from(immobilized) << 2
             | u8::from(shocked) << 1
             | u8::from(burning)
+    }
+
+    /// The state whose [`bits`](Self::bits) are the low seven of `bits`.
+    pub fn from_bits(bits: u8) -> UnitState {
+        let bit = |k: u8| bits & (1 << k) != 0;
+        UnitState {
+            eliminated: bit(6),
+            broken: bit(5),
+            pinned: bit(4),
+            reduced: bit(3),
+            immobilized: bit(2),
+            shocked: bit(1),
+            burning: bit(0),
+        }
     }
 
     /// Good Order: neither broken nor eliminated (pinned units are).

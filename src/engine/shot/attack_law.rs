@@ -26,12 +26,17 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::dice::Dist;
 use crate::prob::Prob;
-use crate::rules::location::{self, Job, LocationState, Occupants};
-use crate::rules::units::{Check, MAX_UNITS, Unit, UnitKind, UnitState};
+use crate::rules::location::{self, Group, Job, LocationState, Occupants};
+use crate::rules::units::{Check, Unit, UnitKind, UnitState};
 
-/// One check a unit is to make, with the units' states it is made under
-/// (only the leaders' matter, and the unit's own, put in at play time).
-pub type Scripted = (Check, Vec<UnitState>);
+mod scripts;
+
+use scripts::{pack_leaders, play, step};
+
+/// One check a unit is to make, with the states of the leaders it is made
+/// under, packed ([`pack_leaders`]): all it reads of the other units (the
+/// unit's own state is put in at play time).
+pub type Scripted = (Check, u64);
 
 /// Each unit's law, by (unit, its state before its checks, its script).
 /// Each unit's law by its start and script: looked up by the script as a
@@ -56,7 +61,8 @@ type StepLaws = BTreeMap<(usize, UnitState, Check, i8), Law>;
 pub struct AttackLaws {
     /// The units the laws are of (set by the first resolution).
     units: OnceLock<Vec<Option<Unit>>>,
-    terms: Mutex<BTreeMap<LocationState, Arc<Vec<Term>>>>,
+    /// By [`state_key`].
+    terms: Mutex<BTreeMap<Vec<u8>, Arc<Vec<Term>>>>,
     laws: Mutex<UnitLaws>,
     steps: Mutex<StepLaws>,
 }
@@ -90,17 +96,55 @@ impl AttackLaws {
         // The resolution never reads the IFT results (only the units'
         // states, the groups and the checks owed): states that differ in
         // those alone share their terms.
-        let key = LocationState {
-            results: Vec::new(),
-            ..state.clone()
-        };
+        let key = state_key(state);
         if let Some(terms) = lock(&self.terms).get(&key) {
             return terms.clone();
         }
-        let terms = Arc::new(resolve_terms(targets, order, &key, self));
+        let state = LocationState {
+            results: Vec::new(),
+            ..state.clone()
+        };
+        let terms = Arc::new(resolve_terms(targets, order, &state, self));
         lock(&self.terms).insert(key, Arc::clone(&terms));
         terms
     }
+}
+
+/// All of `state` that a resolution reads (not the IFT results), as bytes
+/// compared at once: each unit's state and the state Leader Loss last saw
+/// of it one byte each ([`UnitState::bits`]), each check owed four bytes,
+/// then each Random Selection group as its kind, number, size and members.
+/// Equal keys are equal such states (the number of targets is that of the
+/// laws' units).
+fn state_key(state: &LocationState) -> Vec<u8> {
+    // Every field named, so that a new one is not forgotten.
+    let LocationState {
+        results: _,
+        units,
+        groups,
+        pending,
+        seen,
+    } = state;
+    let mut key = Vec::with_capacity(6 * units.len());
+    key.extend(units.iter().map(UnitState::bits));
+    key.extend(seen.iter().map(UnitState::bits));
+    for check in pending {
+        key.extend(match *check {
+            None => [0, 0, 0, 0],
+            Some(Check::Morale(n)) => [1, n, 0, 0],
+            Some(Check::Pin) => [2, 0, 0, 0],
+            Some(Check::LeaderLoss { task, drm, level }) => [3, u8::from(task), drm, level],
+        });
+    }
+    for group in groups {
+        let (kind, members, n) = match group {
+            Group::Kia { members, n } => (1, members, n),
+            Group::K { members, n } => (2, members, n),
+        };
+        key.extend([kind, *n, members.len() as u8]);
+        key.extend(members.iter().map(|&i| i as u8));
+    }
+    key
 }
 
 /// The lock's value, whatever a panicking thread left (the engine's maps
@@ -110,30 +154,19 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 /// The leaders' part of the resolution, with the other units' checks
-/// written down.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// written down, in the order they are owed: (unit, check).
+#[derive(Clone, Debug)]
 struct Deferred {
     location: LocationState,
-    scripts: Vec<Vec<Scripted>>,
+    scripts: Vec<(usize, Scripted)>,
 }
+
+/// A finished state of the leaders' part: the units' states, each other
+/// unit's script in turn (by unit), and its probability.
+type Finished = (Vec<UnitState>, Vec<(usize, Scripted)>, Prob);
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
-}
-
-/// The units' states with only the leaders' kept (the others' at the
-/// default): all that a check reads besides the checking unit's own state
-/// ([`location::next_job`]), so that equal situations meet.
-fn leaders_states<O: Occupants + ?Sized>(targets: &O, units: &[UnitState]) -> Vec<UnitState> {
-    (0..units.len())
-        .map(|j| {
-            if is_leader(targets, j) {
-                units[j]
-            } else {
-                UnitState::default()
-            }
-        })
-        .collect()
 }
 
 /// One term of the law of the units' final states: with probability `p`,
@@ -230,20 +263,20 @@ fn resolve_terms<O: Occupants + ?Sized>(
         },
     );
     // 2. The leaders' checks, jointly; the others' written down. Each
-    // state is taken one job at a time, depth first; the finished ones
-    // merge at the end.
+    // state is taken one job at a time, depth first.
     let n = targets.count();
+    let leaders: Vec<usize> = (0..n).filter(|&j| is_leader(targets, j)).collect();
     let mut open: Vec<(Deferred, Prob)> = selected
         .iter()
         .map(|(s, p)| {
             let d = Deferred {
                 location: s.clone(),
-                scripts: vec![Vec::new(); n],
+                scripts: Vec::new(),
             };
             (d, p.clone())
         })
         .collect();
-    let mut finished = Vec::new();
+    let mut finished: Vec<Finished> = Vec::new();
     while let Some((mut d, p)) = open.pop() {
         // Taking the job off the state reads no dice.
         match location::next_job(targets, order, &mut d.location.resolving()) {
@@ -259,8 +292,20 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 let units = &d.location.units;
                 let leader = location::leader_drm(targets, units, i);
                 let law = step(targets, i, units[i], check, leader, &laws.steps);
-                for (state, q) in law.iter() {
-                    let mut next = d.clone();
+                let mut outcomes = law.iter().peekable();
+                while let Some((state, q)) = outcomes.next() {
+                    // The last outcome takes the state itself.
+                    let mut next = if outcomes.peek().is_some() {
+                        d.clone()
+                    } else {
+                        std::mem::replace(
+                            &mut d,
+                            Deferred {
+                                location: LocationState::default(),
+                                scripts: Vec::new(),
+                            },
+                        )
+                    };
                     next.location.units[i] = *state;
                     open.push((next, &p * q));
                 }
@@ -269,100 +314,61 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 // Only the leaders' states matter to the check (the
                 // unit's own is put in when it is played): the others'
                 // are left out, so equal scripts meet.
-                let states = leaders_states(targets, &d.location.units);
-                d.scripts[i].push((check, states));
+                let leaders = pack_leaders(&leaders, &d.location.units);
+                d.scripts.push((i, (check, leaders)));
                 open.push((d, p));
             }
-            Job::Done => finished.push((d, p)),
+            Job::Done => {
+                // Each unit's checks together, in the order owed.
+                d.scripts.sort_by_key(|(i, _)| *i);
+                finished.push((std::mem::take(&mut d.location.units), d.scripts, p));
+            }
         }
     }
-    let deferred = Dist::from_masses(finished);
+    // States that end alike merge.
+    finished.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    let mut merged: Vec<Finished> = Vec::with_capacity(finished.len());
+    for (units, scripts, p) in finished {
+        match merged.last_mut() {
+            Some((u, s, sum)) if *u == units && *s == scripts => {
+                *sum = std::mem::replace(sum, Prob::zero()) + p;
+            }
+            _ => merged.push((units, scripts, p)),
+        }
+    }
     // 3. Each other unit's script on its own.
-    deferred
-        .iter()
-        .map(|(d, p)| {
-            let factors = d
-                .scripts
-                .iter()
-                .enumerate()
-                .filter(|(_, script)| !script.is_empty())
-                .map(|(i, script)| {
-                    let start = d.location.units[i];
-                    let known = lock(&laws.laws)
-                        .get(&(i, start))
-                        .and_then(|by_script| by_script.get(script.as_slice()))
-                        .cloned();
-                    let law = known.unwrap_or_else(|| {
-                        let law = play(targets, i, start, script, &laws.steps);
-                        lock(&laws.laws)
-                            .entry((i, start))
-                            .or_default()
-                            .insert(script.clone(), Arc::clone(&law));
-                        law
-                    });
-                    (i, law)
-                })
-                .collect();
+    let mut script: Vec<Scripted> = Vec::new();
+    merged
+        .into_iter()
+        .map(|(units, scripts, p)| {
+            let mut factors = Vec::new();
+            for run in scripts.chunk_by(|a, b| a.0 == b.0) {
+                let i = run[0].0;
+                script.clear();
+                script.extend(run.iter().map(|(_, c)| *c));
+                let start = units[i];
+                let known = lock(&laws.laws)
+                    .get(&(i, start))
+                    .and_then(|by_script| by_script.get(script.as_slice()))
+                    .cloned();
+                let law = known.unwrap_or_else(|| {
+                    let law = play(targets, i, start, &script, &leaders, &laws.steps);
+                    lock(&laws.laws)
+                        .entry((i, start))
+                        .or_default()
+                        .insert(script.clone(), Arc::clone(&law));
+                    law
+                });
+                factors.push((i, law));
+            }
             Term {
-                p: p.clone(),
-                base: d.location.units.clone(),
+                p,
+                base: units,
                 factors,
             }
         })
         .collect()
 }
 
-/// The law of unit `i`'s state after it makes the checks of `script` in
-/// turn, from `start`: each check's law from each state worked out once
-/// (`steps`); one check's law is that check's, shared.
-fn play<O: Occupants + ?Sized>(
-    targets: &O,
-    i: usize,
-    start: UnitState,
-    script: &[Scripted],
-    steps: &Mutex<StepLaws>,
-) -> Law {
-    let leader = |state: UnitState, states: &[UnitState]| {
-        let mut units = [UnitState::default(); MAX_UNITS];
-        let units: &mut [UnitState] = match units.get_mut(..states.len()) {
-            Some(units) => units,
-            None => &mut states.to_vec(),
-        };
-        units.copy_from_slice(states);
-        units[i] = state;
-        location::leader_drm(targets, units, i)
-    };
-    let mut law: Option<Law> = None;
-    for (check, states) in script {
-        law = Some(match law {
-            None => step(targets, i, start, *check, leader(start, states), steps),
-            Some(law) => Arc::new(
-                law.bind(|s| (*step(targets, i, *s, *check, leader(*s, states), steps)).clone()),
-            ),
-        });
-    }
-    law.unwrap_or_else(|| Arc::new(Dist::certain(start)))
-}
-
-/// The law of unit `i`'s state after it makes `check` from `state` with
-/// the leadership DRM `leader`, worked out once.
-fn step<O: Occupants + ?Sized>(
-    targets: &O,
-    i: usize,
-    state: UnitState,
-    check: Check,
-    leader: i8,
-    steps: &Mutex<StepLaws>,
-) -> Law {
-    let key = (i, state, check, leader);
-    if let Some(law) = lock(steps).get(&key) {
-        return Arc::clone(law);
-    }
-    let law = Arc::new(Dist::enumerate(|dice| {
-        let mut s = state;
-        location::check_with(targets, i, &mut s, check, leader, dice);
-        s
-    }));
-    lock(steps).insert(key, Arc::clone(&law));
-    law
-}
+#[cfg(test)]
+mod tests;

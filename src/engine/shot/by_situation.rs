@@ -7,7 +7,7 @@
 //! exact fractions once, at the end.
 
 use crate::dice::{Dist, Masses, Paths};
-use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Stage};
+use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Stage, ToHitPart};
 use crate::rules::units::UnitState;
 
 /// States with their masses over one denominator.
@@ -38,24 +38,37 @@ impl ShotProcess<'_> {
         key: &impl Fn(&ShotState) -> K,
     ) -> Option<Dist<K>> {
         let start = self.start(units);
-        let (heads, head_den) = self.weighed(&start, |s| s.stage != Stage::ToHit)?;
-        // Each head's situation, and what follows each situation.
-        let mut situations: Vec<(AfterToHit, Vec<usize>)> = Vec::new();
-        for (i, (head, _)) in heads.iter().enumerate() {
-            let after = head.after_to_hit();
-            match situations.iter_mut().find(|(a, _)| *a == after) {
-                Some((_, members)) => members.push(i),
-                None => situations.push((after, vec![i])),
+        // Each way the To Hit DR falls, stepped in one buffer: its
+        // situation for the rest of the shot, and in it, what else it
+        // settled (ROF, malfunction, ammunition), weighed.
+        let mut situations: Vec<(AfterToHit, Masses<ToHitPart>)> = Vec::new();
+        let mut scratch = start.clone();
+        let mut paths = Paths::new();
+        while let Some(((), n, den)) = paths.next(|dice| {
+            scratch.clone_from(&start);
+            while scratch.stage == Stage::ToHit {
+                self.step_in_place(&mut scratch, dice);
+                scratch.clear_dice();
+            }
+        }) {
+            let part = scratch.to_hit_part();
+            match situations.iter_mut().find(|(a, _)| scratch.is_after(a)) {
+                Some((_, parts)) => parts.add_among(&part, n, den),
+                None => {
+                    let mut parts = Masses::with_capacity(8);
+                    parts.add(part, n, den);
+                    situations.push((scratch.after_to_hit(), parts));
+                }
             }
         }
-        let mut out = Masses::with_capacity(4 * heads.len());
-        for (after, members) in &situations {
-            let (rest, rest_den) = self.weighed(&self.resume(after), Self::finished)?;
-            let den = head_den.checked_mul(rest_den)?;
+        let mut out = Masses::with_capacity(64);
+        for (after, parts) in situations {
+            let (parts, parts_den) = parts.unsorted()?;
+            let (rest, rest_den) = self.weighed(&self.resume(&after), Self::finished)?;
+            let den = parts_den.checked_mul(rest_den)?;
             for (mut end, m) in rest {
-                for &i in members {
-                    let (head, n) = &heads[i];
-                    end.follow(head);
+                for (part, n) in &parts {
+                    end.follow(part);
                     out.add(key(&end), n * m, den);
                 }
             }
@@ -103,6 +116,38 @@ mod tests {
         );
         let scenario = Scenario::parse("t", &text, Default::default()).expect("a scenario");
         Shot::new(scenario.shot_input(&Catalog::builtin()).expect("inputs")).expect("a shot")
+    }
+
+    /// The laws the exact engine takes in one choice each (an Original
+    /// DR, the lower of a Multiple Hit's two, a Random Selection) give the
+    /// same law of the whole shot as its dice read one by one: a squad and
+    /// a leader in woods, with and without Multiple Hits (C3.8), the
+    /// effects DR and every check included.
+    #[test]
+    fn the_laws_taken_whole_are_the_dice() {
+        use crate::dice::{DiceOnly, Dist};
+        let text = "ammo = \"HE\"\n[mortar]\nname = \"m\"\ncaliber = 81\nrange = [2, 40]\n\
+            rof = 3\nbreakdown = 12\n[target]\nrange = 10\nwoods = true\n\
+            [[target.units]]\nname = \"s\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n\
+            [[target.units]]\nname = \"l\"\nkind = \"leader\"\nmorale = 8\n\
+            broken_morale = 8\nleadership = -1\n";
+        let scenario = Scenario::parse("t", text, Default::default()).expect("a scenario");
+        let shot = Shot::new(scenario.shot_input(&Catalog::builtin()).expect("inputs"));
+        let shot = shot.expect("a shot");
+        for multiple in [false, true] {
+            let mut shot = shot.clone();
+            shot.multiple_hits = multiple;
+            let process = ShotProcess::units(&shot);
+            let start = process.start(&process.start_units());
+            let by_dice = Dist::certain(start).run(ShotProcess::finished, |s, d| {
+                process.step(s, &mut DiceOnly(d)).forget_dice()
+            });
+            assert_eq!(
+                process.exact_stepped(&process.start_units()),
+                by_dice,
+                "multiple hits {multiple}"
+            );
+        }
     }
 
     /// Each case's law read through the whole state equals the stepped

@@ -80,6 +80,14 @@ impl UnitLaw<'_> {
             UnitLaw::Law(law) => law.prob(pred),
         }
     }
+
+    /// Each state the unit may end in, with its probability.
+    fn each(&self, mut f: impl FnMut(&UnitState, &Prob)) {
+        match self {
+            UnitLaw::Stays(s) => f(s, &Prob::one()),
+            UnitLaw::Law(law) => law.iter().for_each(|(s, p)| f(s, p)),
+        }
+    }
 }
 
 /// Unit `i`'s law in term `t`.
@@ -102,15 +110,16 @@ fn add_count_out(out: &mut [ProbSum], weight: &Prob, qs: &[Prob]) {
             .try_fold(1u128, |acc, (_, d)| acc.checked_mul(*d))
     {
         // The coefficients of Π (d - a + a·x): each at most the product
-        // of the denominators, which fits.
-        let mut poly = vec![1u128];
+        // of the denominators, which fits. Multiplied in place, the
+        // highest coefficient first.
+        let mut poly = Vec::with_capacity(fractions.len() + 1);
+        poly.push(1u128);
         for &(a, d) in &fractions {
-            let mut next = vec![0u128; poly.len() + 1];
-            for (k, c) in poly.iter().enumerate() {
-                next[k] += c * (d - a);
-                next[k + 1] += c * a;
+            poly.push(0);
+            for k in (0..poly.len()).rev() {
+                let below = if k > 0 { poly[k - 1] * a } else { 0 };
+                poly[k] = poly[k] * (d - a) + below;
             }
-            poly = next;
         }
         for (k, &c) in poly.iter().enumerate() {
             out[k].add_scaled(weight, c, den);
@@ -193,13 +202,22 @@ impl HexOdds {
             let u = &units[i];
             let mut outcomes = vec![ProbSum::new(); OUTCOMES.len()];
             let (mut out_of_action, mut burning) = (ProbSum::new(), ProbSum::new());
+            // Each end state of each law, added where it counts (the sums
+            // are exact, in whatever order).
             for (law, weight) in &by_unit[i] {
                 let w = weight.total();
-                for (k, o) in OUTCOMES.iter().enumerate() {
-                    outcomes[k].add_product(&w, &law.prob(|s| outcome(&u.start, s) == *o));
-                }
-                out_of_action.add_product(&w, &law.prob(|s| !in_action(u, s)));
-                burning.add_product(&w, &law.prob(|s| s.burning));
+                law.each(|s, p| {
+                    let o = outcome(&u.start, s);
+                    if let Some(k) = OUTCOMES.iter().position(|x| *x == o) {
+                        outcomes[k].add_product(&w, p);
+                    }
+                    if !in_action(u, s) {
+                        out_of_action.add_product(&w, p);
+                    }
+                    if s.burning {
+                        burning.add_product(&w, p);
+                    }
+                });
             }
             UnitOdds {
                 outcomes: OUTCOMES

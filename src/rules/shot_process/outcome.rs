@@ -34,10 +34,43 @@ impl ShotState {
 }
 
 impl ShotState {
-    /// Makes this state, reached from the [`AfterToHit`] of `head`
-    /// ([`ShotProcess::resume`]), the state `head` goes on to: `head`'s
-    /// ROF, malfunction, ammunition and To Hit DR, with all that followed.
-    pub fn follow(&mut self, head: &ShotState) {
+    /// Whether the part of the state the rest of the shot reads is
+    /// `after` (as `self.after_to_hit() == *after`, with no copy made).
+    pub fn is_after(&self, after: &AfterToHit) -> bool {
+        self.stage == after.stage
+            && self.hits == after.hits
+            && self.multiple == after.multiple
+            && self.location == after.location
+    }
+
+    /// The rest of the state once the To Hit DR is made (see [`ToHitPart`]).
+    pub fn to_hit_part(&self) -> ToHitPart {
+        ToHitPart {
+            ammo: self.ammo,
+            keeps_rof: self.keeps_rof,
+            breakdown: self.breakdown,
+            to_hit_dr: self.to_hit_dr,
+        }
+    }
+}
+
+/// What a state holds besides its [`AfterToHit`] once its To Hit DR is
+/// made (the effects DRs still to roll): ROF, malfunction, ammunition and
+/// the To Hit DR, which the rest of the shot never reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ToHitPart {
+    ammo: AmmoUse,
+    keeps_rof: Option<bool>,
+    breakdown: Option<Breakdown>,
+    to_hit_dr: Option<Dr>,
+}
+
+impl ShotState {
+    /// Makes this state, reached from the [`AfterToHit`] of a head
+    /// ([`ShotProcess::resume`]), the state that head goes on to: with the
+    /// head's ROF, malfunction, ammunition and To Hit DR
+    /// ([`to_hit_part`](Self::to_hit_part)), and all that followed.
+    pub fn follow(&mut self, head: &ToHitPart) {
         self.ammo = head.ammo;
         self.keeps_rof = head.keeps_rof;
         self.breakdown = head.breakdown;

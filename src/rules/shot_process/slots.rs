@@ -44,6 +44,14 @@ impl<T: Copy> Slots<T> {
         }
     }
 
+    /// Each value through `f` (the unused slots too: `f` must be pure).
+    pub fn map<U>(&self, f: impl FnMut(T) -> U) -> Slots<U> {
+        Slots {
+            len: self.len,
+            items: self.items.map(f),
+        }
+    }
+
     /// The slots of `values`.
     ///
     /// # Panics

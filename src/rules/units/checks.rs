@@ -100,7 +100,8 @@ pub fn morale_check(unit: &Unit, state: &mut UnitState, n: u8, leader: i8, dice:
     if state.eliminated {
         return;
     }
-    let dr = dice.dr();
+    // Only the Original DR is read.
+    let dr = dice.original_dr();
     let was_broken = state.broken;
     if dr.original() == 12 {
         if was_broken {
@@ -135,7 +136,8 @@ pub fn pin_check(unit: &Unit, state: &mut UnitState, n: u8, leader: i8, dice: &m
     if !state.good_order() || state.pinned {
         return;
     }
-    let dr = dice.dr();
+    // Only the Original DR is read.
+    let dr = dice.original_dr();
     let morale = i16::from(morale_now(unit, state).unwrap_or(unit.morale));
     if i16::from(dr.original()) + i16::from(n) + i16::from(leader) > morale {
         state.pinned = true;

@@ -36,6 +36,10 @@ fn states_order_field_by_field() {
             s.burning,
         )
     };
+    for (b, a) in all.clone().enumerate() {
+        assert_eq!(UnitState::from_bits(b as u8), a);
+        assert_eq!(a.bits(), b as u8);
+    }
     for a in all.clone() {
         for b in all.clone() {
             assert_eq!(a.cmp(&b), fields(&a).cmp(&fields(&b)), "{a:?} {b:?}");
