@@ -3,6 +3,7 @@
 //! engine (states, edges), the shot effects a level needs worked out in
 //! parallel and cached.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
@@ -69,23 +70,26 @@ pub struct TooLarge {
 /// A transition: where it goes, what it does, and its probability.
 type Pair = ((Node, Event), Prob);
 
-/// The exact effect of the shot `node` fires next, from the cache or
-/// worked out now.
+/// The exact effect of the shot `node` fires next, from the cache (filled
+/// for each level before it is expanded) or worked out now.
 fn cached_effect<'c>(
     plan: &FirePlan,
     node: &Node,
     intensive: bool,
-    cache: &'c mut EffectCache,
+    cache: &'c EffectCache,
     laws: &ShotLaws,
-) -> &'c Effects {
+) -> Cow<'c, Effects> {
     let key = shot_key(plan, node, intensive);
-    cache.entry((key, node.units)).or_insert_with(|| {
-        let unbounded = Limits {
-            max_nodes: usize::MAX,
-            max_edges: usize::MAX,
-        };
-        shot_effect(plan, node, key, &unbounded, laws).expect("no limits")
-    })
+    match cache.get(&(key, node.units)) {
+        Some(effects) => Cow::Borrowed(effects),
+        None => {
+            let unbounded = Limits {
+                max_nodes: usize::MAX,
+                max_edges: usize::MAX,
+            };
+            Cow::Owned(shot_effect(plan, node, key, &unbounded, laws).expect("no limits"))
+        }
+    }
 }
 
 /// The exact transitions of [`transition`] from a node: the same steps,
@@ -97,7 +101,7 @@ fn cached_effect<'c>(
 fn transition_pairs(
     plan: &FirePlan,
     node: &Node,
-    cache: &mut EffectCache,
+    cache: &EffectCache,
     laws: &ShotLaws,
 ) -> (Vec<Pair>, bool) {
     match next_shot(plan, node) {
@@ -130,7 +134,7 @@ fn transition_pairs(
 fn transition_dist(
     plan: &FirePlan,
     node: &Node,
-    cache: &mut EffectCache,
+    cache: &EffectCache,
     laws: &ShotLaws,
 ) -> Dist<(Node, Event)> {
     match next_shot(plan, node) {
@@ -267,8 +271,10 @@ impl Chain {
         // checks are worked out once per situation for all of them.
         let laws = ShotLaws::default();
         // Breadth first, a level at a time: the level's missing shot
-        // effects are worked out in parallel, then its nodes are expanded
-        // in order, so nodes are numbered as a plain FIFO search would.
+        // effects are worked out in parallel, then its nodes' transitions,
+        // then its nodes are numbered in order, so as a plain FIFO search
+        // would number them, and last their edges are merged and tabled in
+        // parallel.
         let mut frontier = vec![0usize];
         while !frontier.is_empty() {
             let open: Vec<Node> = frontier
@@ -282,12 +288,14 @@ impl Chain {
                 states_built: nodes.len(),
             })?;
             let mut next_level = Vec::new();
-            for i in std::mem::take(&mut frontier) {
-                let node = nodes[i];
-                if node.is_end(plan) {
-                    continue;
-                }
-                let (pairs, distinct) = transition_pairs(plan, &node, &mut cache, &laws);
+            frontier.retain(|&i| !nodes[i].is_end(plan));
+            let transitions: Vec<(Vec<Pair>, bool)> = frontier
+                .par_iter()
+                .map(|&i| transition_pairs(plan, &nodes[i], &cache, &laws))
+                .collect();
+            let mut level = Vec::with_capacity(frontier.len());
+            for (i, (pairs, distinct)) in std::mem::take(&mut frontier).into_iter().zip(transitions)
+            {
                 built += pairs.len();
                 if built > limits.max_edges {
                     return Err(TooLarge {
@@ -320,15 +328,23 @@ impl Chain {
                     };
                     out.push(Edge { to, event, p });
                 }
-                if !distinct {
-                    out = merged(out);
-                }
-                // With many units in the hex a node's denominators can pass
-                // 64 bits: it then has no draw table (the exact solver takes
-                // its reference pass, and such plans are sampled by
-                // stepping the transition, `simulate`).
-                tables[i] = draw_table(&out.iter().map(|e| &e.p).collect::<Vec<_>>());
+                level.push((i, out, distinct));
+            }
+            let finished: Vec<(usize, Vec<Edge>, DrawTable)> = level
+                .into_par_iter()
+                .map(|(i, out, distinct)| {
+                    let out = if distinct { out } else { merged(out) };
+                    // With many units in the hex a node's denominators can
+                    // pass 64 bits: it then has no draw table (the exact
+                    // solver takes its reference pass, and such plans are
+                    // sampled by stepping the transition, `simulate`).
+                    let table = draw_table(&out.iter().map(|e| &e.p).collect::<Vec<_>>());
+                    (i, out, table)
+                })
+                .collect();
+            for (i, out, table) in finished {
                 edges[i] = out;
+                tables[i] = table;
             }
             frontier = next_level;
         }
