@@ -67,6 +67,9 @@ pub struct TooLarge {
     pub states_built: usize,
 }
 
+/// The fewest nodes of a level a thread expands at a time.
+const LEVEL_SHARE: usize = 64;
+
 /// A transition: where it goes, what it does, and its probability.
 type Pair = ((Node, Event), Prob);
 
@@ -289,8 +292,11 @@ impl Chain {
             })?;
             let mut next_level = Vec::new();
             frontier.retain(|&i| !nodes[i].is_end(plan));
+            // Levels of a few nodes (all of a plan without units) stay on
+            // this thread: handing them out costs more than they take.
             let transitions: Vec<(Vec<Pair>, bool)> = frontier
                 .par_iter()
+                .with_min_len(LEVEL_SHARE)
                 .map(|&i| transition_pairs(plan, &nodes[i], &cache, &laws))
                 .collect();
             let mut level = Vec::with_capacity(frontier.len());
@@ -332,6 +338,7 @@ impl Chain {
             }
             let finished: Vec<(usize, Vec<Edge>, DrawTable)> = level
                 .into_par_iter()
+                .with_min_len(LEVEL_SHARE)
                 .map(|(i, out, distinct)| {
                     let out = if distinct { out } else { merged(out) };
                     // With many units in the hex a node's denominators can
