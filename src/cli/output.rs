@@ -61,8 +61,8 @@ pub(super) fn emit<R: Row>(
 }
 
 /// A binary format goes to a file.
-fn check_format(format: Format, out: Option<&Path>) -> Result<()> {
-    if format == Format::Parquet && out.is_none() {
+fn check_format(format: Format, to_file: bool) -> Result<()> {
+    if format == Format::Parquet && !to_file {
         anyhow::bail!("--format: parquet is a binary format; give --out FILE");
     }
     Ok(())
@@ -128,8 +128,7 @@ impl Named {
     /// neither PNG nor SVG, and a `--charts` that is not a folder.
     pub(super) fn check(&self) -> Result<()> {
         if let Some(format) = self.format {
-            let out = self.out.then_some(Path::new(""));
-            check_format(format, out)?;
+            check_format(format, self.out)?;
         }
         for (flag, path) in &self.files {
             if *flag == "--chart" {
@@ -145,7 +144,7 @@ impl Named {
 
 /// The result in `format`, as bytes.
 fn encode<R: Row>(format: Format, out: Option<&Path>, rendered: Rendered<R>) -> Result<Vec<u8>> {
-    check_format(format, out)?;
+    check_format(format, out.is_some())?;
     Ok(match format.table_format() {
         Some(f) => {
             let mut frame = R::frame(&(rendered.rows)())?;

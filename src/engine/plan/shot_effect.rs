@@ -160,7 +160,8 @@ impl ShotLaws {
     fn after_to_hit(
         &self,
         process: &ShotProcess<'_>,
-        (attacks, twins): (usize, &Twins),
+        attacks: usize,
+        twins: &Twins,
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
@@ -305,8 +306,7 @@ pub(super) fn shot_effect(
     let attacks = laws.attacks_of(&process.targets);
     let mut parts = Vec::with_capacity(heads.len());
     for (s, p) in heads.iter() {
-        let law =
-            laws.after_to_hit(&process, (attacks, plan.twins()), &s.after_to_hit(), limits)?;
+        let law = laws.after_to_hit(&process, attacks, plan.twins(), &s.after_to_hit(), limits)?;
         parts.push((ShotEffect::of(s, false), p, law));
     }
     // The laws hold twins' states sorted: arrangements of the same states
