@@ -42,25 +42,18 @@ impl ShotProcess<'_> {
         // situation for the rest of the shot, and in it, what else it
         // settled (ROF, malfunction, ammunition), weighed.
         let mut situations: Vec<(AfterToHit, Masses<ToHitPart>)> = Vec::new();
-        let mut scratch = start.clone();
-        let mut paths = Paths::new();
-        while let Some(((), n, den)) = paths.next(|dice| {
-            scratch.clone_from(&start);
-            while scratch.stage == Stage::ToHit {
-                self.step_in_place(&mut scratch, dice);
-                scratch.clear_dice();
-            }
-        }) {
-            let part = scratch.to_hit_part();
-            match situations.iter_mut().find(|(a, _)| scratch.is_after(a)) {
+        let to_hit_done = |s: &ShotState| s.stage != Stage::ToHit;
+        self.each_end(&start, to_hit_done, |end, n, den| {
+            let part = end.to_hit_part();
+            match situations.iter_mut().find(|(a, _)| end.is_after(a)) {
                 Some((_, parts)) => parts.add_among(&part, n, den),
                 None => {
                     let mut parts = Masses::with_capacity(8);
                     parts.add(part, n, den);
-                    situations.push((scratch.after_to_hit(), parts));
+                    situations.push((end.after_to_hit(), parts));
                 }
             }
-        }
+        });
         let mut out = Masses::with_capacity(64);
         for (after, parts) in situations {
             let (parts, parts_den) = parts.unsorted()?;
@@ -77,16 +70,30 @@ impl ShotProcess<'_> {
     }
 
     /// Every state the process reaches from `state` once `done`, dice
-    /// forgotten, with its mass over a common denominator: each way the
-    /// dice fall stepped to the end in one buffer, depth first (the dice
-    /// forgotten after each step, as between the levels of [`Dist::run`]),
-    /// equal end states merged; `None` when the denominator passes 128
-    /// bits. For what follows the To Hit DR at the hex alone, which reads
-    /// few dice.
+    /// forgotten, with its mass over a common denominator: [`each_end`]'s
+    /// end states, equal ones merged; `None` when the denominator passes
+    /// 128 bits. For what follows the To Hit DR at the hex alone, which
+    /// reads few dice.
     ///
-    /// [`Dist::run`]: crate::dice::Dist::run
+    /// [`each_end`]: Self::each_end
     fn weighed(&self, state: &ShotState, done: impl Fn(&ShotState) -> bool) -> Option<Weighed> {
         let mut out = Masses::with_capacity(16);
+        self.each_end(state, done, |end, n, den| out.add_among(end, n, den));
+        out.unsorted()
+    }
+
+    /// Each way the dice fall from `state` until `done`, stepped to the end
+    /// in one buffer, depth first (the dice forgotten after each step, as
+    /// between the levels of [`Dist::run`]): `f` takes the end state and
+    /// its mass `n / den`.
+    ///
+    /// [`Dist::run`]: crate::dice::Dist::run
+    fn each_end(
+        &self,
+        state: &ShotState,
+        done: impl Fn(&ShotState) -> bool,
+        mut f: impl FnMut(&ShotState, u128, u128),
+    ) {
         let mut scratch = state.clone();
         let mut paths = Paths::new();
         while let Some(((), n, den)) = paths.next(|dice| {
@@ -96,9 +103,8 @@ impl ShotProcess<'_> {
                 scratch.clear_dice();
             }
         }) {
-            out.add_among(&scratch, n, den);
+            f(&scratch, n, den);
         }
-        out.unsorted()
     }
 }
 
