@@ -24,6 +24,14 @@ fn same_both_ways(plan: &FirePlan) {
     );
 }
 
+/// An example file's plan, as it is, and its chain.
+fn compiled(text: &str) -> (FirePlan, Chain) {
+    let (shot, input) = example(text, None);
+    let plan = FirePlan::new(shot, input).unwrap();
+    let chain = Chain::compile(&plan);
+    (plan, chain)
+}
+
 /// A plan from an example file, with its phases replaced.
 fn example(text: &str, phases: Option<&[&str]>) -> (ShotInput, PlanInput) {
     let mut overrides = toml::Table::new();
@@ -50,12 +58,7 @@ fn smooth_passes_match_reference_without_units() {
 
 #[test]
 fn tables_that_do_not_fit_fall_back_to_reference() {
-    let (shot, input) = example(
-        include_str!("../../../../examples/plan-spotted-81mm.toml"),
-        None,
-    );
-    let plan = FirePlan::new(shot, input).unwrap();
-    let chain = Chain::compile(&plan);
+    let (plan, chain) = compiled(include_str!("../../../../examples/plan-spotted-81mm.toml"));
     let mut broken = chain.clone();
     let i = (0..broken.nodes.len())
         .find(|&i| broken.edges[i].len() > 1)
@@ -68,12 +71,7 @@ fn tables_that_do_not_fit_fall_back_to_reference() {
 
 #[test]
 fn counting_passes_run_on_fewer_states() {
-    let (shot, input) = example(
-        include_str!("../../../../examples/stack-in-woods.toml"),
-        None,
-    );
-    let plan = FirePlan::new(shot, input).unwrap();
-    let chain = Chain::compile(&plan);
+    let (_, chain) = compiled(include_str!("../../../../examples/stack-in-woods.toml"));
     let order = node_order(&chain);
     for tally in [
         Tally::Shots,
