@@ -19,61 +19,94 @@ pub use checks::{
 /// Most units a target hex may hold here.
 pub const MAX_UNITS: usize = 8;
 
-/// The states of the units of a hex, as a fixed-size value (so that plan
-/// states stay small and `Copy`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct UnitStates {
-    len: u8,
-    /// The states past `len` are the default's.
-    states: [UnitState; MAX_UNITS],
-}
+/// The states of the units of a hex, packed in one number (so that plan
+/// states stay small and `Copy`, and compare and hash as one word): the
+/// number of units in the top bits, then seven bits a unit
+/// ([`UnitState::bits`]), the first unit highest, the unused places clear.
+/// Ordered as the list of states would be: by the number of units, then
+/// the states in turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct UnitStates(u64);
 
-/// By the number of units, then their states in turn: as a derived `Ord`
-/// would order them (the states past the number are all alike), without
-/// comparing those.
-impl Ord for UnitStates {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        (self.len, self.as_slice()).cmp(&(other.len, other.as_slice()))
-    }
-}
-
-impl PartialOrd for UnitStates {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
+/// Bits a unit's state takes in [`UnitStates`].
+const STATE_BITS: usize = 7;
 
 impl UnitStates {
     /// Panics beyond [`MAX_UNITS`] (scenarios are checked before).
     pub fn from_slice(states: &[UnitState]) -> Self {
-        let mut out = UnitStates {
-            len: states.len() as u8,
-            ..UnitStates::default()
+        assert!(states.len() <= MAX_UNITS, "at most {MAX_UNITS} units");
+        let present = states.iter().fold(states.len() as u64, |k, s| {
+            k << STATE_BITS | u64::from(s.bits())
+        });
+        UnitStates(present << (STATE_BITS * (MAX_UNITS - states.len())))
+    }
+
+    /// How many units the hex holds.
+    pub fn len(&self) -> usize {
+        (self.0 >> (STATE_BITS * MAX_UNITS)) as usize
+    }
+
+    /// The hex holds no unit.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The state of unit `i` (in hex order).
+    pub fn get(&self, i: usize) -> UnitState {
+        let shift = STATE_BITS * (MAX_UNITS - 1 - i);
+        UnitState::from_bits((self.0 >> shift) as u8 & 0x7f)
+    }
+
+    /// The states of the units, one per unit in hex order.
+    pub fn iter(&self) -> impl Iterator<Item = UnitState> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    /// The states of the units, one per unit in hex order, unpacked.
+    pub fn states(&self) -> Unpacked {
+        let mut out = Unpacked {
+            len: self.len() as u8,
+            states: [UnitState::default(); MAX_UNITS],
         };
-        out.states[..states.len()].copy_from_slice(states);
+        for (i, s) in out.states[..self.len()].iter_mut().enumerate() {
+            *s = self.get(i);
+        }
         out
     }
 
-    /// The states of the units present, one per unit in hex order.
-    pub fn as_slice(&self) -> &[UnitState] {
+    /// The whole value as one number, ordered as the values are: the
+    /// exact engine looks states up and sorts them by it.
+    pub fn key(&self) -> u64 {
+        self.0
+    }
+}
+
+/// The states of a hex's units as a list (from [`UnitStates::states`]),
+/// to read or change; [`Unpacked::pack`] packs them again.
+#[derive(Clone, Copy, Debug)]
+pub struct Unpacked {
+    len: u8,
+    states: [UnitState; MAX_UNITS],
+}
+
+impl Unpacked {
+    /// The states packed again.
+    pub fn pack(&self) -> UnitStates {
+        UnitStates::from_slice(self)
+    }
+}
+
+impl std::ops::Deref for Unpacked {
+    type Target = [UnitState];
+
+    fn deref(&self) -> &[UnitState] {
         &self.states[..usize::from(self.len)]
     }
+}
 
-    /// The states of the units present, to change in place.
-    pub fn as_mut_slice(&mut self) -> &mut [UnitState] {
+impl std::ops::DerefMut for Unpacked {
+    fn deref_mut(&mut self) -> &mut [UnitState] {
         &mut self.states[..usize::from(self.len)]
-    }
-
-    /// The whole value as one number (the number of units, then seven bits
-    /// a state), ordered as the values are: the exact engine looks states
-    /// up and sorts them by it.
-    pub fn key(&self) -> u64 {
-        let present = self
-            .as_slice()
-            .iter()
-            .fold(u64::from(self.len), |k, s| k << 7 | u64::from(s.bits()));
-        // The states past the number are the default's, all bits clear.
-        present << (7 * (MAX_UNITS - usize::from(self.len)))
     }
 }
 

@@ -150,8 +150,8 @@ impl Node {
 /// The target-based stop rule is met.
 fn target_done(plan: &FirePlan, units: &UnitStates) -> bool {
     match plan.input.stop {
-        StopRule::TargetBroken => !plan.enemy_in_action(units.as_slice()),
-        StopRule::TargetEliminated => plan.enemy_eliminated(units.as_slice()),
+        StopRule::TargetBroken => !plan.enemy_in_action(units),
+        StopRule::TargetEliminated => plan.enemy_eliminated(units),
         _ => false,
     }
 }
@@ -175,7 +175,7 @@ fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
     let policy_ok = match plan.input.intensive_fire {
         IntensiveFirePolicy::Never => false,
         IntensiveFirePolicy::WheneverAllowed => true,
-        IntensiveFirePolicy::WhileTargetGoodOrder => plan.enemy_in_action(node.units.as_slice()),
+        IntensiveFirePolicy::WhileTargetGoodOrder => plan.enemy_in_action(&node.units),
     };
     let intensive_ok = policy_ok
         && sequence::intensive_fire_allowed(
@@ -231,7 +231,7 @@ fn shot_start(plan: &FirePlan, process: &ShotProcess<'_>, node: &Node) -> Vec<Un
     if plan.units().is_empty() {
         process.start_units()
     } else {
-        node.units.as_slice().to_vec()
+        node.units.states().to_vec()
     }
 }
 
@@ -310,10 +310,9 @@ fn advance(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
             next.rof_lost = false;
             next.intensive_used = false;
             // Pins last until the end of the Player Turn.
-            next.units
-                .as_mut_slice()
-                .iter_mut()
-                .for_each(|u| u.pinned = false);
+            let mut units = next.units.states();
+            units.iter_mut().for_each(|u| u.pinned = false);
+            next.units = units.pack();
         }
     }
     (next, Event::PhaseEnd)

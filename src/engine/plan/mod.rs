@@ -34,7 +34,7 @@ use crate::rules::mortar::Ammo;
 use crate::rules::outcomes::in_action;
 use crate::rules::sequence::{MAX_ACQUISITION, same_player_turn};
 use crate::rules::shot::{Shot, ShotInput};
-use crate::rules::units::{Unit, UnitKind, UnitState};
+use crate::rules::units::{Unit, UnitKind, UnitStates};
 use twins::Twins;
 
 /// When the firer stops firing for good.
@@ -328,27 +328,27 @@ impl FirePlan {
     }
 
     /// Some enemy unit is still in action (Good Order; a vehicle not eliminated).
-    pub fn enemy_in_action(&self, states: &[UnitState]) -> bool {
+    pub fn enemy_in_action(&self, states: &UnitStates) -> bool {
         self.units()
             .iter()
-            .zip(states)
-            .any(|(u, s)| u.enemy && in_action(u, s))
+            .zip(states.iter())
+            .any(|(u, s)| u.enemy && in_action(u, &s))
     }
 
     /// Some enemy unit is out of action (broken or eliminated; a vehicle
     /// eliminated).
-    pub fn enemy_out(&self, states: &[UnitState]) -> bool {
+    pub fn enemy_out(&self, states: &UnitStates) -> bool {
         self.units()
             .iter()
-            .zip(states)
-            .any(|(u, s)| u.enemy && !in_action(u, s))
+            .zip(states.iter())
+            .any(|(u, s)| u.enemy && !in_action(u, &s))
     }
 
     /// Every enemy unit is eliminated.
-    pub fn enemy_eliminated(&self, states: &[UnitState]) -> bool {
+    pub fn enemy_eliminated(&self, states: &UnitStates) -> bool {
         self.units()
             .iter()
-            .zip(states)
+            .zip(states.iter())
             .all(|(u, s)| !u.enemy || s.eliminated)
     }
 

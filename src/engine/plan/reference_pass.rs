@@ -49,7 +49,7 @@ impl Pass {
             units: self
                 .end
                 .iter()
-                .map(|(n, _, p)| (n.units.as_slice().to_vec(), p.clone()))
+                .map(|(n, _, p)| (n.units.states().to_vec(), p.clone()))
                 .collect(),
             hex: None,
             phase_exit: self.phase_exit,
@@ -112,10 +112,10 @@ pub(super) fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
                     }
                 }
                 Event::PhaseEnd if tally == Tally::Nothing => {
-                    if !plan.units().is_empty() && !plan.enemy_in_action(node.units.as_slice()) {
+                    if !plan.units().is_empty() && !plan.enemy_in_action(&node.units) {
                         add(&mut pass.phase_exit_cleared[phase], flow.clone());
                     }
-                    if !plan.units().is_empty() && plan.enemy_out(node.units.as_slice()) {
+                    if !plan.units().is_empty() && plan.enemy_out(&node.units) {
                         add(&mut pass.phase_exit_some_out[phase], flow.clone());
                     }
                     let w = pass.phase_exit_weapon[phase]

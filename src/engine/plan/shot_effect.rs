@@ -293,7 +293,7 @@ pub(super) fn shot_effect(
     let process = ShotProcess::of(plan.shot(key));
     let with_units = !plan.units().is_empty();
     let start = if with_units {
-        node.units.as_slice().to_vec()
+        node.units.states().to_vec()
     } else {
         process.start_units()
     };

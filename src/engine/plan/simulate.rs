@@ -77,7 +77,7 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
     let mut unit_tally = UnitTally::new(units.len(), enemies.len(), phases);
     unit_tally.trials = trials;
     let out_count = |node: &Node| {
-        let states = node.units.as_slice();
+        let states = node.units.states();
         enemies
             .iter()
             .filter(|&&i| !in_action(&units[i], &states[i]))
@@ -105,7 +105,7 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
             node = next;
         }
         trial.trial_end(&mut tally, node.ever_malfunctioned, node.weapon);
-        let states = node.units.as_slice();
+        let states = node.units.states();
         for (i, u) in units.iter().enumerate() {
             let o = outcome(&u.start, &states[i]);
             let k = OUTCOMES.iter().position(|x| *x == o).unwrap_or(0);

@@ -258,7 +258,7 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
                         add_times(&mut sums.removed, &mass, 1);
                     }
                     if with_units {
-                        let slot = sums.units.entry(node.units.as_slice().to_vec());
+                        let slot = sums.units.entry(node.units.states().to_vec());
                         add_times(slot.or_default(), &mass, 1);
                     }
                 }
@@ -273,10 +273,10 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
                     add_times(slot, &visits, w);
                 }
                 if v.exit != 0 {
-                    if with_units && !plan.enemy_in_action(node.units.as_slice()) {
+                    if with_units && !plan.enemy_in_action(&node.units) {
                         add_times(&mut sums.phase_exit_cleared[phase], &visits, v.exit);
                     }
-                    if with_units && plan.enemy_out(node.units.as_slice()) {
+                    if with_units && plan.enemy_out(&node.units) {
                         add_times(&mut sums.phase_exit_some_out[phase], &visits, v.exit);
                     }
                     let slot = sums.phase_exit_weapon[phase].entry(node.weapon);

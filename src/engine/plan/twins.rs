@@ -21,7 +21,7 @@ use super::shot_effect::over_one_denominator;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::Law;
 use crate::prob::Prob;
-use crate::rules::units::{Unit, UnitKind, UnitState, UnitStates};
+use crate::rules::units::{MAX_UNITS, Unit, UnitKind, UnitState, UnitStates};
 
 /// Twins of one group that end by the same law in a term of the units'
 /// law: which of them ends how does not matter to the sorted chain, only
@@ -75,14 +75,19 @@ impl Twins {
     /// The states with each group's sorted, in place: one value for every
     /// arrangement of the same states among twins.
     pub fn canonical(&self, units: &mut UnitStates) {
-        let states = units.as_mut_slice();
+        let mut states = units.states();
         for g in &self.groups {
-            let mut mine: Vec<UnitState> = g.iter().map(|&i| states[i]).collect();
+            let mut mine = [UnitState::default(); MAX_UNITS];
+            let mine = &mut mine[..g.len()];
+            for (m, &i) in mine.iter_mut().zip(g) {
+                *m = states[i];
+            }
             mine.sort_unstable();
-            for (&i, s) in g.iter().zip(mine) {
+            for (&i, &s) in g.iter().zip(mine.iter()) {
                 states[i] = s;
             }
         }
+        *units = states.pack();
     }
 
     /// The places of `factors` (units that end independently, each by its

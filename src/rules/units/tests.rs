@@ -13,6 +13,37 @@ fn squad(morale: u8) -> Unit {
 }
 
 #[test]
+fn packed_states_read_back_and_order_as_lists() {
+    // Lists of 0 to MAX_UNITS states drawn from a few bit patterns: each
+    // packs and unpacks to itself, and packed values order as (number of
+    // units, the list) does.
+    let pick = [0u8, 1, 16, 32, 64, 127];
+    let lists: Vec<Vec<UnitState>> = (0..=MAX_UNITS)
+        .flat_map(|n| {
+            (0..7usize).map(move |seed| {
+                (0..n)
+                    .map(|i| UnitState::from_bits(pick[(seed * 5 + i * 3) % pick.len()]))
+                    .collect()
+            })
+        })
+        .collect();
+    for a in &lists {
+        let packed = UnitStates::from_slice(a);
+        assert_eq!(packed.len(), a.len());
+        assert_eq!(*packed.states(), a[..]);
+        assert_eq!(packed.states().pack(), packed);
+        for b in &lists {
+            let other = UnitStates::from_slice(b);
+            assert_eq!(
+                packed.cmp(&other),
+                (a.len(), a).cmp(&(b.len(), b)),
+                "{a:?} {b:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn states_order_field_by_field() {
     // Every state, against the order of its fields as a tuple.
     let all = (0..128u8).map(|b| UnitState {

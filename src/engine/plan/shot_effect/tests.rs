@@ -37,14 +37,16 @@ fn shot_effects_match_the_whole_shot() {
         };
         let start = Node::start(&plan);
         let mut leader_broken = start;
-        leader_broken.units.as_mut_slice()[1].broken = true;
+        let mut units = leader_broken.units.states();
+        units[1].broken = true;
+        leader_broken.units = units.pack();
         for node in [start, leader_broken] {
             for (&key, s) in &plan.shots {
                 let mine = Dist::from_masses(
                     shot_effect(&plan, &node, key, &unbounded, &laws).expect("no limit"),
                 );
                 let whole = ShotProcess::of(s)
-                    .exact(node.units.as_slice())
+                    .exact(&node.units.states())
                     .map(|st| ShotEffect::of(st, true));
                 assert_eq!(mine, whole, "{key:?}, multiple hits {multiple}");
             }

@@ -74,7 +74,7 @@ fn sorted_joint_is_the_joint_sorted() {
         Dist::from_masses(pairs.into_iter().map(|(units, q)| {
             let mut units = UnitStates::from_slice(&units);
             twins.canonical(&mut units);
-            (units.as_slice().to_vec(), q)
+            (units.states().to_vec(), q)
         }))
     };
     let mut pairs = Vec::new();
@@ -116,7 +116,7 @@ fn arrangements_are_the_distinct_permutations() {
     for a in &arr {
         let mut units = UnitStates::from_slice(a);
         twins.canonical(&mut units);
-        assert_eq!(units.as_slice(), [good, good, broken]);
+        assert_eq!(*units.states(), [good, good, broken]);
     }
     assert_eq!(twins.arrangements(&[good, good, good]).len(), 1);
 }
