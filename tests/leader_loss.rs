@@ -53,6 +53,17 @@ fn resolve(units: &[Unit], mut state: LocationState, tape: &[u8]) -> (Vec<UnitSt
     (state.units, dice.used())
 }
 
+/// The exact law of the units' states once every Random Selection and
+/// check is resolved from `start`.
+fn resolved_law(units: &[Unit], start: &LocationState) -> Dist<Vec<UnitState>> {
+    let order = location::check_order(units);
+    Dist::enumerate(|d: &mut dyn Dice| {
+        let mut s = start.clone();
+        while location::next_task(units, &order, &mut s.resolving(), d) {}
+        s.units
+    })
+}
+
 #[test]
 fn a10_2_a_broken_leader_costs_a_lltc_an_eliminated_one_a_llmc() {
     // An 8-2 leader takes a NMC; a morale-7 squad with him is not attacked.
@@ -67,12 +78,7 @@ fn a10_2_a_broken_leader_costs_a_lltc_an_eliminated_one_a_llmc() {
     let units = vec![leader(8, -2), unit(UnitKind::Squad, 7, 8)];
     let nmc = final_dr(|r| r == IftResult::Nmc);
     let start = attacked(&units, &[UnitState::default(); 2], 0, nmc);
-    let order = location::check_order(&units[..]);
-    let end = Dist::enumerate(|d: &mut dyn Dice| {
-        let mut s = start.clone();
-        while location::next_task(&units[..], &order, &mut s.resolving(), d) {}
-        s.units[1]
-    });
+    let end = resolved_law(&units, &start).map(|u| u[1]);
     assert_eq!(
         end.prob(|s| s.pinned && !s.broken && !s.eliminated),
         p(379, 1944)
@@ -100,12 +106,7 @@ fn a10_2_a_broken_unit_takes_the_llmc_on_its_broken_side() {
     assert_eq!(used, 2);
     // Exactly: reduced on an Original 8-11 (14/36), eliminated on 12 (1/36).
     let start = attacked(&units, &starts, 0, kia);
-    let order = location::check_order(&units[..]);
-    let end = Dist::enumerate(|d: &mut dyn Dice| {
-        let mut s = start.clone();
-        while location::next_task(&units[..], &order, &mut s.resolving(), d) {}
-        s.units[1]
-    });
+    let end = resolved_law(&units, &start).map(|u| u[1]);
     assert_eq!(end.prob(|s| s.reduced && !s.eliminated), p(7, 18));
     assert_eq!(end.prob(|s| s.eliminated), p(1, 36));
 }
@@ -186,4 +187,66 @@ fn a10_2_leader_loss_is_for_the_leaders_own_side() {
         &[],
     );
     assert_eq!((end[1], used), (UnitState::default(), 0));
+}
+
+#[test]
+fn a10_7_leaders_check_by_their_current_morale_level() {
+    // A 9-1 leader already broken (broken side 7) and a Good Order 8-1 both
+    // take a NMC. By current Morale Level the 8-1 (8) checks before the 9-1
+    // (7). Dice 4-5 for the 8-1: 9 > 8, broken; then 3-3 for the 9-1, with
+    // no help left: 6 ≤ 7, he passes. (In printed order the 9-1 would check
+    // first, with the 8-1's -1, and fail on the 4-5.)
+    let broken_9_1 = Unit {
+        broken_morale: Some(7),
+        ..leader(9, -1)
+    };
+    let units = vec![broken_9_1, leader(8, -1)];
+    let starts = [
+        UnitState {
+            broken: true,
+            ..UnitState::default()
+        },
+        UnitState::default(),
+    ];
+    let nmc = final_dr(|r| r == IftResult::Nmc);
+    let column = Column::of_fp(8).unwrap();
+    let mut start = LocationState::new(starts.to_vec());
+    let hits = (0..2).map(|i| (i, column, Dr::new(3, 4), nmc));
+    location::apply_attack(&units[..], hits, &mut start.resolving());
+    let (end, used) = resolve(&units, start.clone(), &[4, 5, 3, 3]);
+    assert_eq!((end[0], end[1].broken, used), (starts[0], true, 4));
+
+    // Exactly, the 9-1 comes through (neither reduced nor eliminated): with
+    // the 8-1's -1 (8 or less, 26/36) only when the 8-1 is still Good Order
+    // and unpinned (an Original 7 or less, 21/36), else without (21/36);
+    // and when the 8-1 dies (Original 12, Wound Severity 5-6: 1/108) the
+    // 9-1 also takes a LLMC at +1 after his NMC (6 or less, 15/36):
+    // 21/36 × 26/36 + (5/36 + 9/36 + 1/36 × 4/6) × 21/36
+    //   + 1/108 × 21/36 × 15/36 = 10283/15552
+    // (in printed order: 26/36 × (1 - 1/108 + 1/108 × 15/36) = 16757/23328).
+    let through = resolved_law(&units, &start).map(|u| !u[0].reduced && !u[0].eliminated);
+    assert_eq!(through.prob(|t| *t), p(10283, 15552));
+}
+
+#[test]
+fn a10_2_a_leader_wounded_earlier_in_the_attack_is_lost_as_wounded() {
+    // A K/# on an 8-1 leader alone; a morale-7 squad with him is not
+    // attacked. Casualty Reduction wounds him (Wound Severity dr 3): he is
+    // now a 7+0 (A17.3). His MC, 5-6, breaks him: Leader Loss reckons from
+    // the wounded 7+0, and the squad (7, not lower) takes no LLTC: three
+    // dice in all.
+    let units = vec![leader(8, -1), unit(UnitKind::Squad, 7, 8)];
+    let k = final_dr(|r| matches!(r, IftResult::K(_)));
+    let start = attacked(&units, &[UnitState::default(); 2], 0, k);
+    let (end, used) = resolve(&units, start.clone(), &[3, 5, 6]);
+    assert!(end[0].reduced && end[0].broken && !end[0].eliminated);
+    assert_eq!((end[1], used), (UnitState::default(), 3));
+
+    // Exactly: the squad checks only when the wound is mortal (dr 5-6, 2/6),
+    // a LLMC at +1 against the unwounded 8: pinned on an Original 6 (5/36),
+    // broken on 7 or more (21/36). Once wounded, whatever his MC does, he is
+    // lost as a 7 and the squad is not lower.
+    let end = resolved_law(&units, &start).map(|u| u[1]);
+    assert_eq!(end.prob(|s| s.pinned && !s.broken), p(5, 108));
+    assert_eq!(end.prob(|s| s.broken), p(7, 36));
 }

@@ -24,8 +24,10 @@ pub use state::{Group, LocationState, Occupants, Resolving};
 
 mod state;
 
-/// The order of the checks: leaders first, higher morale first (A10.7),
-/// then the others in target order.
+/// The order of the checks as the units are printed: leaders first,
+/// higher morale first (A10.7), then the others in target order.
+/// [`next_job`] takes it as the order of ties: a leader whose current
+/// Morale Level is higher (another broken or wounded) checks first.
 pub fn check_order<O: Occupants + ?Sized>(targets: &O) -> Vec<usize> {
     let mut order: Vec<usize> = (0..targets.count()).collect();
     order.sort_by_key(|&i| match targets.unit(i) {
@@ -128,8 +130,9 @@ pub enum Job {
     Done,
 }
 
-/// Takes the next job off the state, in `order`: a Random Selection, else
-/// a pending check, else, once every check owed so far is made, queues the
+/// Takes the next job off the state: a Random Selection, else a pending
+/// check (leaders first, the higher current Morale Level first, A10.7;
+/// ties in `order`), else, once every check owed so far is made, queues the
 /// Leader Loss checks of the next leader lost (no dice) and goes on. Reads
 /// only the states of leaders, so an engine may defer the other units'
 /// checks.
@@ -138,8 +141,29 @@ pub fn next_job<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Res
         return Job::Group(r.groups.remove(0));
     }
     loop {
-        if let Some(i) = order.iter().copied().find(|&i| r.pending[i].is_some()) {
+        // Leaders first, the higher current Morale Level first (a broken
+        // leader checks at his broken side's, a wounded one at one lower),
+        // then the others; ties in `order`.
+        let rank = |i: usize| match targets.unit(i) {
+            Some(u) if u.kind == UnitKind::Leader => (
+                0,
+                std::cmp::Reverse(morale_now(u, &r.units[i]).unwrap_or(u.morale)),
+            ),
+            _ => (1, std::cmp::Reverse(0)),
+        };
+        let next = order
+            .iter()
+            .copied()
+            .filter(|&i| r.pending[i].is_some())
+            .min_by_key(|&i| rank(i));
+        if let Some(i) = next {
             let check = r.pending[i].take().expect("found pending");
+            // A leader's loss is reckoned from his state just before the
+            // check or result that cost him (a wound taken earlier in the
+            // attack counts, A17.3): not lost yet, his state now is that.
+            if rank(i).0 == 0 && newly_lost(r.seen[i], r.units[i]).is_none() {
+                r.seen[i] = r.units[i];
+            }
             return Job::Check(i, check);
         }
         if !leader_loss(targets, order, r) {
@@ -235,17 +259,15 @@ pub fn next_task<O: Occupants + ?Sized>(
 fn leader_loss<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Resolving) -> bool {
     let lost = order.iter().copied().find_map(|i| {
         let unit = targets.unit(i).filter(|u| u.kind == UnitKind::Leader)?;
-        let (before, now) = (r.seen[i], r.units[i]);
-        let eliminated = now.eliminated && !before.eliminated;
-        let broken = now.broken && !before.broken && !now.eliminated;
-        (eliminated || broken).then_some((i, unit, before, eliminated))
+        let before = r.seen[i];
+        newly_lost(before, r.units[i]).map(|eliminated| (i, unit, before, eliminated))
     });
     let Some((i, leader, before, eliminated)) = lost else {
         return false;
     };
     r.seen[i] = r.units[i];
-    // The lost leader's Morale Level and leadership as they stood before
-    // the loss (a wounded leader's: one lower, one worse; A17.2).
+    // The lost leader's Morale Level and leadership as they stood just
+    // before the loss (a wounded leader's: one lower, one worse; A17.3).
     let level = morale_now(
         leader,
         &UnitState {
@@ -266,6 +288,18 @@ fn leader_loss<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Reso
         }
     }
     true
+}
+
+/// Whether a leader who stood as `before` is lost now: `Some(true)`
+/// eliminated, `Some(false)` broken (not eliminated), `None` neither.
+fn newly_lost(before: UnitState, now: UnitState) -> Option<bool> {
+    if now.eliminated && !before.eliminated {
+        Some(true)
+    } else if now.broken && !before.broken && !now.eliminated {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 fn eliminate(state: &mut UnitState) {

@@ -38,13 +38,13 @@ pub fn morale_now(unit: &Unit, state: &UnitState) -> Option<u8> {
     }
     Some(match (unit.kind, state.reduced) {
         (UnitKind::Squad, true) => unit.half_squad_morale.unwrap_or(unit.morale),
-        // A17.2: a wounded SMC's Morale Level is one lower.
+        // A17.3: a wounded SMC's Morale Level is one lower.
         (UnitKind::Leader | UnitKind::Hero, true) => unit.morale.saturating_sub(1),
         _ => unit.morale,
     })
 }
 
-/// The leadership DRM a leader gives now (a wounded leader's is one worse, A17.2).
+/// The leadership DRM a leader gives now (a wounded leader's is one worse, A17.3).
 pub fn leadership_now(unit: &Unit, state: &UnitState) -> i8 {
     if state.reduced {
         unit.leadership + 1
