@@ -215,6 +215,22 @@ fn c3_74_a9_the_critical_hit_goes_to_every_unit_tied() {
     assert_eq!(odds.p_critical_hit(1), p(7, 432));
 }
 
+#[test]
+fn c3_74_exc_the_critical_hit_goes_to_the_vehicle() {
+    // A squad and a truck in the open, 81mm at 5 hexes: an Original 2
+    // critically hits both, and the truck always receives the CH (Reading
+    // `critical-hit-to-vehicle`): 1/36 for the truck, none for the squad
+    // (Random Selection between them would give each 7/432).
+    let mut hex = at(5);
+    hex.units = vec![
+        unit("a", UnitKind::Squad, 7, 8),
+        unit("truck", UnitKind::UnarmoredVehicle, 7, 8),
+    ];
+    let odds = UnitShotOdds::of(&Shot::he(mortar(81, 2), Firer::default(), hex).unwrap()).unwrap();
+    assert_eq!(odds.p_critical_hit(0), p(0, 1));
+    assert_eq!(odds.p_critical_hit(1), p(1, 36));
+}
+
 // ---------------------------------------------------------------------------
 // 3. A21.13: a non-qualified user carries the captured-use penalties
 // ---------------------------------------------------------------------------

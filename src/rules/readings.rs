@@ -51,6 +51,13 @@ pub const LEADER_LOSS_TAKES_LEADERSHIP: bool = true;
 /// `false`: a CH takes no Hazardous Movement DRM (add one with effects_drm).
 pub const HAZARDOUS_MOVEMENT_CH_DRM: bool = true;
 
+/// C3.74 EXC: when a Critical Hit strikes a vehicle and other units of the
+/// hex, the vehicle receives it (Random Selection among the vehicles so
+/// hit) and the others take a normal hit, as the exception for a CH
+/// obtained vs a vehicle says, Area Target Type fire included. `false`:
+/// Random Selection among every unit critically hit.
+pub const CRITICAL_HIT_GOES_TO_VEHICLE: bool = true;
+
 /// One reading, for the notes of an output.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Reading {
@@ -88,6 +95,11 @@ pub const READINGS: &[Reading] = &[
         id: "afv-k-threshold",
         rule: "C1.55, C7.7",
         text: "vs an AFV, with K the lowest Final DR giving a K/# result in the column: ≤ K/2 burning wreck, < K eliminated, K or K+1 Shock on a turret hit and Immobilization on a hull hit",
+    },
+    Reading {
+        id: "critical-hit-to-vehicle",
+        rule: "C3.74",
+        text: "a Critical Hit on a hex with a vehicle and other units goes to the vehicle (Random Selection among vehicles); the others take a normal hit",
     },
     Reading {
         id: "broken-again-reduced",

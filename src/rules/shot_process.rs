@@ -312,7 +312,8 @@ impl<'a> ShotProcess<'a> {
                 .copied()
                 .filter(|&i| self.targets[i].kind().is_some_and(UnitKind::is_vehicle))
                 .collect();
-            let candidates = if vehicles.is_empty() {
+            // Reading `critical-hit-to-vehicle`.
+            let candidates = if vehicles.is_empty() || !readings::CRITICAL_HIT_GOES_TO_VEHICLE {
                 &critical
             } else {
                 &vehicles

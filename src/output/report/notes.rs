@@ -61,6 +61,10 @@ impl Facts<'_> {
             "smoke-uses-acquisition" => self.ammo == Some(Ammo::Smoke),
             "wp-smoke-row" => self.ammo == Some(Ammo::Wp),
             "afv-k-threshold" => self.units.iter().any(|u| u.kind == UnitKind::Afv),
+            "critical-hit-to-vehicle" => {
+                self.units.iter().any(|u| u.kind.is_vehicle())
+                    && self.units.iter().any(|u| !u.kind.is_vehicle())
+            }
             "broken-again-reduced" => {
                 self.plan && units || self.units.iter().any(|u| u.start.broken)
             }
