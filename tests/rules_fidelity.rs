@@ -199,18 +199,20 @@ fn a9_k_result_reduces_every_unit_tied_on_the_highest_dr() {
     assert_eq!(after_selection.prob(|(a, b)| *a && *b), p(1, 6));
 }
 
+/// One 81mm shot at 5 hexes at a morale-7 squad and `other` in the open.
+fn squad_and_other_in_the_open(other: Unit) -> UnitShotOdds {
+    let mut hex = at(5);
+    hex.units = vec![unit("a", UnitKind::Squad, 7, 8), other];
+    UnitShotOdds::of(&Shot::he(mortar(81, 2), Firer::default(), hex).unwrap()).unwrap()
+}
+
 #[test]
 fn c3_74_a9_the_critical_hit_goes_to_every_unit_tied() {
     // Two squads in the open, 81mm at 5 hexes: an Original 2 critically
     // hits both, and Random Selection gives the CH to the squad(s) with the
     // highest dr: each keeps it with 7/12, so P(CH) = 1/36 × 7/12 = 7/432
     // (before: 1/72).
-    let mut hex = at(5);
-    hex.units = vec![
-        unit("a", UnitKind::Squad, 7, 8),
-        unit("b", UnitKind::Squad, 7, 8),
-    ];
-    let odds = UnitShotOdds::of(&Shot::he(mortar(81, 2), Firer::default(), hex).unwrap()).unwrap();
+    let odds = squad_and_other_in_the_open(unit("b", UnitKind::Squad, 7, 8));
     assert_eq!(odds.p_critical_hit(0), p(7, 432));
     assert_eq!(odds.p_critical_hit(1), p(7, 432));
 }
@@ -221,12 +223,7 @@ fn c3_74_exc_the_critical_hit_goes_to_the_vehicle() {
     // critically hits both, and the truck always receives the CH (Reading
     // `critical-hit-to-vehicle`): 1/36 for the truck, none for the squad
     // (Random Selection between them would give each 7/432).
-    let mut hex = at(5);
-    hex.units = vec![
-        unit("a", UnitKind::Squad, 7, 8),
-        unit("truck", UnitKind::UnarmoredVehicle, 7, 8),
-    ];
-    let odds = UnitShotOdds::of(&Shot::he(mortar(81, 2), Firer::default(), hex).unwrap()).unwrap();
+    let odds = squad_and_other_in_the_open(unit("truck", UnitKind::UnarmoredVehicle, 7, 8));
     assert_eq!(odds.p_critical_hit(0), p(0, 1));
     assert_eq!(odds.p_critical_hit(1), p(1, 36));
 }
