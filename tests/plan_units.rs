@@ -1,7 +1,7 @@
 //! Fire plans with units in the hex: the exact engine against the Monte
 //! Carlo simulation that steps the chain's transition with dice.
 
-use mortar_odds::engine::plan::chain::Chain;
+use mortar_odds::engine::plan::chain::{Chain, Event};
 use mortar_odds::engine::plan::exact::PlanOdds;
 use mortar_odds::engine::plan::figures::{Figure, figures, unit_figures};
 use mortar_odds::engine::plan::simulate;
@@ -313,4 +313,28 @@ fn max_states_refuses_a_seven_unit_plan_before_building() {
         Refusal::States { at_least } => assert!(at_least > 64, "{refused:?}"),
         other => panic!("refused for {other:?}"),
     }
+}
+
+#[test]
+fn a7_8_a_new_player_turn_lifts_every_pin() {
+    // Reading `pins-lifted-each-player-turn`: a squad starts pinned, and a
+    // PFPh, then the opponent's DFPh. Every state the chain reaches by the
+    // end of the PFPh (a new Player Turn) holds no pinned unit, while the
+    // PFPh itself starts with the pin (broken and reduced carry over).
+    let mut squad = squad_and_leader(&[Phase::Prep, Phase::Defensive]);
+    let mut p = squad.shot_input.clone();
+    p.target.units[0].start.pinned = true;
+    squad = FirePlan::new(p, squad.input.clone()).expect("a valid plan");
+    let chain = Chain::compile(&squad);
+    assert!(chain.nodes[chain.start].units.get(0).pinned);
+    let mut new_turns = 0;
+    for edges in &chain.edges {
+        for e in edges {
+            if e.event == Event::PhaseEnd && chain.nodes[e.to].phase == 1 {
+                new_turns += 1;
+                assert!(chain.nodes[e.to].units.iter().all(|u| !u.pinned));
+            }
+        }
+    }
+    assert!(new_turns > 0);
 }

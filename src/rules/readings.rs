@@ -58,6 +58,12 @@ pub const HAZARDOUS_MOVEMENT_CH_DRM: bool = true;
 /// Random Selection among every unit critically hit.
 pub const CRITICAL_HIT_GOES_TO_VEHICLE: bool = true;
 
+/// A7.8 over a fire plan: a unit's pin is lifted when a new Player Turn
+/// begins, as at the end of every Player Turn in play, though the rest of
+/// the target's state (broken, reduced, eliminated) carries over. `false`:
+/// a pin lasts to the end of the plan.
+pub const PINS_LIFTED_EACH_PLAYER_TURN: bool = true;
+
 /// One reading, for the notes of an output.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Reading {
@@ -140,6 +146,11 @@ pub const READINGS: &[Reading] = &[
         id: "hazardous-movement-ch-drm",
         rule: "C3.71, C.3",
         text: "a Critical Hit's IFT DR takes Hazardous Movement again at its To Hit value, -2 (a normal hit's takes none)",
+    },
+    Reading {
+        id: "pins-lifted-each-player-turn",
+        rule: "A7.8",
+        text: "over a fire plan a unit's pin is lifted when a new Player Turn begins; being broken, reduced or eliminated carries over (broken units do not rally)",
     },
     Reading {
         id: "dc-non-elite-penalty",

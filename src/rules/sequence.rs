@@ -1,10 +1,13 @@
 //! The rules that join one shot to the next over a fire plan: Rate of Fire
 //! kept or lost (C2.24), Intensive Fire (C5.6), Area Acquisition (C6.5),
-//! repair in the Rally Phase (A9.72), and which phases share a Player Turn.
+//! repair in the Rally Phase (A9.72), which phases share a Player Turn,
+//! and what a new Player Turn lifts (pins, A7.8).
 //! Pure functions; the plan engines (`engine::plan`) apply them to a
 //! plan's state.
 
 use super::firer::Phase;
+use super::readings;
+use super::units::UnitState;
 
 /// Area Acquisition reaches at most this level (C6.5: -1, then -2).
 pub const MAX_ACQUISITION: u8 = 2;
@@ -13,6 +16,17 @@ pub const MAX_ACQUISITION: u8 = 2;
 /// directly after a PFPh (the same Player Turn).
 pub fn same_player_turn(before: Phase, after: Phase) -> bool {
     before == Phase::Prep && after == Phase::Advancing
+}
+
+/// A unit's state as a new Player Turn finds it: a pin lasts until the end
+/// of the Player Turn it was taken in (A7.8; Reading
+/// `pins-lifted-each-player-turn`). Broken units do not rally here: no
+/// Rally Phase check is modelled.
+pub fn at_new_player_turn(state: UnitState) -> UnitState {
+    UnitState {
+        pinned: state.pinned && !readings::PINS_LIFTED_EACH_PLAYER_TURN,
+        ..state
+    }
 }
 
 /// The Rally Phases between two consecutive listed phases: none within a

@@ -167,7 +167,7 @@ pub struct Armor {
 }
 
 /// A unit's state. Every field only ever goes from false to true during an
-/// attack (pins are lifted between Player Turns by the fire plan).
+/// attack (a fire plan lifts pins at each new Player Turn, `sequence::at_new_player_turn`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 pub struct UnitState {
     /// Out of play: killed, or a vehicle destroyed; then neither broken nor pinned.

@@ -309,9 +309,10 @@ fn advance(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
         if !same_player_turn(listed.phase, after.phase) {
             next.rof_lost = false;
             next.intensive_used = false;
-            // Pins last until the end of the Player Turn.
             let mut units = next.units.states();
-            units.iter_mut().for_each(|u| u.pinned = false);
+            units
+                .iter_mut()
+                .for_each(|u| *u = sequence::at_new_player_turn(*u));
             next.units = units.pack();
         }
     }

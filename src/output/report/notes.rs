@@ -76,6 +76,7 @@ impl Facts<'_> {
             "lltc-failure-pins" => self.leader_with_others(),
             "leader-loss-leadership" => self.leader_with_others() && self.leaders().count() >= 2,
             "hazardous-movement-ch-drm" => self.hazardous_movement,
+            "pins-lifted-each-player-turn" => self.plan && units,
             "dc-non-elite-penalty" => self.dc_non_elite,
             _ => true,
         }
@@ -247,7 +248,8 @@ mod tests {
             [
                 "broken-again-reduced",
                 "random-selection-by-location",
-                "lltc-failure-pins"
+                "lltc-failure-pins",
+                "pins-lifted-each-player-turn"
             ]
         );
         assert!(facts.not_modelled().iter().any(|n| n.starts_with("rally")));

@@ -209,7 +209,7 @@ impl PlanReport {
             notes.push("one shot at most in an AFPh, whatever the ROF (C5.2; Opportunity Fire not modelled)".to_string());
         }
         if has_units {
-            notes.push("units: the worst outcome over the whole plan; pins are lifted at each new Player Turn, broken units do not rally".to_string());
+            notes.push("units: the worst outcome over the whole plan".to_string());
         }
         if let Some(why) = skipped {
             notes.push(why);
