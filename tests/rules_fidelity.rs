@@ -15,7 +15,7 @@ use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPh
 use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::effects::{critical_attack, normal_attack};
-use mortar_odds::rules::firer::{Firer, Manning, Phase};
+use mortar_odds::rules::firer::{Firer, GunType, Manning, Phase};
 use mortar_odds::rules::ift::{Column, IftResult};
 use mortar_odds::rules::location::{self, LocationState};
 use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
@@ -487,4 +487,57 @@ fn c3_8_a_critical_hit_shot_scores_no_multiple_hit() {
     for i in 0..2 {
         assert_eq!(after_effects.rolls[i].unwrap().0.original(), 7, "squad {i}");
     }
+}
+
+#[test]
+fn a21_13_a_lone_smc_fires_at_most_an_82mm_mortar_and_as_a_light_one() {
+    // 82mm is the largest a lone SMC may fire; a 90mm is refused on the
+    // manning. An 81mm fired by a lone SMC is fired as a light mortar (a
+    // SW): no Covered Arc change, no Intensive Fire.
+    let lone = Firer {
+        manning: Manning::LoneSmc,
+        ..Firer::default()
+    };
+    assert!(Shot::he(mortar(82, 2), lone.clone(), at(10)).is_ok());
+    let refused_on = |caliber: u16, firer: Firer| match Shot::he(mortar(caliber, 2), firer, at(10))
+    {
+        Err(Error::Invalid { field, .. }) => field,
+        other => panic!("accepted: {other:?}"),
+    };
+    assert_eq!(refused_on(90, lone.clone()), "firer.manning");
+    let ca_change = Firer {
+        ca_change: 1,
+        gun_type: Some(GunType::NT),
+        ..lone.clone()
+    };
+    assert_eq!(refused_on(81, ca_change), "firer.ca_change");
+    let intensive = Firer {
+        intensive_fire: true,
+        ..lone
+    };
+    assert_eq!(refused_on(81, intensive), "firer.intensive_fire");
+}
+
+#[test]
+fn c5_2_case_b_is_plus_2_in_the_afph_plus_3_from_woods() {
+    // Case B: +2 To Hit in the AFPh, +3 when the firer is in woods, a
+    // building or rubble; nothing in the PFPh, nor for a target in woods.
+    let afph = Firer {
+        phase: Phase::Advancing,
+        ..Firer::default()
+    };
+    let afph_in_woods = Firer {
+        in_woods_building_rubble: true,
+        ..afph.clone()
+    };
+    let target_in_woods = Target {
+        woods: true,
+        ..at(10)
+    };
+    let drm =
+        |firer: &Firer, target: Target| Shot::he(mortar(81, 2), firer.clone(), target).unwrap().drm;
+    assert_eq!(drm(&Firer::default(), at(10)), 0);
+    assert_eq!(drm(&afph, at(10)), 2);
+    assert_eq!(drm(&afph, target_in_woods), 2);
+    assert_eq!(drm(&afph_in_woods, at(10)), 3);
 }
