@@ -26,7 +26,8 @@ mod compile;
 
 pub(crate) use compile::Limits;
 pub use compile::{
-    Chain, DEFAULT_MAX_STATES, DrawTable, Edge, EffectCache, MAX_EDGES, Refusal, TooLarge,
+    Chain, DEFAULT_MAX_STATES, DrawTable, Edge, EffectCache, LAW_OUTCOMES_PER_EDGE, MAX_EDGES,
+    Refusal, TooLarge,
 };
 
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};

@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use super::FirePlan;
 use super::ShotKey;
-use super::chain::{Limits, Node, Refusal, ShotEffect};
+use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
 use super::twins::Twins;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
@@ -62,17 +62,21 @@ impl UnitsLaw {
 }
 
 /// Outcomes with numerators over one denominator, those with the same
-/// `key` added up, in the order of the keys.
+/// `key` added up, in the order of the keys: held in a list of their own
+/// size (the laws are kept for the whole plan, and an in-place collect
+/// would keep the room of every term before the merge).
 fn merged_by_key<T>(mut terms: Vec<(u128, T, u128)>) -> Vec<(T, u128)> {
     terms.sort_unstable_by_key(|t| t.0);
-    let mut merged: Vec<(u128, T, u128)> = Vec::with_capacity(terms.len());
-    for (key, t, n) in terms {
-        match merged.last_mut() {
-            Some(last) if last.0 == key => last.2 += n,
-            _ => merged.push((key, t, n)),
+    terms.dedup_by(|later, kept| {
+        let same = later.0 == kept.0;
+        if same {
+            kept.2 += later.2;
         }
-    }
-    merged.into_iter().map(|(_, t, n)| (t, n)).collect()
+        same
+    });
+    let mut merged = Vec::with_capacity(terms.len());
+    merged.extend(terms.into_iter().map(|(_, t, n)| (t, n)));
+    merged
 }
 
 /// These probabilities as integers over their least common denominator,
@@ -195,7 +199,7 @@ impl ShotLaws {
         let size = sizes.iter().fold(0usize, |n, &s| n.saturating_add(s));
         {
             let mut held = lock(&self.held);
-            if held.saturating_add(size) > limits.max_edges {
+            if held.saturating_add(size) > limits.max_edges.saturating_mul(LAW_OUTCOMES_PER_EDGE) {
                 return Err(Refusal::Memory);
             }
             *held += size;

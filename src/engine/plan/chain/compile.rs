@@ -33,10 +33,18 @@ pub(crate) struct Limits {
 }
 
 /// Edges (and outcomes of one shot) the exact engine builds at most. A
-/// plan takes about 600 bytes of memory an edge at its peak, chain,
-/// caches and solution together (measured: 204 MB for the 353,361 edges
-/// of `examples/stack-in-woods.toml`), so this keeps it within about 1 GB.
-pub const MAX_EDGES: usize = 1_500_000;
+/// plan takes some 210-220 bytes of memory an edge at its peak, chain,
+/// caches and solution together (measured: 77 MB for the 350,715 edges of
+/// `examples/stack-in-woods.toml`, 763 MB for the 3.6 million of five
+/// 4-6-7s in woods), so this keeps it within about 1 GB.
+pub const MAX_EDGES: usize = 4_000_000;
+
+/// Outcomes of the units' laws the exact engine works out at most for
+/// each edge it may build, counted before equal outcomes merge (the guard
+/// counts them before a law is built): a law is held merged, 32 bytes an
+/// outcome, and twins' laws merge most of theirs (five 4-6-7s: 13.7
+/// million counted within the 763 MB above).
+pub const LAW_OUTCOMES_PER_EDGE: usize = 4;
 
 /// Chain states the exact engine builds at most unless told otherwise
 /// (`--max-states`); past them a plan runs by Monte Carlo.
