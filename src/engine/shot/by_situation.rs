@@ -10,9 +10,6 @@ use crate::dice::{Dist, Masses, Paths};
 use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Stage, ToHitPart};
 use crate::rules::units::UnitState;
 
-/// States with their masses over one denominator.
-type Weighed = (Vec<(ShotState, u128)>, u128);
-
 impl ShotProcess<'_> {
     /// Every outcome of the shot read through `key`, exactly: the law of
     /// `key` of [`exact`](Self::exact)'s states. At units, that law mapped;
@@ -54,45 +51,38 @@ impl ShotProcess<'_> {
                 }
             }
         });
+        // What follows each situation, path by path, straight into the
+        // table with each part the To Hit DR settled (no end state kept).
         let mut out = Masses::with_capacity(64);
+        let mut fits = true;
         for (after, parts) in situations {
             let (parts, parts_den) = parts.unsorted()?;
-            let (rest, rest_den) = self.weighed(&self.resume(&after), Self::finished)?;
-            let den = parts_den.checked_mul(rest_den)?;
-            for (mut end, m) in rest {
+            self.each_end(&self.resume(&after), Self::finished, |end, m, rest_den| {
+                let Some(den) = parts_den.checked_mul(rest_den) else {
+                    fits = false;
+                    return;
+                };
                 for (part, n) in &parts {
                     end.follow(part);
-                    out.add(key(&end), n * m, den);
+                    out.add(key(end), n * m, den);
                 }
-            }
+            });
         }
-        Some(out.into_dist())
-    }
-
-    /// Every state the process reaches from `state` once `done`, dice
-    /// forgotten, with its mass over a common denominator: [`each_end`]'s
-    /// end states, equal ones merged; `None` when the denominator passes
-    /// 128 bits. For what follows the To Hit DR at the hex alone, which
-    /// reads few dice.
-    ///
-    /// [`each_end`]: Self::each_end
-    fn weighed(&self, state: &ShotState, done: impl Fn(&ShotState) -> bool) -> Option<Weighed> {
-        let mut out = Masses::with_capacity(16);
-        self.each_end(state, done, |end, n, den| out.add_among(end, n, den));
-        out.unsorted()
+        fits.then(|| out.into_dist())
     }
 
     /// Each way the dice fall from `state` until `done`, stepped to the end
     /// in one buffer, depth first (the dice forgotten after each step, as
-    /// between the levels of [`Dist::run`]): `f` takes the end state and
-    /// its mass `n / den`.
+    /// between the levels of [`Dist::run`]): `f` takes the end state (its
+    /// to change at will: the buffer is reset for the next path) and its
+    /// mass `n / den`.
     ///
     /// [`Dist::run`]: crate::dice::Dist::run
     fn each_end(
         &self,
         state: &ShotState,
         done: impl Fn(&ShotState) -> bool,
-        mut f: impl FnMut(&ShotState, u128, u128),
+        mut f: impl FnMut(&mut ShotState, u128, u128),
     ) {
         let mut scratch = state.clone();
         let mut paths = Paths::new();
@@ -103,7 +93,7 @@ impl ShotProcess<'_> {
                 scratch.clear_dice();
             }
         }) {
-            f(&scratch, n, den);
+            f(&mut scratch, n, den);
         }
     }
 }
