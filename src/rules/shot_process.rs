@@ -245,7 +245,10 @@ impl<'a> ShotProcess<'a> {
 
     fn to_hit(&self, s: &mut ShotState, dice: &mut dyn Dice) {
         let shot = self.shot;
-        let th = dice.dr();
+        // Of the To Hit DR only these are read: the colored die against
+        // the ROF (C2.24), the Original DR, and doubles for Multiple Hits
+        // (C3.8).
+        let th = dice.dr_read_as(shot.effective_rof, shot.multiple_hits);
         let original = th.original();
         s.to_hit_dr = Some(th);
         // C2.24: Multiple ROF is kept on the colored die, hit or miss.

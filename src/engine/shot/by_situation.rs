@@ -1,10 +1,13 @@
 //! One shot's exact law read through a key ([`ShotProcess::exact_by`]),
 //! fast for a shot at the hex alone: its To Hit DR is stepped once per way
-//! the dice fall, and what follows (the effects DR and the IFT result) once
-//! per distinct situation the To Hit DR leaves ([`AfterToHit`]: a hit, a
-//! Critical Hit, a Multiple Hit), not once per To Hit outcome. Every path
-//! is weighed in integers over its dice's denominator, and the table made
-//! exact fractions once, at the end.
+//! the dice fall as the rule reads it ([`Dice::dr_read_as`]), and what
+//! follows (the effects DR and the IFT result) once per distinct situation
+//! the To Hit DR leaves ([`AfterToHit`]: a hit, a Critical Hit, a Multiple
+//! Hit), not once per To Hit outcome. Every path is weighed in integers
+//! over its dice's denominator, and the table made exact fractions once,
+//! at the end.
+//!
+//! [`Dice::dr_read_as`]: crate::dice::Dice::dr_read_as
 
 use crate::dice::{Dist, Masses, Paths};
 use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Stage, ToHitPart};
@@ -114,14 +117,24 @@ mod tests {
         Shot::new(scenario.shot_input(&Catalog::builtin()).expect("inputs")).expect("a shot")
     }
 
-    /// The laws the exact engine takes in one choice each (an Original
-    /// DR, the lower of a Multiple Hit's two, a Random Selection) give the
-    /// same law of the whole shot as its dice read one by one: a squad and
-    /// a leader in woods, with and without Multiple Hits (C3.8), the
-    /// effects DR and every check included.
+    /// Every outcome of the shot with its dice read one by one (never a
+    /// law taken whole: [`DiceOnly`](crate::dice::DiceOnly)), stepped.
+    fn by_dice(process: &ShotProcess) -> crate::dice::Dist<crate::rules::shot::ShotState> {
+        use crate::dice::{DiceOnly, Dist};
+        let start = process.start(&process.start_units());
+        Dist::certain(start).run(ShotProcess::finished, |s, d| {
+            process.step(s, &mut DiceOnly(d)).forget_dice()
+        })
+    }
+
+    /// The laws the exact engine takes in one choice each (the To Hit DR
+    /// by what of it is read, an Original DR, the lower of a Multiple
+    /// Hit's two, a Random Selection) give the same law of the whole shot
+    /// as its dice read one by one: a squad and a leader in woods, with
+    /// and without Multiple Hits (C3.8), the effects DR and every check
+    /// included.
     #[test]
     fn the_laws_taken_whole_are_the_dice() {
-        use crate::dice::{DiceOnly, Dist};
         let text = "ammo = \"HE\"\n[mortar]\nname = \"m\"\ncaliber = 81\nrange = [2, 40]\n\
             rof = 3\nbreakdown = 12\n[target]\nrange = 10\nwoods = true\n\
             [[target.units]]\nname = \"s\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n\
@@ -134,28 +147,28 @@ mod tests {
             let mut shot = shot.clone();
             shot.multiple_hits = multiple;
             let process = ShotProcess::units(&shot);
-            let start = process.start(&process.start_units());
-            let by_dice = Dist::certain(start).run(ShotProcess::finished, |s, d| {
-                process.step(s, &mut DiceOnly(d)).forget_dice()
-            });
             assert_eq!(
                 process.exact_stepped(&process.start_units()),
-                by_dice,
+                by_dice(&process),
                 "multiple hits {multiple}"
             );
         }
     }
 
     /// Each case's law read through the whole state equals the stepped
-    /// process's, to the fraction: HE spotted or not, with and without
-    /// Multiple Hits (C3.8), ROF and B# known or not, and Smoke with its
-    /// depletion number (C8.9), which ends some shots at the To Hit DR.
+    /// process's, and that the law of its dice read one by one, to the
+    /// fraction: HE spotted or not, with and without Multiple Hits (C3.8),
+    /// ROF (C2.24: 1 to 3, spotted one less) and B# known or not, and
+    /// Smoke with its depletion number (C8.9), which ends some shots at
+    /// the To Hit DR.
     #[test]
     fn the_hex_law_by_situation_is_the_stepped_law() {
         let known = "rof = 3\nbreakdown = 12";
+        let spotted = "ammo = \"HE\"\n[firer]\nspotted = true";
         let cases = [
             ("ammo = \"HE\"", known),
-            ("ammo = \"HE\"\n[firer]\nspotted = true", known),
+            (spotted, known),
+            (spotted, "rof = 1"),
             ("ammo = \"HE\"", "breakdown = 12"),
             ("ammo = \"HE\"", "rof = 2"),
             (
@@ -171,11 +184,9 @@ mod tests {
                 let process = ShotProcess::hex(&shot);
                 let start = process.start_units();
                 let stepped = process.exact_stepped(&start);
-                assert_eq!(
-                    process.exact_by(&start, |s| s.clone()),
-                    stepped,
-                    "{top:?} {mortar:?}, multiple hits {multiple}"
-                );
+                let case = format!("{top:?} {mortar:?}, multiple hits {multiple}");
+                assert_eq!(process.exact_by(&start, |s| s.clone()), stepped, "{case}");
+                assert_eq!(by_dice(&process), stepped, "{case}");
             }
         }
     }
