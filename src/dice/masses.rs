@@ -18,6 +18,12 @@ fn lcm(l: u128, d: u128) -> Option<u128> {
     (l / num_integer::gcd(l, d)).checked_mul(d)
 }
 
+/// `n / d` over the multiple `l` of `d`: its numerator, with no division
+/// when `d` is `l` (nearly always).
+fn over(n: u128, d: u128, l: u128) -> u128 {
+    if d == l { n } else { n * (l / d) }
+}
+
 /// Outcomes with their probabilities as integer fractions (num, den),
 /// gathered in any order, equal outcomes merged when made a [`Dist`]
 /// ([`into_dist`](Masses::into_dist)).
@@ -102,7 +108,7 @@ impl<T: Ord + Clone> Masses<T> {
         let mixed = self.entries.iter().any(|(_, _, d)| *d != l);
         let mut sums: Vec<(T, u128)> = Vec::with_capacity(self.entries.len());
         for (t, n, d) in self.entries {
-            let n = n * (l / d);
+            let n = over(n, d, l);
             if n == 0 {
                 continue;
             }
@@ -143,7 +149,7 @@ impl<T: Ord + Clone> Masses<T> {
         let mut sums: Vec<(T, u128)> = Vec::with_capacity(self.entries.len());
         for i in sorted {
             let (t, n, d) = &self.entries[i];
-            let n = n * (l / d);
+            let n = over(*n, *d, l);
             match sums.last_mut() {
                 Some((last, sum)) if last == t => *sum += n,
                 _ => sums.push((t.clone(), n)),
