@@ -155,6 +155,26 @@ mod tests {
         }
     }
 
+    /// At the hex alone the shot is done after its effects DR: no unit is
+    /// left to select or check, so had each end gone on to the Units stage,
+    /// that step would leave it as it is, reading no dice.
+    #[test]
+    fn the_hex_alone_is_done_after_its_effects() {
+        use crate::dice::FixedDice;
+        use crate::rules::shot_process::Stage;
+        for multiple in [false, true] {
+            let mut shot = shot("ammo = \"HE\"", "rof = 3\nbreakdown = 12");
+            shot.multiple_hits = multiple;
+            let process = ShotProcess::hex(&shot);
+            for (end, _) in process.exact_stepped(&process.start_units()).iter() {
+                let mut units = end.clone();
+                units.stage = Stage::Units;
+                let after = process.step(&units, &mut FixedDice::new(&[]));
+                assert_eq!(&after, end, "multiple hits {multiple}");
+            }
+        }
+    }
+
     /// Each case's law read through the whole state equals the stepped
     /// process's, and that the law of its dice read one by one, to the
     /// fraction: HE spotted or not, with and without Multiple Hits (C3.8),
