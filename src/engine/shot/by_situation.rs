@@ -38,34 +38,37 @@ impl ShotProcess<'_> {
         key: &impl Fn(&ShotState) -> K,
     ) -> Option<Dist<K>> {
         let start = self.start(units);
+        let mut paths = Paths::new();
         // Each way the To Hit DR falls, stepped in one buffer: its
-        // situation for the rest of the shot, and in it, what else it
-        // settled (ROF, malfunction, ammunition), weighed.
-        let mut situations: Vec<(AfterToHit, Masses<ToHitPart>)> = Vec::new();
+        // situation for the rest of the shot (numbered), and what else it
+        // settled in it (ROF, malfunction, ammunition), weighed.
+        let mut situations: Vec<AfterToHit> = Vec::new();
+        let mut parts: Masses<(usize, ToHitPart)> = Masses::with_capacity(16);
         let to_hit_done = |s: &ShotState| s.stage != Stage::ToHit;
-        self.each_end(&start, to_hit_done, |end, n, den| {
-            let part = end.to_hit_part();
-            match situations.iter_mut().find(|(a, _)| end.is_after(a)) {
-                Some((_, parts)) => parts.add_among(&part, n, den),
+        self.each_end(&mut paths, &start, to_hit_done, |end, n, den| {
+            let i = match situations.iter().position(|a| end.is_after(a)) {
+                Some(i) => i,
                 None => {
-                    let mut parts = Masses::with_capacity(8);
-                    parts.add(part, n, den);
-                    situations.push((end.after_to_hit(), parts));
+                    situations.push(end.after_to_hit());
+                    situations.len() - 1
                 }
-            }
+            };
+            parts.add_among(&(i, end.to_hit_part()), n, den);
         });
+        let (parts, parts_den) = parts.unsorted()?;
         // What follows each situation, path by path, straight into the
-        // table with each part the To Hit DR settled (no end state kept).
+        // table with each part the To Hit DR settled in it (no end state
+        // kept).
         let mut out = Masses::with_capacity(64);
         let mut fits = true;
-        for (after, parts) in situations {
-            let (parts, parts_den) = parts.unsorted()?;
-            self.each_end(&self.resume(&after), Self::finished, |end, m, rest_den| {
+        for (i, after) in situations.iter().enumerate() {
+            let state = self.resume(after);
+            self.each_end(&mut paths, &state, Self::finished, |end, m, rest_den| {
                 let Some(den) = parts_den.checked_mul(rest_den) else {
                     fits = false;
                     return;
                 };
-                for (part, n) in &parts {
+                for ((_, part), n) in parts.iter().filter(|((j, _), _)| *j == i) {
                     end.follow(part);
                     out.add(key(end), n * m, den);
                 }
@@ -78,17 +81,18 @@ impl ShotProcess<'_> {
     /// in one buffer, depth first (the dice forgotten after each step, as
     /// between the levels of [`Dist::run`]): `f` takes the end state (its
     /// to change at will: the buffer is reset for the next path) and its
-    /// mass `n / den`.
+    /// mass `n / den`. `paths` is restarted, its buffers kept.
     ///
     /// [`Dist::run`]: crate::dice::Dist::run
     fn each_end(
         &self,
+        paths: &mut Paths,
         state: &ShotState,
         done: impl Fn(&ShotState) -> bool,
         mut f: impl FnMut(&mut ShotState, u128, u128),
     ) {
         let mut scratch = state.clone();
-        let mut paths = Paths::new();
+        paths.restart();
         while let Some(((), n, den)) = paths.next(|dice| {
             scratch.clone_from(state);
             while !done(&scratch) {
