@@ -75,6 +75,25 @@ pub trait Dice {
         first.lower(second)
     }
 
+    /// A DR of which only these are read: its Original DR, whether its
+    /// colored die is at most `colored_at_most` (when given; as Multiple
+    /// ROF is kept, C2.24) and, when `doubles`, whether it is doubles (as
+    /// for Multiple Hits, C3.8); never a die otherwise. From a source that
+    /// [`takes_laws`](Dice::takes_laws), the classes of DRs these tell
+    /// apart taken by their law in one weighted choice (16 branches, not
+    /// 36, for an Original DR and a ROF of 2), returned as one DR of its
+    /// class; from any other, a DR.
+    fn dr_read_as(&mut self, colored_at_most: Option<u8>, doubles: bool) -> Dr {
+        if self.takes_laws() {
+            let cut = colored_at_most.map_or(6, |c| c.min(6));
+            let classes = &DR_CLASSES[usize::from(cut)][usize::from(doubles)];
+            if let Some(i) = self.weighted(&classes.weights[..classes.len]) {
+                return classes.drs[i];
+            }
+        }
+        self.dr()
+    }
+
     /// Whether this source takes a roll's known law in one weighted choice
     /// ([`Dice::weighted`]) instead of its dice: the exact enumeration does,
     /// so that a roll of many dice whose result has few values costs one
@@ -111,6 +130,74 @@ const LOWER_WAYS: [u64; 11] = {
         out[s] = at_least * at_least - above * above;
     }
     out
+};
+
+/// The classes of DRs that a rule reading the Original DR, whether the
+/// colored die is at most some value, and perhaps whether the DR is
+/// doubles tells apart ([`Dice::dr_read_as`]): each class's weight (its
+/// DRs, in 36ths) and its first DR, colored die major.
+struct DrClasses {
+    len: usize,
+    weights: [u64; 36],
+    drs: [Dr; 36],
+}
+
+impl DrClasses {
+    /// The classes when the colored die is read against `cut` (0 to 6: 6
+    /// tells nothing) and doubles are read or not.
+    const fn of(cut: u8, doubles: bool) -> DrClasses {
+        let mut out = DrClasses {
+            len: 0,
+            weights: [0; 36],
+            drs: [Dr {
+                colored: 1,
+                white: 1,
+            }; 36],
+        };
+        let mut colored = 1;
+        while colored <= 6 {
+            let mut white = 1;
+            while white <= 6 {
+                let dr = Dr { colored, white };
+                let mut i = 0;
+                while i < out.len && !DrClasses::alike(out.drs[i], dr, cut, doubles) {
+                    i += 1;
+                }
+                if i == out.len {
+                    out.drs[i] = dr;
+                    out.len += 1;
+                }
+                out.weights[i] += 1;
+                white += 1;
+            }
+            colored += 1;
+        }
+        out
+    }
+
+    /// Whether the rule reads `a` and `b` alike.
+    const fn alike(a: Dr, b: Dr, cut: u8, doubles: bool) -> bool {
+        a.colored + a.white == b.colored + b.white
+            && (a.colored <= cut) == (b.colored <= cut)
+            && (!doubles || (a.colored == a.white) == (b.colored == b.white))
+    }
+}
+
+/// [`DrClasses`] for each cut of the colored die (0 to 6), without and with
+/// doubles read.
+const DR_CLASSES: [[DrClasses; 2]; 7] = {
+    const fn both(cut: u8) -> [DrClasses; 2] {
+        [DrClasses::of(cut, false), DrClasses::of(cut, true)]
+    }
+    [
+        both(0),
+        both(1),
+        both(2),
+        both(3),
+        both(4),
+        both(5),
+        both(6),
+    ]
 };
 
 /// A roll of two dice, colored and white.

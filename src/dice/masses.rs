@@ -18,6 +18,12 @@ fn lcm(l: u128, d: u128) -> Option<u128> {
     (l / num_integer::gcd(l, d)).checked_mul(d)
 }
 
+/// `n / d` over the multiple `l` of `d`: its numerator, with no division
+/// when `d` is `l` (nearly always).
+fn over(n: u128, d: u128, l: u128) -> u128 {
+    if d == l { n } else { n * (l / d) }
+}
+
 /// Outcomes with their probabilities as integer fractions (num, den),
 /// gathered in any order, equal outcomes merged when made a [`Dist`]
 /// ([`into_dist`](Masses::into_dist)).
@@ -102,7 +108,7 @@ impl<T: Ord + Clone> Masses<T> {
         let mixed = self.entries.iter().any(|(_, _, d)| *d != l);
         let mut sums: Vec<(T, u128)> = Vec::with_capacity(self.entries.len());
         for (t, n, d) in self.entries {
-            let n = n * (l / d);
+            let n = over(n, d, l);
             if n == 0 {
                 continue;
             }
@@ -117,7 +123,7 @@ impl<T: Ord + Clone> Masses<T> {
     /// The distinct outcomes in order, each with its mass over one common
     /// denominator (returned), zero masses left out; `Err(self)` when that
     /// denominator does not fit in 128 bits.
-    pub fn merged(mut self) -> Result<(Vec<(T, u128)>, u128), Self> {
+    pub fn merged(self) -> Result<(Vec<(T, u128)>, u128), Self> {
         let Some(l) = self
             .entries
             .iter()
@@ -125,25 +131,35 @@ impl<T: Ord + Clone> Masses<T> {
         else {
             return Err(self);
         };
-        // Large outcomes are sorted by index, so as not to move them about.
-        let order: Vec<u32> = if size_of::<T>() <= SMALL {
-            self.entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-            Vec::new()
-        } else {
-            let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
-            order.sort_unstable_by(|&i, &j| {
-                self.entries[i as usize].0.cmp(&self.entries[j as usize].0)
-            });
-            order
-        };
-        let sorted = (0..self.entries.len()).map(|k| order.get(k).map_or(k, |&i| i as usize));
         // Each run of equal outcomes summed over `l` (no mass exceeds
-        // one, so no sum of them exceeds `l` when they sum to one), and
-        // its outcome copied once.
+        // one, so no sum of them exceeds `l` when they sum to one).
+        if size_of::<T>() <= SMALL {
+            // Small outcomes: put over `l`, then sorted where they lie.
+            let mut sums: Vec<(T, u128)> = self
+                .entries
+                .into_iter()
+                .map(|(t, n, d)| (t, over(n, d, l)))
+                .collect();
+            sums.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            sums.dedup_by(|next, run| {
+                let same = next.0 == run.0;
+                if same {
+                    run.1 += next.1;
+                }
+                same
+            });
+            sums.retain(|(_, n)| *n > 0);
+            return Ok((sums, l));
+        }
+        // Large outcomes are sorted by index, so as not to move them
+        // about, and each copied once.
+        let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
+        order
+            .sort_unstable_by(|&i, &j| self.entries[i as usize].0.cmp(&self.entries[j as usize].0));
         let mut sums: Vec<(T, u128)> = Vec::with_capacity(self.entries.len());
-        for i in sorted {
+        for i in order.into_iter().map(|i| i as usize) {
             let (t, n, d) = &self.entries[i];
-            let n = n * (l / d);
+            let n = over(*n, *d, l);
             match sums.last_mut() {
                 Some((last, sum)) if last == t => *sum += n,
                 _ => sums.push((t.clone(), n)),

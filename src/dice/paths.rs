@@ -79,6 +79,13 @@ impl Paths {
         Paths::default()
     }
 
+    /// Before the first path again, for another rule (or the same one
+    /// anew), the tape's buffer kept.
+    pub fn restart(&mut self) {
+        self.tape.clear();
+        self.done = false;
+    }
+
     /// Runs `rule` on the next path of the dice it reads, and returns its
     /// outcome with the path's probability as (numerator, denominator):
     /// `(1/6)^(dice read)` for plain dice; `None` once every path has run.

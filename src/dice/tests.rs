@@ -158,3 +158,39 @@ fn masses_that_do_not_sum_to_one_are_refused() {
     masses.add(1, 1, 2);
     let _ = masses.into_dist();
 }
+
+#[test]
+fn a_dr_read_as_its_classes_has_the_law_of_what_is_read_of_a_dr() {
+    for cut in [
+        None,
+        Some(0),
+        Some(1),
+        Some(2),
+        Some(3),
+        Some(5),
+        Some(6),
+        Some(9),
+    ] {
+        for doubles in [false, true] {
+            let read = |dr: Dr| {
+                let low = cut.map(|c| dr.colored <= c);
+                (dr.original(), low, doubles && dr.is_doubles())
+            };
+            let by_law = Dist::enumerate(|d| read(d.dr_read_as(cut, doubles)));
+            let by_dice = Dist::enumerate(|d| read(d.dr()));
+            assert_eq!(by_law, by_dice, "cut {cut:?}, doubles {doubles}");
+        }
+    }
+    // One branch per class: sixteen for a cut of 2 (the Original DRs 4 to 8
+    // two classes each), eleven without cut or doubles.
+    let mut paths = 0;
+    each_path(|d| d.dr_read_as(Some(2), false), |_, _, _| paths += 1);
+    assert_eq!(paths, 16);
+    paths = 0;
+    each_path(|d| d.dr_read_as(None, false), |_, _, _| paths += 1);
+    assert_eq!(paths, 11);
+    // Any other source rolls the two dice.
+    let mut fixed = FixedDice::new(&[2, 5]);
+    assert_eq!(fixed.dr_read_as(Some(3), true), Dr::new(2, 5));
+    assert_eq!(fixed.used(), 2);
+}

@@ -29,7 +29,8 @@ pub enum Stage {
     ToHit,
     /// Next: the effects DR of an HE hit (two for a Multiple Hit).
     Effects,
-    /// Next: a Random Selection or a check in the Location.
+    /// Next: a Random Selection or a check in the Location's units (none
+    /// at the hex alone: done after the effects DR).
     Units,
     /// Resolved: nothing is left to roll.
     Done,
@@ -245,7 +246,9 @@ impl<'a> ShotProcess<'a> {
 
     fn to_hit(&self, s: &mut ShotState, dice: &mut dyn Dice) {
         let shot = self.shot;
-        let th = dice.dr();
+        // Read of the To Hit DR: the colored die against the ROF (C2.24),
+        // the Original DR, and doubles for Multiple Hits (C3.8); no more.
+        let th = dice.dr_read_as(shot.effective_rof, shot.multiple_hits);
         let original = th.original();
         s.to_hit_dr = Some(th);
         // C2.24: Multiple ROF is kept on the colored die, hit or miss.
@@ -382,7 +385,8 @@ impl<'a> ShotProcess<'a> {
             Some((i, column, dr, final_dr))
         });
         location::apply_attack(&*self.targets, hits, &mut s.location.resolving());
-        s.stage = Stage::Units;
+        let units = self.targets.iter().any(|t| t.unit.is_some());
+        s.stage = if units { Stage::Units } else { Stage::Done };
     }
 
     fn unit_task(&self, s: &mut ShotState, dice: &mut dyn Dice) {

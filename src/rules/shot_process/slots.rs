@@ -163,12 +163,17 @@ impl Clone for ShotLocation {
         }
     }
 
-    /// Field by field, in place, the groups' allocation kept.
+    /// Field by field, in place, the groups' allocation kept (and no call
+    /// to clone them when there are none).
     #[inline]
     fn clone_from(&mut self, source: &Self) {
         self.results = source.results;
         self.units = source.units;
-        self.groups.clone_from(&source.groups);
+        if source.groups.is_empty() {
+            self.groups.clear();
+        } else {
+            self.groups.clone_from(&source.groups);
+        }
         self.pending = source.pending;
         self.seen = source.seen;
     }
