@@ -127,7 +127,8 @@ pub struct ShotProcess<'a> {
     pub shot: &'a Shot,
     /// What it fires at: the hex alone, or each unit in it.
     pub targets: Cow<'a, [TargetShot]>,
-    /// Order of the morale and pin checks: leaders first, higher morale first.
+    /// The printed order of the checks (`location::check_order`): the order
+    /// of ties when leaders check by their current Morale Level.
     pub(crate) order: Vec<usize>,
 }
 
