@@ -15,6 +15,8 @@
 //! - `stacks/plan-3-units`: the exact engine for the README's three units
 //!   over three Player Turns, `Chain::compile` then `PlanOdds::of` (few
 //!   samples: each run takes seconds);
+//! - `stacks/plan-5-squads`: the same for five 4-6-7s in woods
+//!   (`plan-5-squads.toml`; each run takes some seconds);
 //! - `units/shot-N`, N = 0 to 8: one shot's odds at the first N units of
 //!   `shot-8-mixed.toml`, for the time against the number of units (the
 //!   bench prints the table at the end).
@@ -41,6 +43,7 @@ use plotters::prelude::*;
 
 const STACK_IN_WOODS: &str = include_str!("../examples/stack-in-woods.toml");
 const SHOT_8_MIXED: &str = include_str!("stacks/shot-8-mixed.toml");
+const PLAN_5_SQUADS: &str = include_str!("stacks/plan-5-squads.toml");
 const DC_8: &str = include_str!("stacks/dc-8.toml");
 const DC_THROWN_8_8: &str = include_str!("stacks/dc-thrown-8-8.toml");
 
@@ -85,13 +88,18 @@ fn stacks(c: &mut Criterion) {
     group.bench_function("dc-thrown-8-8", |b| {
         b.iter(|| DcOdds::exact(black_box(&thrown)))
     });
-    let three_turns = plan(STACK_IN_WOODS);
-    group.bench_function("plan-3-units", |b| {
-        b.iter(|| {
-            let chain = Chain::compile(black_box(&three_turns));
-            PlanOdds::of(&three_turns, &chain)
-        })
-    });
+    for (name, text) in [
+        ("plan-3-units", STACK_IN_WOODS),
+        ("plan-5-squads", PLAN_5_SQUADS),
+    ] {
+        let p = plan(text);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let chain = Chain::compile(black_box(&p));
+                PlanOdds::of(&p, &chain)
+            })
+        });
+    }
     group.finish();
 }
 
