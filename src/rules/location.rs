@@ -143,25 +143,30 @@ pub fn next_job<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Res
     loop {
         // Leaders first, the higher current Morale Level first (a broken
         // leader checks at his broken side's, a wounded one at one lower),
-        // then the others; ties in `order`.
-        let rank = |i: usize| match targets.unit(i) {
-            Some(u) if u.kind == UnitKind::Leader => (
-                0,
-                std::cmp::Reverse(morale_now(u, &r.units[i]).unwrap_or(u.morale)),
-            ),
-            _ => (1, std::cmp::Reverse(0)),
+        // then the others; ties in `order`, which lists the leaders first.
+        let is_leader = |i: usize| targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader);
+        let level = |i: usize| {
+            let u = unit_of(targets, i);
+            morale_now(u, &r.units[i]).unwrap_or(u.morale)
         };
-        let next = order
-            .iter()
-            .copied()
-            .filter(|&i| r.pending[i].is_some())
-            .min_by_key(|&i| rank(i));
+        let mut pending = order.iter().copied().filter(|&i| r.pending[i].is_some());
+        let next = pending.next().map(|first| {
+            if !is_leader(first) {
+                return first;
+            }
+            pending
+                .take_while(|&j| is_leader(j))
+                .fold(
+                    first,
+                    |best, j| if level(j) > level(best) { j } else { best },
+                )
+        });
         if let Some(i) = next {
             let check = r.pending[i].take().expect("found pending");
             // A leader's loss is reckoned from his state just before the
             // check or result that cost him (a wound taken earlier in the
             // attack counts, A17.3): not lost yet, his state now is that.
-            if rank(i).0 == 0 && newly_lost(r.seen[i], r.units[i]).is_none() {
+            if is_leader(i) && newly_lost(r.seen[i], r.units[i]).is_none() {
                 r.seen[i] = r.units[i];
             }
             return Job::Check(i, check);
