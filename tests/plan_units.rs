@@ -278,13 +278,8 @@ fn figures_of(plan: &FirePlan, odds: &PlanOdds, name: &str) -> mortar_odds::prob
         .unwrap_or_else(|| panic!("no figure {name}"))
 }
 
-/// Seven units in woods over three Player Turns, a budget of 2 states: the
-/// first shot alone has more outcomes than that, so the chain is refused
-/// before any joint law of the units is built (once it took 32 s and
-/// 1.5 GB to refuse), and says how many states it would need at least.
-#[test]
-fn max_states_refuses_a_seven_unit_plan_before_building() {
-    use mortar_odds::engine::plan::chain::Refusal;
+/// Seven units in woods over three Player Turns: a leader and six squads.
+fn seven_units() -> FirePlan {
     let location = Target {
         woods: true,
         ..Target::default()
@@ -299,12 +294,40 @@ fn max_states_refuses_a_seven_unit_plan_before_building() {
             unit(&format!("u{i}"), kind, 7 + (i % 2) as u8, &location)
         })
         .collect();
-    let p = plan(
+    plan(
         units,
         &[Phase::Prep, Phase::Defensive, Phase::Prep],
         StopRule::Never,
         IntensiveFirePolicy::WheneverAllowed,
+    )
+}
+
+/// At the default budget the seven units' chain is refused once the units'
+/// states its laws reach pass the budget (each is a state of the chain),
+/// long before the chain itself is built that far.
+#[test]
+fn max_states_refuses_a_seven_unit_plan_from_its_laws() {
+    use mortar_odds::engine::plan::chain::{DEFAULT_MAX_STATES, Refusal};
+    let refused = Chain::compile_within(&seven_units(), DEFAULT_MAX_STATES)
+        .expect_err("more states than the default budget");
+    assert!(
+        matches!(refused.refusal, Refusal::States { at_least } if at_least > DEFAULT_MAX_STATES),
+        "{refused:?}"
     );
+    assert!(
+        refused.states_built < DEFAULT_MAX_STATES / 10,
+        "{refused:?}"
+    );
+}
+
+/// Seven units in woods over three Player Turns, a budget of 2 states: the
+/// first shot alone has more outcomes than that, so the chain is refused
+/// before any joint law of the units is built (once it took 32 s and
+/// 1.5 GB to refuse), and says how many states it would need at least.
+#[test]
+fn max_states_refuses_a_seven_unit_plan_before_building() {
+    use mortar_odds::engine::plan::chain::Refusal;
+    let p = seven_units();
     let refused = Chain::compile_within(&p, 2).expect_err("a 2-state budget refuses");
     assert_eq!(refused.effects_built, 0, "{refused:?}");
     assert_eq!(refused.states_built, 1, "{refused:?}");

@@ -1,15 +1,19 @@
 //! A fast hash for the exact engine's own keys: the chain's nodes by
-//! [`Node::key`](super::chain::Node::key) while it is compiled, and the
-//! groups of nodes a count merges (`lump.rs`). Each word written is one
+//! [`Node::key`](super::chain::Node::key) while it is compiled, the units'
+//! states its laws reach (`shot_effect.rs`), and the groups of nodes a
+//! count merges (`lump.rs`). Each word written is one
 //! folded multiplication. The keys are the program's own, so no defence
 //! against chosen keys is needed, and std's SipHash cost more than the
 //! ordered maps it replaced.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A hash map with the fast hash.
 pub(super) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+
+/// A hash set with the fast hash.
+pub(super) type FastSet<K> = HashSet<K, BuildHasherDefault<KeyHasher>>;
 
 /// The high and low halves of `a · b`, xored: every bit of each factor
 /// reaches the result's low and high bits (the map reads both).

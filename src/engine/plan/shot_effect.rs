@@ -14,6 +14,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::FirePlan;
 use super::ShotKey;
 use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
+use super::fast_hash::FastSet;
 use super::twins::Twins;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
@@ -46,6 +47,14 @@ impl UnitsLaw {
         match self {
             UnitsLaw::Integer(states, d) => Some((states, *d)),
             UnitsLaw::Fractions(_) => None,
+        }
+    }
+
+    /// Each distinct units' state of the law.
+    fn states(&self) -> Vec<UnitStates> {
+        match self {
+            UnitsLaw::Integer(states, _) => states.iter().map(|(u, _)| *u).collect(),
+            UnitsLaw::Fractions(law) => law.iter().map(|(u, _)| *u).collect(),
         }
     }
 
@@ -140,6 +149,8 @@ pub struct ShotLaws {
     after: Mutex<BTreeMap<(usize, AfterToHit), Arc<AfterCell>>>,
     /// Outcomes held in `after`, for the memory guard.
     held: Mutex<usize>,
+    /// Every units' state the laws built so far reach, by its key.
+    reached: Mutex<FastSet<u64>>,
 }
 
 impl ShotLaws {
@@ -204,7 +215,20 @@ impl ShotLaws {
             }
             *held += size;
         }
-        Ok(Arc::new(joint_of(&lists, twins)))
+        let law = joint_of(&lists, twins);
+        // Each state of a law is reached (its situation was, and each
+        // state has a positive probability), and distinct units' states
+        // are distinct nodes: the states the laws reach are a lower bound
+        // of the chain's size, known before the chain is built that far.
+        let reached = {
+            let mut reached = lock(&self.reached);
+            reached.extend(law.states().iter().map(UnitStates::key));
+            reached.len()
+        };
+        if reached > limits.max_nodes {
+            return Err(Refusal::States { at_least: reached });
+        }
+        Ok(Arc::new(law))
     }
 }
 
