@@ -73,6 +73,19 @@ impl PartialEq for UnitLaw<'_> {
 impl Eq for UnitLaw<'_> {}
 
 impl UnitLaw<'_> {
+    /// The law as one number in the same order: a state's bits (below
+    /// 128), a law's address (above, as no allocation sits that low).
+    fn code(&self) -> usize {
+        match self {
+            UnitLaw::Stays(s) => usize::from(s.bits()),
+            UnitLaw::Law(law) => {
+                let address = *law as *const Dist<UnitState> as usize;
+                debug_assert!(address > 0x7f, "an address above a state's bits");
+                address
+            }
+        }
+    }
+
     fn prob(&self, pred: impl Fn(&UnitState) -> bool) -> Prob {
         match self {
             UnitLaw::Stays(s) if pred(s) => Prob::one(),
@@ -179,9 +192,11 @@ impl HexOdds {
         // distinct set of the enemy units' laws.
         let mut by_unit: Vec<BTreeMap<UnitLaw<'t>, ProbSum>> = vec![BTreeMap::new(); n];
         // Each term's enemy laws, side by side in one list (`e` a term),
-        // with its weights: sorted by those laws, runs of equal ones added.
+        // with its weights: sorted by those laws (as numbers, in the same
+        // order), runs of equal ones added.
         let e = enemies.len();
-        let mut keys: Vec<UnitLaw<'t>> = Vec::new();
+        let mut laws_of: Vec<UnitLaw<'t>> = Vec::new();
+        let mut keys: Vec<usize> = Vec::new();
         let mut term_weights: Vec<(&Prob, &Prob)> = Vec::new();
         for (w, t) in terms {
             for (i, weights) in by_unit.iter_mut().enumerate() {
@@ -190,7 +205,9 @@ impl HexOdds {
                     .or_default()
                     .add_product(w, &t.p);
             }
-            keys.extend(enemies.iter().map(|&i| unit_law(t, i)));
+            let first = laws_of.len();
+            laws_of.extend(enemies.iter().map(|&i| unit_law(t, i)));
+            keys.extend(laws_of[first..].iter().map(UnitLaw::code));
             term_weights.push((w, &t.p));
         }
         let key = |k: usize| &keys[k * e..(k + 1) * e];
@@ -201,7 +218,7 @@ impl HexOdds {
             for &k in run {
                 sum.add_product(term_weights[k].0, term_weights[k].1);
             }
-            (key(run[0]), sum)
+            (&laws_of[run[0] * e..(run[0] + 1) * e], sum)
         });
         let unit_odds = |i: usize| {
             let u = &units[i];
