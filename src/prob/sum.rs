@@ -118,6 +118,10 @@ impl ProbSum {
     /// common denominator and reduced once when that fits in 128 bits,
     /// else added as fractions.
     pub fn total(&self) -> Prob {
+        // One denominator alone (the usual case): its fraction, reduced.
+        if let ([(den, num)], None, None) = (self.small.as_slice(), &self.common, &self.rest) {
+            return Prob::small(*num, *den);
+        }
         let rest = self.rest.clone().unwrap_or_else(Prob::zero);
         let parts = || self.small.iter().chain(self.common.as_ref());
         let common = parts().try_fold(1u128, |l, (d, _)| (l / super::gcd(l, *d)).checked_mul(*d));

@@ -102,9 +102,12 @@ impl AttackLaws {
         }
         let state = LocationState {
             results: Vec::new(),
-            ..state.clone()
+            units: state.units.clone(),
+            groups: state.groups.clone(),
+            pending: state.pending.clone(),
+            seen: state.seen.clone(),
         };
-        let terms = Arc::new(resolve_terms(targets, order, &state, self));
+        let terms = Arc::new(resolve_terms(targets, order, state, self));
         lock(&self.terms).insert(key, Arc::clone(&terms));
         terms
     }
@@ -250,32 +253,35 @@ pub fn each_joint(
 fn resolve_terms<O: Occupants + ?Sized>(
     targets: &O,
     order: &[usize],
-    state: &LocationState,
+    state: LocationState,
     laws: &AttackLaws,
 ) -> Vec<Term> {
-    // 1. Random Selection groups, jointly.
-    let selected = Dist::certain(state.clone()).run(
-        |s| s.groups.is_empty(),
-        |s, dice| {
-            let mut s = s.clone();
-            location::next_task(targets, order, &mut s.resolving(), dice);
-            s
-        },
-    );
+    let n = targets.count();
+    let deferred = |location| Deferred {
+        location,
+        scripts: Vec::with_capacity(n),
+    };
+    // 1. Random Selection groups, jointly (most states owe none: those
+    // are taken on as they are).
+    let mut open: Vec<(Deferred, Prob)> = if state.groups.is_empty() {
+        vec![(deferred(state), Prob::one())]
+    } else {
+        let selected = Dist::certain(state).run(
+            |s| s.groups.is_empty(),
+            |s, dice| {
+                let mut s = s.clone();
+                location::next_task(targets, order, &mut s.resolving(), dice);
+                s
+            },
+        );
+        selected
+            .iter()
+            .map(|(s, p)| (deferred(s.clone()), p.clone()))
+            .collect()
+    };
     // 2. The leaders' checks, jointly; the others' written down. Each
     // state is taken one job at a time, depth first.
-    let n = targets.count();
     let leaders: Vec<usize> = (0..n).filter(|&j| is_leader(targets, j)).collect();
-    let mut open: Vec<(Deferred, Prob)> = selected
-        .iter()
-        .map(|(s, p)| {
-            let d = Deferred {
-                location: s.clone(),
-                scripts: Vec::new(),
-            };
-            (d, p.clone())
-        })
-        .collect();
     let mut finished: Vec<Finished> = Vec::new();
     while let Some((mut d, p)) = open.pop() {
         // Taking the job off the state reads no dice.

@@ -73,6 +73,19 @@ impl PartialEq for UnitLaw<'_> {
 impl Eq for UnitLaw<'_> {}
 
 impl UnitLaw<'_> {
+    /// The law as one number in the same order: a state's bits (below
+    /// 128), a law's address (above, as no allocation sits that low).
+    fn code(&self) -> usize {
+        match self {
+            UnitLaw::Stays(s) => usize::from(s.bits()),
+            UnitLaw::Law(law) => {
+                let address = *law as *const Dist<UnitState> as usize;
+                debug_assert!(address > 0x7f, "an address above a state's bits");
+                address
+            }
+        }
+    }
+
     fn prob(&self, pred: impl Fn(&UnitState) -> bool) -> Prob {
         match self {
             UnitLaw::Stays(s) if pred(s) => Prob::one(),
@@ -178,8 +191,13 @@ impl HexOdds {
         // The weight of each distinct law of each unit, and of each
         // distinct set of the enemy units' laws.
         let mut by_unit: Vec<BTreeMap<UnitLaw<'t>, ProbSum>> = vec![BTreeMap::new(); n];
-        let mut by_enemies: BTreeMap<Vec<UnitLaw<'t>>, ProbSum> = BTreeMap::new();
-        let mut key: Vec<UnitLaw<'t>> = Vec::with_capacity(enemies.len());
+        // Each term's enemy laws, side by side in one list (`e` a term),
+        // with its weights: sorted by those laws (as numbers, in the same
+        // order), runs of equal ones added.
+        let e = enemies.len();
+        let mut laws_of: Vec<UnitLaw<'t>> = Vec::new();
+        let mut keys: Vec<usize> = Vec::new();
+        let mut term_weights: Vec<(&Prob, &Prob)> = Vec::new();
         for (w, t) in terms {
             for (i, weights) in by_unit.iter_mut().enumerate() {
                 weights
@@ -187,17 +205,21 @@ impl HexOdds {
                     .or_default()
                     .add_product(w, &t.p);
             }
-            key.clear();
-            key.extend(enemies.iter().map(|&i| unit_law(t, i)));
-            match by_enemies.get_mut(key.as_slice()) {
-                Some(sum) => sum.add_product(w, &t.p),
-                None => {
-                    let mut sum = ProbSum::new();
-                    sum.add_product(w, &t.p);
-                    by_enemies.insert(key.clone(), sum);
-                }
-            }
+            let first = laws_of.len();
+            laws_of.extend(enemies.iter().map(|&i| unit_law(t, i)));
+            keys.extend(laws_of[first..].iter().map(UnitLaw::code));
+            term_weights.push((w, &t.p));
         }
+        let key = |k: usize| &keys[k * e..(k + 1) * e];
+        let mut order: Vec<usize> = (0..term_weights.len()).collect();
+        order.sort_unstable_by(|&a, &b| key(a).cmp(key(b)));
+        let by_enemies = order.chunk_by(|&a, &b| key(a) == key(b)).map(|run| {
+            let mut sum = ProbSum::new();
+            for &k in run {
+                sum.add_product(term_weights[k].0, term_weights[k].1);
+            }
+            (&laws_of[run[0] * e..(run[0] + 1) * e], sum)
+        });
         let unit_odds = |i: usize| {
             let u = &units[i];
             let mut outcomes = vec![ProbSum::new(); OUTCOMES.len()];
@@ -236,7 +258,7 @@ impl HexOdds {
         let mut chances: BTreeMap<(usize, UnitLaw<'t>), (Prob, Prob)> = BTreeMap::new();
         let mut qs = Vec::with_capacity(enemies.len());
         let mut es = Vec::with_capacity(enemies.len());
-        for (laws, weight) in &by_enemies {
+        for (laws, weight) in by_enemies {
             let weight = weight.total();
             qs.clear();
             es.clear();
