@@ -44,17 +44,11 @@ enum UnitLaw<'t> {
     Law(&'t Dist<UnitState>),
 }
 
+/// By [`UnitLaw::code`]: a state before any law, states by their bits,
+/// laws by their address.
 impl Ord for UnitLaw<'_> {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        use std::cmp::Ordering;
-        match (self, other) {
-            (UnitLaw::Stays(a), UnitLaw::Stays(b)) => a.cmp(b),
-            (UnitLaw::Stays(_), UnitLaw::Law(_)) => Ordering::Less,
-            (UnitLaw::Law(_), UnitLaw::Stays(_)) => Ordering::Greater,
-            (UnitLaw::Law(a), UnitLaw::Law(b)) => {
-                (*a as *const Dist<UnitState>).cmp(&(*b as *const Dist<UnitState>))
-            }
-        }
+        self.code().cmp(&other.code())
     }
 }
 
@@ -73,7 +67,7 @@ impl PartialEq for UnitLaw<'_> {
 impl Eq for UnitLaw<'_> {}
 
 impl UnitLaw<'_> {
-    /// The law as one number in the same order: a state's bits (below
+    /// The law as one number, which orders it: a state's bits (below
     /// 128), a law's address (above, as no allocation sits that low).
     fn code(&self) -> usize {
         match self {
@@ -192,8 +186,8 @@ impl HexOdds {
         // distinct set of the enemy units' laws.
         let mut by_unit: Vec<BTreeMap<UnitLaw<'t>, ProbSum>> = vec![BTreeMap::new(); n];
         // Each term's enemy laws, side by side in one list (`e` a term),
-        // with its weights: sorted by those laws (as numbers, in the same
-        // order), runs of equal ones added.
+        // with its weights: sorted by those laws (as their codes, the
+        // order of `UnitLaw`), runs of equal ones added.
         let e = enemies.len();
         let mut laws_of: Vec<UnitLaw<'t>> = Vec::new();
         let mut keys: Vec<usize> = Vec::new();
