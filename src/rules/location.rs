@@ -20,8 +20,10 @@ use super::units::{
 use crate::dice::{Dice, Dr};
 use crate::error::{Error, Result};
 
+pub use slots::{MAX_TARGETS, ShotLocation, Slots};
 pub use state::{Group, LocationState, Occupants, Resolving};
 
+mod slots;
 mod state;
 
 /// The order of the checks as the units are printed: leaders first,

@@ -16,11 +16,10 @@ use super::units::{UnitKind, UnitState};
 use crate::dice::{Dice, Dr};
 
 pub use super::location::Group;
+pub use super::location::{MAX_TARGETS, ShotLocation, Slots};
 pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, ToHitPart, resolve_shot};
-pub use slots::{MAX_TARGETS, ShotLocation, Slots};
 
 mod outcome;
-mod slots;
 
 /// Where the resolution of a shot stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

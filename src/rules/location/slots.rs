@@ -5,9 +5,9 @@
 
 use std::ops::{Deref, DerefMut};
 
-use super::ShotState;
 use crate::rules::ift::IftResult;
 use crate::rules::location::{Group, LocationState, Resolving};
+use crate::rules::shot_process::ShotState;
 use crate::rules::units::{Check, MAX_UNITS, UnitState};
 
 /// Most targets a shot has: the units of a hex (or the hex alone).
