@@ -38,7 +38,7 @@ fn final_dr(result: impl Fn(IftResult) -> bool) -> i16 {
 /// The Location after the attack's IFT results: unit `target` alone hit
 /// with `result` on the 8 FP column, the others untouched.
 fn attacked(units: &[Unit], starts: &[UnitState], target: usize, dr: i16) -> LocationState {
-    let mut state = LocationState::new(starts.to_vec());
+    let mut state = LocationState::new(starts);
     let hit = (target, Column::of_fp(8).unwrap(), Dr::new(3, 4), dr);
     location::apply_attack(units, [hit], &mut state.resolving());
     state
@@ -50,7 +50,7 @@ fn resolve(units: &[Unit], mut state: LocationState, tape: &[u8]) -> (Vec<UnitSt
     let order = location::check_order(units);
     let mut dice = FixedDice::new(tape);
     while location::next_task(units, &order, &mut state.resolving(), &mut dice) {}
-    (state.units, dice.used())
+    (state.units.to_vec(), dice.used())
 }
 
 /// The exact law of the units' states once every Random Selection and
@@ -60,7 +60,7 @@ fn resolved_law(units: &[Unit], start: &LocationState) -> Dist<Vec<UnitState>> {
     Dist::enumerate(|d: &mut dyn Dice| {
         let mut s = start.clone();
         while location::next_task(units, &order, &mut s.resolving(), d) {}
-        s.units
+        s.units.to_vec()
     })
 }
 
@@ -210,7 +210,7 @@ fn a10_7_leaders_check_by_their_current_morale_level() {
     ];
     let nmc = final_dr(|r| r == IftResult::Nmc);
     let column = Column::of_fp(8).unwrap();
-    let mut start = LocationState::new(starts.to_vec());
+    let mut start = LocationState::new(&starts);
     let hits = (0..2).map(|i| (i, column, Dr::new(3, 4), nmc));
     location::apply_attack(&units[..], hits, &mut start.resolving());
     let (end, used) = resolve(&units, start.clone(), &[4, 5, 3, 3]);

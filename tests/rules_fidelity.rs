@@ -165,7 +165,7 @@ fn k_on_two_squads() -> (Vec<Unit>, LocationState) {
         unit("a", UnitKind::Squad, 7, 8),
         unit("b", UnitKind::Squad, 7, 8),
     ];
-    let mut state = LocationState::new(vec![UnitState::default(); 2]);
+    let mut state = LocationState::new(&[UnitState::default(); 2]);
     let column = Column::of_fp(8).unwrap();
     let k = (0..=16)
         .find(|&d| matches!(column.result(d), IftResult::K(_)))
@@ -367,7 +367,7 @@ fn p_squad_breaks_on_nmc(leaders: Vec<Unit>) -> Prob {
         .find(|&d| column.result(d) == IftResult::Nmc)
         .unwrap();
     Dist::enumerate(|d: &mut dyn Dice| {
-        let mut s = LocationState::new(vec![UnitState::default(); units.len()]);
+        let mut s = LocationState::new(&vec![UnitState::default(); units.len()]);
         let hit = (squad, column, Dr::new(3, 4), nmc);
         location::apply_attack(&units[..], [hit], &mut s.resolving());
         while location::next_task(&units[..], &order, &mut s.resolving(), d) {}

@@ -20,7 +20,7 @@ use super::units::{
 use crate::dice::{Dice, Dr};
 use crate::error::{Error, Result};
 
-pub use slots::{MAX_TARGETS, ShotLocation, Slots};
+pub use slots::{MAX_TARGETS, Slots};
 pub use state::{Group, LocationState, Occupants, Resolving};
 
 mod slots;

@@ -16,7 +16,7 @@ use super::units::{UnitKind, UnitState};
 use crate::dice::{Dice, Dr};
 
 pub use super::location::Group;
-pub use super::location::{MAX_TARGETS, ShotLocation, Slots};
+pub use super::location::{LocationState, MAX_TARGETS, Slots};
 pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, ToHitPart, resolve_shot};
 
 mod outcome;
@@ -39,7 +39,7 @@ pub enum Stage {
 /// of fixed size ([`Slots`]), copied without allocating.
 // `PartialEq` is the derived relation, its fields compared in another
 // order (see its impl), so the derived `Hash` agrees with it. `Clone` is
-// the derived one too, with a `clone_from` in place (`slots`).
+// the derived one too, with a `clone_from` in place (see its impl).
 #[allow(clippy::derived_hash_with_manual_eq)]
 #[derive(Debug, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotState {
@@ -58,7 +58,7 @@ pub struct ShotState {
     pub multiple: Slots<bool>,
     /// The attack on the targets' Location: IFT results, the units'
     /// states, the Random Selections and checks still owed.
-    pub location: ShotLocation,
+    pub location: LocationState,
     /// The dice, kept for single runs and cleared by the exact engine so
     /// that equal states merge.
     pub to_hit_dr: Option<Dr>,
@@ -92,6 +92,34 @@ impl PartialEq for ShotState {
             && *location == other.location
             && *to_hit_dr == other.to_hit_dr
             && *rolls == other.rolls
+    }
+}
+
+/// As derived, but `clone_from` copies field by field, in place: the exact
+/// engine resets one buffer to a state for each way the dice fall. (Every
+/// field but the Location's groups is `Copy`; a field left out of
+/// `clone_from` fails its check in debug builds.)
+impl Clone for ShotState {
+    #[inline]
+    fn clone(&self) -> Self {
+        ShotState {
+            location: self.location.clone(),
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.stage = source.stage;
+        self.ammo = source.ammo;
+        self.keeps_rof = source.keeps_rof;
+        self.breakdown = source.breakdown;
+        self.hits = source.hits;
+        self.multiple = source.multiple;
+        self.location.clone_from(&source.location);
+        self.to_hit_dr = source.to_hit_dr;
+        self.rolls = source.rolls;
+        debug_assert!(self == source, "every field copied");
     }
 }
 
@@ -170,7 +198,7 @@ impl<'a> ShotProcess<'a> {
             breakdown: None,
             hits: Slots::filled(n, HitKind::Miss),
             multiple: Slots::filled(n, false),
-            location: ShotLocation::new(units),
+            location: LocationState::new(units),
             to_hit_dr: None,
             rolls: Slots::filled(n, None),
         }

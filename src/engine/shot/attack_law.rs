@@ -26,7 +26,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::dice::Dist;
 use crate::prob::Prob;
-use crate::rules::location::{self, Group, Job, LocationState, Occupants};
+use crate::rules::location::{self, Group, Job, LocationState, Occupants, Slots};
 use crate::rules::units::{Check, Unit, UnitKind, UnitState};
 
 mod scripts;
@@ -101,11 +101,8 @@ impl AttackLaws {
             return terms.clone();
         }
         let state = LocationState {
-            results: Vec::new(),
-            units: state.units.clone(),
-            groups: state.groups.clone(),
-            pending: state.pending.clone(),
-            seen: state.seen.clone(),
+            results: Slots::default(),
+            ..state.clone()
         };
         let terms = Arc::new(resolve_terms(targets, order, state, self));
         lock(&self.terms).insert(key, Arc::clone(&terms));
@@ -166,7 +163,7 @@ struct Deferred {
 
 /// A finished state of the leaders' part: the units' states, each other
 /// unit's script in turn (by unit), and its probability.
-type Finished = (Vec<UnitState>, Vec<(usize, Scripted)>, Prob);
+type Finished = (Slots<UnitState>, Vec<(usize, Scripted)>, Prob);
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
@@ -327,7 +324,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
             Job::Done => {
                 // Each unit's checks together, in the order owed.
                 d.scripts.sort_by_key(|(i, _)| *i);
-                finished.push((std::mem::take(&mut d.location.units), d.scripts, p));
+                finished.push((d.location.units, d.scripts, p));
             }
         }
     }
@@ -369,7 +366,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
             }
             Term {
                 p,
-                base: units,
+                base: units.to_vec(),
                 factors,
             }
         })

@@ -107,11 +107,7 @@ impl ShotProcess<'_> {
             |s, d| self.step(s, d).forget_dice(),
         );
         for (s, p) in attacked.iter() {
-            f(
-                s,
-                p,
-                laws.resolve(&*self.targets, &self.order, &s.location.to_state()),
-            );
+            f(s, p, laws.resolve(&*self.targets, &self.order, &s.location));
         }
     }
 

@@ -207,10 +207,11 @@ impl LocationAttack {
 
     fn start(&self) -> LocationState {
         LocationState::new(
-            self.targets
+            &self
+                .targets
                 .iter()
                 .map(|t| t.unit.as_ref().map(|u| u.start).unwrap_or_default())
-                .collect(),
+                .collect::<Vec<_>>(),
         )
     }
 

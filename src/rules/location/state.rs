@@ -3,6 +3,7 @@
 //! target is in as the attack is resolved ([`LocationState`], borrowed as
 //! [`Resolving`]).
 
+use super::Slots;
 use crate::rules::ift::IftResult;
 use crate::rules::units::{Check, Unit, UnitState};
 
@@ -63,43 +64,86 @@ pub struct Resolving<'s> {
     pub seen: &'s mut [UnitState],
 }
 
-/// That state, owned, for processes that attack several Locations.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// That state, owned: one slot per target, held inline ([`Slots`]), so
+/// that it is copied, compared and dropped without allocating (the exact
+/// engines make one per way the dice fall). Compared, ordered and hashed
+/// field by field as the lists of its values.
+#[derive(Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct LocationState {
     /// Each target's IFT result; `None` for a vehicle or a target not attacked.
-    pub results: Vec<Option<IftResult>>,
+    pub results: Slots<Option<IftResult>>,
     /// Each target's state as the attack has left it so far.
-    pub units: Vec<UnitState>,
-    /// The Random Selection groups still to resolve.
+    pub units: Slots<UnitState>,
+    /// The Random Selection groups still to resolve: empty (so not
+    /// allocated) but while a Random Selection is owed.
     pub groups: Vec<Group>,
     /// The check each target still owes, if any.
-    pub pending: Vec<Option<Check>>,
+    pub pending: Slots<Option<Check>>,
     /// Each unit's state as Leader Loss has taken it into account (A10.2).
-    pub seen: Vec<UnitState>,
+    pub seen: Slots<UnitState>,
+}
+
+/// As derived, but for no call to clone the groups when there are none
+/// (nearly always).
+impl Clone for LocationState {
+    #[inline]
+    fn clone(&self) -> Self {
+        LocationState {
+            results: self.results,
+            units: self.units,
+            groups: if self.groups.is_empty() {
+                Vec::new()
+            } else {
+                self.groups.clone()
+            },
+            pending: self.pending,
+            seen: self.seen,
+        }
+    }
+
+    /// Field by field, in place, the groups' allocation kept (and no call
+    /// to clone them when there are none).
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.results = source.results;
+        self.units = source.units;
+        if source.groups.is_empty() {
+            self.groups.clear();
+        } else {
+            self.groups.clone_from(&source.groups);
+        }
+        self.pending = source.pending;
+        self.seen = source.seen;
+    }
 }
 
 impl LocationState {
     /// Before the attack, with the targets' states as they stand.
-    pub fn new(units: Vec<UnitState>) -> Self {
-        let n = units.len();
+    ///
+    /// # Panics
+    /// Beyond [`MAX_TARGETS`](super::MAX_TARGETS) targets (inputs are
+    /// checked before).
+    pub fn new(units: &[UnitState]) -> Self {
+        let units = Slots::from_slice(units);
         LocationState {
-            results: vec![None; n],
-            seen: units.clone(),
+            results: Slots::filled(units.len(), None),
             units,
             groups: Vec::new(),
-            pending: vec![None; n],
+            pending: Slots::filled(units.len(), None),
+            seen: units,
         }
     }
 
     /// The state once the attack is resolved to `units`, as
     /// [`next_task`](super::next_task) leaves it.
     pub fn resolved(&self, units: &[UnitState]) -> LocationState {
+        let units = Slots::from_slice(units);
         LocationState {
-            results: self.results.clone(),
-            units: units.to_vec(),
+            results: self.results,
+            units,
             groups: Vec::new(),
-            pending: vec![None; self.pending.len()],
-            seen: units.to_vec(),
+            pending: Slots::filled(units.len(), None),
+            seen: units,
         }
     }
 

@@ -3,7 +3,7 @@
 //! engine keys its table by ([`ShotSummary`]), and one shot at the hex
 //! resolved from its dice ([`resolve_shot`]).
 
-use super::{ShotLocation, ShotProcess, ShotState, Slots, Stage};
+use super::{LocationState, ShotProcess, ShotState, Slots, Stage};
 use crate::dice::{Dice, Dr};
 use crate::rules::ift::IftResult;
 use crate::rules::shot::{AmmoUse, Breakdown, Shot};
@@ -18,7 +18,7 @@ pub struct AfterToHit {
     pub(super) stage: Stage,
     pub(super) hits: Slots<HitKind>,
     pub(super) multiple: Slots<bool>,
-    pub(super) location: ShotLocation,
+    pub(super) location: LocationState,
 }
 
 impl ShotState {

@@ -22,7 +22,7 @@ fn equal_keys_are_equal_states() {
     let mut states = Vec::new();
     for bits in [0u8, 16, 32, 72] {
         for (c, g) in checks.iter().chain([&loss]).zip(groups.iter().cycle()) {
-            let mut s = LocationState::new(vec![UnitState::from_bits(bits); 3]);
+            let mut s = LocationState::new(&[UnitState::from_bits(bits); 3]);
             s.pending[1] = *c;
             s.seen[2] = UnitState::from_bits(bits / 2);
             s.groups = g.clone();
