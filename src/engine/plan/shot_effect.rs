@@ -118,16 +118,16 @@ fn quotient(a: u128, b: u128) -> u128 {
     }
 }
 
-/// What tells two effects apart, as one number.
-fn effect_key(e: &ShotEffect) -> u128 {
+/// What tells two effects apart but their units' states, as one number:
+/// effects are in the order of (this, their units' key).
+fn head_key(e: &ShotEffect) -> u8 {
     let breakdown = match e.breakdown {
         None => 0,
         Some(Breakdown::None) => 1,
         Some(Breakdown::Malfunctioned) => 2,
         Some(Breakdown::Removed) => 3,
     };
-    let head = u128::from(e.keeps_rof) << 4 | breakdown << 2 | e.hit as u128;
-    head << 64 | u128::from(e.units.key())
+    u8::from(e.keeps_rof) << 4 | breakdown << 2 | e.hit as u8
 }
 
 /// The law after one situation, once worked out (or its refusal).
@@ -356,6 +356,12 @@ pub(super) fn shot_effect(
 /// is followed by the units' `law` (twins' states sorted, `twins.rs`),
 /// equal effects merged, summed in integers over one denominator: `None`
 /// if a law or the products do not fit in 128 bits.
+///
+/// A law is held in the order of its states' keys, so the outcomes of one
+/// head come in order: the heads are sorted, and the laws of heads that
+/// are the same effect (To Hit outcomes that differ only in what the
+/// units go through) merged as sorted lists, with no sort of the
+/// outcomes themselves.
 fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effects> {
     let (heads, head_den) = over_one_denominator(parts.iter().map(|(_, p, _)| *p))?;
     let law_den = parts.iter().try_fold(1u128, |l, (_, _, law)| {
@@ -363,22 +369,57 @@ fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effec
         (l / num_integer::gcd(l, d)).checked_mul(d)
     })?;
     let denominator = head_den.checked_mul(law_den)?;
-    let mut terms: Vec<(u128, ShotEffect, u128)> = Vec::new();
-    for ((head, _, law), h) in parts.iter().zip(heads) {
-        let (states, d) = law.integer()?;
-        let scale = h.checked_mul(law_den / d)?;
-        for &(units, q) in states {
-            let effect = ShotEffect { units, ..*head };
-            terms.push((effect_key(&effect), effect, q.checked_mul(scale)?));
+    let mut order: Vec<usize> = (0..parts.len()).collect();
+    order.sort_by_key(|&k| head_key(&parts[k].0));
+    let mut effects = Vec::new();
+    for run in order.chunk_by(|&a, &b| head_key(&parts[a].0) == head_key(&parts[b].0)) {
+        let mut merged: Vec<(UnitStates, u128)> = Vec::new();
+        for &k in run {
+            let (states, d) = parts[k].2.integer()?;
+            let scale = heads[k].checked_mul(law_den / d)?;
+            let scaled = states
+                .iter()
+                .map(|&(units, q)| Some((units, q.checked_mul(scale)?)));
+            merged = merge_sorted(&merged, scaled)?;
+        }
+        let head = parts[run[0]].0;
+        effects.extend(merged.into_iter().map(|(units, n)| {
+            (
+                ShotEffect { units, ..head },
+                Prob::from_u128(n, denominator),
+            )
+        }));
+    }
+    Some(effects)
+}
+
+/// Two lists of units' states with numerators, each in the order of the
+/// states' keys, as one in that order, the numerators of equal states
+/// added: `None` if one of `b`'s is `None` or a sum passes 128 bits.
+fn merge_sorted(
+    a: &[(UnitStates, u128)],
+    b: impl Iterator<Item = Option<(UnitStates, u128)>>,
+) -> Option<Vec<(UnitStates, u128)>> {
+    let mut out = Vec::with_capacity(a.len() + b.size_hint().0);
+    let mut a = a.iter().copied().peekable();
+    for next in b {
+        let (units, n) = next?;
+        while let Some(&(u, m)) = a.peek()
+            && u.key() < units.key()
+        {
+            out.push((u, m));
+            a.next();
+        }
+        match a.peek() {
+            Some(&(u, m)) if u.key() == units.key() => {
+                out.push((units, m.checked_add(n)?));
+                a.next();
+            }
+            _ => out.push((units, n)),
         }
     }
-    let merged = merged_by_key(terms);
-    Some(
-        merged
-            .into_iter()
-            .map(|(e, n)| (e, Prob::from_u128(n, denominator)))
-            .collect(),
-    )
+    out.extend(a);
+    Some(out)
 }
 
 #[cfg(test)]
