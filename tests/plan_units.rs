@@ -13,6 +13,15 @@ use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Armor, Unit, UnitKind, UnitState};
 use statrs::distribution::{Binomial, DiscreteCDF};
 
+/// The target hex of these plans: woods, 8 hexes away.
+fn woods() -> Target {
+    Target {
+        range: 8,
+        woods: true,
+        ..Target::default()
+    }
+}
+
 fn unit(name: &str, kind: UnitKind, morale: u8, location: &Target) -> Unit {
     Unit {
         name: name.into(),
@@ -40,11 +49,7 @@ fn plan(
     mortar.breakdown = Some(11);
     mortar.repair = Some(3);
     mortar.range = Some(RangeLimits { min: 1, max: 40 });
-    let mut target = Target {
-        range: 8,
-        woods: true,
-        ..Target::default()
-    };
+    let mut target = woods();
     target.units = units;
     let input = ShotInput {
         mortar,
@@ -114,11 +119,7 @@ fn check(plan: &FirePlan, trials: u64, seed: u64) -> Vec<String> {
 
 #[test]
 fn lone_squad_over_three_phases_agrees() {
-    let loc = Target {
-        range: 8,
-        woods: true,
-        ..Target::default()
-    };
+    let loc = woods();
     let p = plan(
         vec![unit("467", UnitKind::Squad, 7, &loc)],
         &[Phase::Prep, Phase::Defensive, Phase::Prep],
@@ -129,12 +130,36 @@ fn lone_squad_over_three_phases_agrees() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
-fn squad_and_leader(phases: &[Phase]) -> FirePlan {
-    let loc = Target {
-        range: 8,
-        woods: true,
-        ..Target::default()
+/// A plan with units does not keep in its chain whether the weapon ever
+/// malfunctioned (a repaired weapon's states are not held twice): the
+/// exact engine counts malfunctions in a pass of its own. When the units
+/// cannot stop the plan, the weapon's fate is the same as at the hex
+/// alone, malfunctions repaired (A9.72) included.
+#[test]
+fn malfunctions_are_counted_without_a_flag_in_the_chain() {
+    let loc = woods();
+    let phases = [Phase::Prep, Phase::Defensive, Phase::Prep];
+    let with = |units| {
+        let plan = plan(
+            units,
+            &phases,
+            StopRule::Never,
+            IntensiveFirePolicy::WheneverAllowed,
+        );
+        let chain = Chain::compile(&plan);
+        (PlanOdds::of(&plan, &chain), chain)
     };
+    let (squad, chain) = with(vec![unit("467", UnitKind::Squad, 7, &loc)]);
+    let (alone, alone_chain) = with(Vec::new());
+    assert!(chain.nodes.iter().all(|n| !n.ever_malfunctioned));
+    assert!(alone_chain.nodes.iter().any(|n| n.ever_malfunctioned));
+    assert!(!squad.p_malfunction.is_zero());
+    assert_eq!(squad.p_malfunction, alone.p_malfunction);
+    assert_eq!(squad.p_removed, alone.p_removed);
+}
+
+fn squad_and_leader(phases: &[Phase]) -> FirePlan {
+    let loc = woods();
     plan(
         vec![
             unit("467", UnitKind::Squad, 7, &loc),
@@ -181,11 +206,7 @@ fn chain_is_the_same_on_one_and_two_threads() {
 
 #[test]
 fn a_wrong_morale_is_caught() {
-    let loc = Target {
-        range: 8,
-        woods: true,
-        ..Target::default()
-    };
+    let loc = woods();
     let right = plan(
         vec![unit("467", UnitKind::Squad, 7, &loc)],
         &[Phase::Prep, Phase::Defensive],

@@ -60,7 +60,13 @@ pub struct Node {
     pub stopped: bool,
     /// The weapon's state.
     pub weapon: Weapon,
-    /// The weapon has malfunctioned at some time in the plan.
+    /// The weapon has malfunctioned at some time in the plan: kept only in
+    /// a plan without units, whose Monte Carlo run walks the chain and
+    /// reads it at the end of each trial. With units in the hex it stays
+    /// false, so that the chain does not hold every state after a repair
+    /// twice (a fifth of its states, a quarter of its edges): the exact
+    /// engine counts malfunctions in a pass of its own, and Monte Carlo
+    /// steps the plan and tracks them itself (`simulate`).
     pub ever_malfunctioned: bool,
     /// A shot has been fired (the first shot makes any CA change, C5.12).
     pub fired_any: bool,
@@ -86,6 +92,8 @@ pub enum Event {
         hit: HitKind,
         /// Fired as Intensive Fire (C5.6).
         intensive: bool,
+        /// Its B# (or X#) malfunctioned or removed the weapon.
+        malfunctioned: bool,
     },
     /// The node's phase ended.
     PhaseEnd,
@@ -263,16 +271,11 @@ fn after_shot(plan: &FirePlan, node: &Node, intensive: bool, effect: &ShotEffect
         next.acquisition = sequence::acquisition_after_shot(node.acquisition, malfunctioned);
     }
     match effect.breakdown {
-        Some(Breakdown::Malfunctioned) => {
-            next.weapon = Weapon::Malfunctioned;
-            next.ever_malfunctioned = true;
-        }
-        Some(Breakdown::Removed) => {
-            next.weapon = Weapon::Removed;
-            next.ever_malfunctioned = true;
-        }
+        Some(Breakdown::Malfunctioned) => next.weapon = Weapon::Malfunctioned,
+        Some(Breakdown::Removed) => next.weapon = Weapon::Removed,
         _ => {}
     }
+    next.ever_malfunctioned |= malfunctioned && plan.units().is_empty();
     next.units = effect.units;
     next.stopped |= match plan.input.stop {
         StopRule::Never | StopRule::TargetBroken | StopRule::TargetEliminated => false,
@@ -284,6 +287,7 @@ fn after_shot(plan: &FirePlan, node: &Node, intensive: bool, effect: &ShotEffect
         Event::Shot {
             hit: effect.hit,
             intensive,
+            malfunctioned,
         },
     )
 }

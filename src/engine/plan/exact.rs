@@ -149,12 +149,17 @@ pub(super) enum Tally {
     Shots,
     Hits,
     Criticals,
+    /// Malfunctions (the weapon's B# or X#), up to one: a plan with units
+    /// does not keep in its nodes whether the weapon ever malfunctioned
+    /// (`Node::ever_malfunctioned`), so P(at least one) is counted.
+    Malfunctions,
 }
 
 impl Tally {
     pub(super) fn cap(self) -> u8 {
         match self {
             Tally::Nothing => 0,
+            Tally::Malfunctions => 1,
             Tally::Criticals => CRITICAL_CAP,
             _ => TALLY_CAP,
         }
@@ -167,7 +172,10 @@ impl Tally {
     /// divided by: the pass's denominator keeps only the primes of the
     /// counts below the cap.
     pub(super) fn ends_at_cap(self) -> bool {
-        matches!(self, Tally::Shots | Tally::Hits | Tally::Criticals)
+        matches!(
+            self,
+            Tally::Shots | Tally::Hits | Tally::Criticals | Tally::Malfunctions
+        )
     }
 
     pub(super) fn counts(self, event: &Event) -> bool {
@@ -176,6 +184,7 @@ impl Tally {
             (Tally::ShotsInPhase | Tally::Shots, Event::Shot { .. }) => true,
             (Tally::Hits, Event::Shot { hit, .. }) => hit.is_hit(),
             (Tally::Criticals, Event::Shot { hit, .. }) => *hit == HitKind::Critical,
+            (Tally::Malfunctions, Event::Shot { malfunctioned, .. }) => *malfunctioned,
         }
     }
 }
@@ -211,12 +220,13 @@ impl Step {
 }
 
 /// Every pass, in the order [`PlanOdds::of`] reads them.
-pub(super) const PASSES: [Tally; 5] = [
+pub(super) const PASSES: [Tally; 6] = [
     Tally::Nothing,
     Tally::ShotsInPhase,
     Tally::Shots,
     Tally::Hits,
     Tally::Criticals,
+    Tally::Malfunctions,
 ];
 
 /// The figures of one pass that [`PlanOdds::of`] reads, summed.
@@ -236,8 +246,7 @@ pub(super) struct Totals {
     /// Expected shots, hits, Critical Hits per phase, and in all.
     pub(super) expected: Vec<[Prob; 3]>,
     pub(super) expected_total: [Prob; 3],
-    /// Mass at the end with the weapon ever malfunctioned, and removed.
-    pub(super) malfunction: Prob,
+    /// Mass at the end with the weapon removed.
     pub(super) removed: Prob,
     /// Mass at the end by the units' states (plans with units), unless
     /// `hex` holds what is read of them.
@@ -261,7 +270,7 @@ impl PlanOdds {
 
     /// The figures from the passes' totals, in the order of [`PASSES`].
     fn from_totals(plan: &FirePlan, totals: Vec<Totals>) -> PlanOdds {
-        let [base, by_phase, shots, hits, criticals]: [Totals; 5] = totals
+        let [base, by_phase, shots, hits, criticals, malfunctions]: [Totals; 6] = totals
             .try_into()
             .unwrap_or_else(|_| unreachable!("one Totals per pass"));
         let [expected_shots, expected_hits, expected_criticals] = base.expected_total;
@@ -298,7 +307,7 @@ impl PlanOdds {
             expected_shots,
             expected_hits,
             expected_criticals,
-            p_malfunction: base.malfunction,
+            p_malfunction: malfunctions.end_at_least_one,
             p_removed: base.removed,
             per_phase,
             units: (!plan.units().is_empty()).then(|| {

@@ -44,7 +44,6 @@ impl Pass {
             end_at_least_one: end[1..].iter().sum(),
             expected_total: [sum_expected(0), sum_expected(1), sum_expected(2)],
             end,
-            malfunction: sum_where(&|n| n.ever_malfunctioned),
             removed: sum_where(&|n| n.weapon == Weapon::Removed),
             units: self
                 .end

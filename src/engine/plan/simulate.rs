@@ -86,6 +86,8 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
     for _ in 0..trials {
         let mut node = Node::start(plan);
         let mut trial = Recorder::default();
+        // The chain of a plan with units does not keep it in its nodes.
+        let mut ever_malfunctioned = false;
         while !node.is_end(plan) {
             let (next, event) = transition(plan, &node, &mut RngDice(&mut rng));
             let phase = usize::from(node.phase);
@@ -100,11 +102,16 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
                         unit_tally.out_by_phase_end[phase] += 1;
                     }
                 }
-                Event::Shot { hit, .. } => trial.shot(&mut tally, phase, hit),
+                Event::Shot {
+                    hit, malfunctioned, ..
+                } => {
+                    ever_malfunctioned |= malfunctioned;
+                    trial.shot(&mut tally, phase, hit);
+                }
             }
             node = next;
         }
-        trial.trial_end(&mut tally, node.ever_malfunctioned, node.weapon);
+        trial.trial_end(&mut tally, ever_malfunctioned, node.weapon);
         let states = node.units.states();
         for (i, u) in units.iter().enumerate() {
             let o = outcome(&u.start, &states[i]);

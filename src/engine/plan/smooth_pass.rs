@@ -28,11 +28,12 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
     // takes longest with units in the hex (its merged chain divides by the
     // most primes): it starts first, and the jobs are handed out one at a
     // time, so that the cores finish close together.
-    let jobs: [&[Tally]; 4] = [
+    let jobs: [&[Tally]; 5] = [
         &[Tally::Criticals],
         &[Tally::Shots, Tally::ShotsInPhase],
         &[Tally::Hits],
         &[Tally::Nothing],
+        &[Tally::Malfunctions],
     ];
     let done: Vec<Vec<(Tally, Totals)>> = jobs
         .par_iter()
@@ -225,7 +226,6 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
         phase_exit_cleared: zeros(phases),
         phase_exit_some_out: zeros(phases),
         expected: vec![[Numer::new(), Numer::new(), Numer::new()]; phases],
-        malfunction: Numer::new(),
         removed: Numer::new(),
         units: BTreeMap::new(),
     };
@@ -251,9 +251,6 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
             if chain.edges[i].is_empty() {
                 add_times(&mut sums.end[usize::from(count)], &mass, 1);
                 if tally == Tally::Nothing {
-                    if node.ever_malfunctioned {
-                        add_times(&mut sums.malfunction, &mass, 1);
-                    }
                     if node.weapon == Weapon::Removed {
                         add_times(&mut sums.removed, &mass, 1);
                     }

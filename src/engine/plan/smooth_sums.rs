@@ -27,7 +27,6 @@ pub(super) struct Sums {
     pub(super) phase_exit_cleared: Vec<Numer>,
     pub(super) phase_exit_some_out: Vec<Numer>,
     pub(super) expected: Vec<[Numer; 3]>,
-    pub(super) malfunction: Numer,
     pub(super) removed: Numer,
     pub(super) units: BTreeMap<Vec<UnitState>, Numer>,
 }
@@ -73,7 +72,7 @@ impl Sums {
                         None => jobs.extend(self.units.values()),
                     }
                 }
-                jobs.extend([&self.malfunction, &self.removed]);
+                jobs.push(&self.removed);
             }
             Tally::ShotsInPhase => jobs.extend(self.phase_exit.iter().flatten()),
             // Only the first bucket is read: no hit yet.
@@ -86,6 +85,7 @@ impl Sums {
                 jobs.extend(&self.end);
                 jobs.push(&end_at_least_one);
             }
+            Tally::Malfunctions => jobs.push(&end_at_least_one),
         }
         let probs: Vec<Prob> = jobs
             .par_iter()
@@ -104,7 +104,6 @@ impl Sums {
             phase_exit_some_out: Vec::new(),
             expected: Vec::new(),
             expected_total: [Prob::zero(), Prob::zero(), Prob::zero()],
-            malfunction: Prob::zero(),
             removed: Prob::zero(),
             units: Vec::new(),
             hex: None,
@@ -141,7 +140,6 @@ impl Sums {
                         }
                     }
                 }
-                totals.malfunction = take(1).remove(0);
                 totals.removed = take(1).remove(0);
             }
             Tally::ShotsInPhase => {
@@ -156,6 +154,7 @@ impl Sums {
                 totals.end = take(width);
                 totals.end_at_least_one = take(1).remove(0);
             }
+            Tally::Malfunctions => totals.end_at_least_one = take(1).remove(0),
         }
         totals
     }
