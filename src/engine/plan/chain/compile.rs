@@ -38,18 +38,24 @@ pub(crate) struct Limits {
 }
 
 /// Edges (and outcomes of one shot) the exact engine builds at most. A
-/// plan takes some 210-220 bytes of memory an edge at its peak, chain,
-/// caches and solution together (measured: 77 MB for the 350,715 edges of
-/// `examples/stack-in-woods.toml`, 763 MB for the 3.6 million of five
-/// 4-6-7s in woods), so this keeps it within about 1 GB.
-pub const MAX_EDGES: usize = 4_000_000;
+/// plan takes some 100-120 bytes of memory an edge at its peak, chain,
+/// caches and solution together (measured: 60 MB for the 350,715 edges of
+/// `examples/stack-in-woods.toml`, 0.43 GB for the 3.6 million of five
+/// 4-6-7s in woods, 0.51 GB for their 5.0 million over four phases; four
+/// units told apart, 9.45 million, refused here at 0.90 GB), so this keeps
+/// it within about 1 GB. It was 4 million while an edge held its fraction
+/// beside its table's weight, at some 210-220 bytes an edge.
+pub const MAX_EDGES: usize = 9_000_000;
 
 /// Outcomes of the units' laws the exact engine works out at most for
 /// each edge it may build, counted before equal outcomes merge (the guard
 /// counts them before a law is built): a law is held merged, 32 bytes an
 /// outcome, and twins' laws merge most of theirs (five 4-6-7s: 13.7
-/// million counted within the 763 MB above).
-pub const LAW_OUTCOMES_PER_EDGE: usize = 4;
+/// million counted within the 0.43 GB above). Halved when edges shrank
+/// and [`MAX_EDGES`] went from 4 to 9 million: a law's outcome did not
+/// shrink, and 18 million counted keeps the laws near the 16 million
+/// allowed before.
+pub const LAW_OUTCOMES_PER_EDGE: usize = 2;
 
 /// Chain states the exact engine builds at most unless told otherwise
 /// (`--max-states`); past them a plan runs by Monte Carlo.
