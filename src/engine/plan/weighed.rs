@@ -63,22 +63,23 @@ impl<T> Weighed<T> {
     }
 
     /// Each outcome as `f` makes it, with the same probability, or the
-    /// first error `f` returns.
+    /// first error `f` returns. The list is made at its size (a collect
+    /// that may stop early grows it, to up to twice the room: a level's
+    /// transitions are held so).
     pub fn try_map<U, E>(&self, mut f: impl FnMut(&T) -> Result<U, E>) -> Result<Weighed<U>, E> {
+        fn each<T, U, W: Clone, E>(
+            outcomes: &[(T, W)],
+            f: &mut impl FnMut(&T) -> Result<U, E>,
+        ) -> Result<Vec<(U, W)>, E> {
+            let mut made = Vec::with_capacity(outcomes.len());
+            for (t, w) in outcomes {
+                made.push((f(t)?, w.clone()));
+            }
+            Ok(made)
+        }
         Ok(match self {
-            Weighed::Integer(outcomes, d) => Weighed::Integer(
-                outcomes
-                    .iter()
-                    .map(|(t, n)| Ok((f(t)?, *n)))
-                    .collect::<Result<_, E>>()?,
-                *d,
-            ),
-            Weighed::Fractions(outcomes) => Weighed::Fractions(
-                outcomes
-                    .iter()
-                    .map(|(t, p)| Ok((f(t)?, p.clone())))
-                    .collect::<Result<_, E>>()?,
-            ),
+            Weighed::Integer(outcomes, d) => Weighed::Integer(each(outcomes, &mut f)?, *d),
+            Weighed::Fractions(outcomes) => Weighed::Fractions(each(outcomes, &mut f)?),
         })
     }
 

@@ -38,11 +38,11 @@ pub(crate) struct Limits {
 }
 
 /// Edges (and outcomes of one shot) the exact engine builds at most. A
-/// plan takes some 100-120 bytes of memory an edge at its peak, chain,
-/// caches and solution together (measured: 60 MB for the 350,715 edges of
-/// `examples/stack-in-woods.toml`, 0.43 GB for the 3.6 million of five
-/// 4-6-7s in woods, 0.51 GB for their 5.0 million over four phases; four
-/// units told apart, 9.45 million, refused here at 0.90 GB), so this keeps
+/// plan takes some 90-110 bytes of memory an edge at its peak, chain,
+/// caches and solution together (measured: 57 MB for the 350,715 edges of
+/// `examples/stack-in-woods.toml`, 0.38 GB for the 3.6 million of five
+/// 4-6-7s in woods, 0.46 GB for their 5.0 million over four phases; four
+/// units told apart, 9.45 million, refused here at 0.70 GB), so this keeps
 /// it within about 1 GB. It was 4 million while an edge held its fraction
 /// beside its table's weight, at some 210-220 bytes an edge.
 pub const MAX_EDGES: usize = 9_000_000;
@@ -51,7 +51,7 @@ pub const MAX_EDGES: usize = 9_000_000;
 /// each edge it may build, counted before equal outcomes merge (the guard
 /// counts them before a law is built): a law is held merged, 32 bytes an
 /// outcome, and twins' laws merge most of theirs (five 4-6-7s: 13.7
-/// million counted within the 0.43 GB above). Halved when edges shrank
+/// million counted within the 0.38 GB above). Halved when edges shrank
 /// and [`MAX_EDGES`] went from 4 to 9 million: a law's outcome did not
 /// shrink, and 18 million counted keeps the laws near the 16 million
 /// allowed before.
@@ -88,6 +88,10 @@ pub struct TooLarge {
 
 /// The fewest nodes of a level a thread expands at a time.
 const LEVEL_SHARE: usize = 64;
+
+/// The most nodes of a level whose transitions are held at once (a whole
+/// level's were 62 MB of the heap's peak of five squads' chain).
+const LEVEL_CHUNK: usize = 1024;
 
 /// A node's transitions: where each goes and what it does, weighed.
 type Transitions = Weighed<(Node, Event)>;
@@ -251,10 +255,11 @@ impl Chain {
         // checks are worked out once per situation for all of them.
         let laws = ShotLaws::default();
         // Breadth first, a level at a time: the level's missing shot
-        // effects are worked out in parallel, then its nodes' transitions,
-        // then its nodes are numbered in order, so as a plain FIFO search
-        // would number them, and last their edges are merged and tabled in
-        // parallel.
+        // effects are worked out in parallel; then, a share of the level's
+        // nodes at a time, their transitions in parallel, the nodes they
+        // reach numbered in order, so as a plain FIFO search would number
+        // them, and last their edges merged and tabled in parallel. Only a
+        // share's transitions are held at once.
         let mut frontier = vec![0usize];
         while !frontier.is_empty() {
             let open: Vec<Node> = frontier
@@ -269,63 +274,66 @@ impl Chain {
             })?;
             let mut next_level = Vec::new();
             frontier.retain(|&i| !nodes[i].is_end(plan));
-            // Levels of a few nodes (all of a plan without units) stay on
-            // this thread: handing them out costs more than they take.
-            let transitions: Vec<(Transitions, bool)> = frontier
-                .par_iter()
-                .with_min_len(LEVEL_SHARE)
-                .map(|&i| transition_pairs(plan, &nodes[i], &cache, &laws))
-                .collect();
-            let mut level = Vec::with_capacity(frontier.len());
-            for (i, (pairs, distinct)) in std::mem::take(&mut frontier).into_iter().zip(transitions)
-            {
-                built += pairs.len();
-                if built > limits.max_edges {
-                    return Err(TooLarge {
-                        refusal: Refusal::Memory,
-                        effects_built: cache.len(),
-                        states_built: nodes.len(),
-                    });
-                }
-                let out = pairs.try_map(|&(next, event)| {
-                    let to = match index.get(&next.key()) {
-                        Some(&to) => to,
-                        None => {
-                            if nodes.len() >= max_nodes {
-                                return Err(TooLarge {
-                                    refusal: Refusal::States {
-                                        at_least: max_nodes + 1,
-                                    },
-                                    effects_built: cache.len(),
-                                    states_built: nodes.len(),
-                                });
+            let level = std::mem::take(&mut frontier);
+            for share in level.chunks(LEVEL_CHUNK) {
+                // Levels of a few nodes (all of a plan without units) stay
+                // on this thread: handing them out costs more than they
+                // take.
+                let transitions: Vec<(Transitions, bool)> = share
+                    .par_iter()
+                    .with_min_len(LEVEL_SHARE)
+                    .map(|&i| transition_pairs(plan, &nodes[i], &cache, &laws))
+                    .collect();
+                let mut out = Vec::with_capacity(share.len());
+                for (&i, (pairs, distinct)) in share.iter().zip(transitions) {
+                    built += pairs.len();
+                    if built > limits.max_edges {
+                        return Err(TooLarge {
+                            refusal: Refusal::Memory,
+                            effects_built: cache.len(),
+                            states_built: nodes.len(),
+                        });
+                    }
+                    let to_numbers = pairs.try_map(|&(next, event)| {
+                        let to = match index.get(&next.key()) {
+                            Some(&to) => to,
+                            None => {
+                                if nodes.len() >= max_nodes {
+                                    return Err(TooLarge {
+                                        refusal: Refusal::States {
+                                            at_least: max_nodes + 1,
+                                        },
+                                        effects_built: cache.len(),
+                                        states_built: nodes.len(),
+                                    });
+                                }
+                                nodes.push(next);
+                                edges.push(Vec::new());
+                                tables.push(empty.clone());
+                                next_level.push(nodes.len() - 1);
+                                index.insert(next.key(), nodes.len() - 1);
+                                nodes.len() - 1
                             }
-                            nodes.push(next);
-                            edges.push(Vec::new());
-                            tables.push(empty.clone());
-                            next_level.push(nodes.len() - 1);
-                            index.insert(next.key(), nodes.len() - 1);
-                            nodes.len() - 1
-                        }
-                    };
-                    Ok(numbered(to, event))
-                })?;
-                level.push((i, out, distinct));
-            }
-            // With many units in the hex a node's denominators can pass 64
-            // bits: it then has no draw table (the exact solver takes its
-            // reference pass, and such plans are sampled by stepping the
-            // transition, `simulate`).
-            let finished: Vec<(usize, Finished)> = level
-                .into_par_iter()
-                .with_min_len(LEVEL_SHARE)
-                .map(|(i, out, distinct)| (i, finish(out, distinct)))
-                .collect();
-            for (i, done) in finished {
-                edges[i] = done.edges;
-                tables[i] = done.table;
-                if let Some(f) = done.fractions {
-                    fractions.insert(i, f);
+                        };
+                        Ok(numbered(to, event))
+                    })?;
+                    out.push((i, to_numbers, distinct));
+                }
+                // With many units in the hex a node's denominators can pass
+                // 64 bits: it then has no draw table (the exact solver takes
+                // its reference pass, and such plans are sampled by
+                // stepping the transition, `simulate`).
+                let finished: Vec<(usize, Finished)> = out
+                    .into_par_iter()
+                    .with_min_len(LEVEL_SHARE)
+                    .map(|(i, out, distinct)| (i, finish(out, distinct)))
+                    .collect();
+                for (i, done) in finished {
+                    edges[i] = done.edges;
+                    tables[i] = done.table;
+                    if let Some(f) = done.fractions {
+                        fractions.insert(i, f);
+                    }
                 }
             }
             frontier = next_level;
