@@ -8,9 +8,12 @@
 //! repair dr of each Rally Phase in between. `transition_dist` is the same
 //! step enumerated exactly (both end in `after_shot` or `advance`).
 //!
-//! [`Chain::compile`] finds every reachable node and its exact transitions;
-//! the exact engine solves the chain from them and the Monte Carlo engine
-//! samples them through integer tables built from the same distributions.
+//! [`Chain::compile`] finds every reachable node and its exact transitions.
+//! Each edge's probability is held once, as an integer weight over its
+//! node's [`DrawTable`] denominator (`edges.rs`), exact fractions only for
+//! a node whose denominator passes 64 bits ([`Chain::prob`] reads either):
+//! the exact engine solves the chain from those weights and the Monte Carlo
+//! engine samples it through the same tables.
 //! With units in the hex the chain grows with their states, so
 //! [`Chain::compile_within`] stops at a budget; plans with units are then
 //! sampled by stepping [`transition`] itself (`simulate`).
@@ -23,12 +26,13 @@
 use serde::Serialize;
 
 mod compile;
+mod edges;
 
 pub(crate) use compile::Limits;
 pub use compile::{
-    Chain, DEFAULT_MAX_STATES, DrawTable, Edge, EffectCache, LAW_OUTCOMES_PER_EDGE, MAX_EDGES,
-    Refusal, TooLarge,
+    Chain, DEFAULT_MAX_STATES, EffectCache, LAW_OUTCOMES_PER_EDGE, MAX_EDGES, Refusal, TooLarge,
 };
+pub use edges::{DrawTable, Edge};
 
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};
 use crate::dice::Dice;

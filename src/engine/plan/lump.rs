@@ -14,11 +14,11 @@
 //! figures are those of the whole chain (tested against the reference
 //! passes, which never merge).
 
+use std::collections::BTreeMap;
 use std::hash::Hash;
 
 use super::chain::{Chain, DrawTable, Edge, Event};
 use super::fast_hash::FastMap;
-use crate::prob::Prob;
 
 /// A chain whose nodes are groups of the original's, and its order.
 pub(super) struct Quotient {
@@ -38,8 +38,9 @@ const SELF: usize = usize::MAX;
 
 /// The chain merged for a pass that reads of an edge only `label(event)`;
 /// `order` lists the nodes with every edge going forward. `None` if a
-/// node's table does not give its edges' probabilities exactly (the passes
-/// then use the chain as it is).
+/// node has no table (its probabilities are fractions, `Chain::fractions`)
+/// or a table that does not fit its edges (the passes then use the chain
+/// as it is).
 pub(super) fn quotient<L: Copy + Ord + Hash>(
     chain: &Chain,
     order: &[usize],
@@ -62,15 +63,9 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
         let mut merged: Vec<(usize, L, u64, Event)> = Vec::new();
         let mut below = 0;
         for (e, &c) in edges.iter().zip(&table.cumulative) {
+            // The edge's probability is w / denominator.
             let w = c.checked_sub(below)?;
             below = c;
-            // The table must give the edge's probability exactly.
-            let (numer, denom) = e.p.to_u64_pair()?;
-            if u128::from(numer) * u128::from(table.denominator)
-                != u128::from(w) * u128::from(denom)
-            {
-                return None;
-            }
             let to = if e.to == i { SELF } else { group[e.to] };
             let l = label(&e.event);
             match merged.iter_mut().find(|m| m.0 == to && m.1 == l) {
@@ -121,7 +116,6 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
                     // a self-loop of the group either way.
                     to: if to == SELF { k } else { to },
                     event,
-                    p: Prob::new(w, *den),
                 }
             })
             .collect();
@@ -136,6 +130,7 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
             nodes,
             edges: all_edges,
             tables,
+            fractions: BTreeMap::new(),
             start: group[chain.start],
         },
         // Every group was made after those its edges lead to.

@@ -23,6 +23,7 @@ mod smooth;
 mod smooth_pass;
 mod smooth_sums;
 mod twins;
+mod weighed;
 
 use std::collections::BTreeMap;
 

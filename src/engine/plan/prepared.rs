@@ -8,7 +8,8 @@ use super::smooth::{Basis, Factors};
 use crate::rules::to_hit::HitKind;
 
 /// What every smooth pass shares: the basis of the denominators, the order
-/// of the nodes, and each edge's integer weight.
+/// of the nodes, and each edge's integer weight (read off its node's
+/// table, which holds the chain's probabilities).
 pub(super) struct Prepared {
     pub(super) basis: Basis,
     /// Node indices in `Node` order, and each node's place in it.
@@ -21,9 +22,10 @@ pub(super) struct Prepared {
 }
 
 impl Prepared {
-    /// `None` if the chain does not fit the scheme: a table that does not
-    /// give the edges' probabilities exactly, an edge back in node order,
-    /// or a self-loop that cannot end (all left to the reference passes).
+    /// `None` if the chain does not fit the scheme: a node without a table
+    /// (its probabilities are fractions, `Chain::fractions`), a table that
+    /// does not fit its edges, an edge back in node order, or a self-loop
+    /// that cannot end (all left to the reference passes).
     pub(super) fn new(chain: &Chain, order: Vec<usize>) -> Option<Prepared> {
         let n = chain.nodes.len();
         if chain.edges.len() != n || chain.tables.len() != n || chain.start >= n || order.len() != n
@@ -51,13 +53,9 @@ impl Prepared {
                 }
                 let mut below = 0;
                 for (e, &c) in edges.iter().zip(&table.cumulative) {
+                    // The edge's probability is wk / d.
                     let wk = c.checked_sub(below)?;
                     below = c;
-                    // The edge's probability is exactly wk / d.
-                    let (numer, denom) = e.p.to_u64_pair()?;
-                    if u128::from(numer) * u128::from(d) != u128::from(wk) * u128::from(denom) {
-                        return None;
-                    }
                     // Forward in node order, or a self-loop that no count
                     // takes back (only a phase's end resets one).
                     let forward = if e.to == i {

@@ -85,18 +85,20 @@ pub(super) fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
             continue;
         }
         let next_count = |e: &super::chain::Edge| Step::of(tally, &e.event).next(count, cap);
+        let probs: Vec<Prob> = (0..edges.len()).map(|k| chain.prob(i, k)).collect();
         let self_loop: Prob = edges
             .iter()
-            .filter(|e| e.to == i && next_count(e) == count)
-            .map(|e| &e.p)
+            .zip(&probs)
+            .filter(|(e, _)| e.to == i && next_count(e) == count)
+            .map(|(_, p)| p)
             .sum();
         let stay = Prob::one() - self_loop;
         let visits = mass
             .checked_div(&stay)
             .expect("every loop can end: a malfunction is always possible");
         let phase = usize::from(node.phase);
-        for e in edges {
-            let flow = &visits * &e.p;
+        for (e, p) in edges.iter().zip(&probs) {
+            let flow = &visits * p;
             match e.event {
                 // Expected values and the weapon's state need no count.
                 _ if tally != Tally::Nothing && e.event != Event::PhaseEnd => {}

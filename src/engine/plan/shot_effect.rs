@@ -16,9 +16,10 @@ use super::ShotKey;
 use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
 use super::fast_hash::FastSet;
 use super::twins::Twins;
+use super::weighed::{Weighed, over_one_denominator};
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
-use crate::prob::{self, Prob};
+use crate::prob::Prob;
 use crate::rules::effects::Attack;
 use crate::rules::shot::{Breakdown, ShotProcess, TargetShot};
 use crate::rules::shot_process::AfterToHit;
@@ -27,48 +28,15 @@ use crate::rules::units::{UnitState, UnitStates};
 /// Each target's attacks: normal, and on a Critical Hit.
 type Attacks = Vec<(Option<Attack>, Option<Attack>)>;
 
-/// A shot's distinct effects with their probabilities.
-pub type Effects = Vec<(ShotEffect, Prob)>;
+/// A shot's distinct effects with their probabilities: in integers over
+/// one denominator for a shot at units while they fit in 128 bits.
+pub type Effects = Weighed<ShotEffect>;
 
-/// The law of the units' states after a To Hit outcome, shared.
-#[derive(Debug)]
-enum UnitsLaw {
-    /// Each distinct state with its numerator over one denominator (all
-    /// dice odds, while that fits in 128 bits): each shot's effect is then
-    /// summed in integers.
-    Integer(Vec<(UnitStates, u128)>, u128),
-    /// Past 128 bits: exact fractions.
-    Fractions(Dist<UnitStates>),
-}
-
-impl UnitsLaw {
-    /// Each state's numerator and the denominator, if in integers.
-    fn integer(&self) -> Option<(&[(UnitStates, u128)], u128)> {
-        match self {
-            UnitsLaw::Integer(states, d) => Some((states, *d)),
-            UnitsLaw::Fractions(_) => None,
-        }
-    }
-
-    /// Each distinct units' state of the law.
-    fn states(&self) -> Vec<UnitStates> {
-        match self {
-            UnitsLaw::Integer(states, _) => states.iter().map(|(u, _)| *u).collect(),
-            UnitsLaw::Fractions(law) => law.iter().map(|(u, _)| *u).collect(),
-        }
-    }
-
-    /// The law's outcomes as fractions.
-    fn pairs(&self) -> Vec<(UnitStates, Prob)> {
-        match self {
-            UnitsLaw::Integer(states, d) => states
-                .iter()
-                .map(|&(u, n)| (u, Prob::from_u128(n, *d)))
-                .collect(),
-            UnitsLaw::Fractions(law) => law.iter().map(|(u, p)| (*u, p.clone())).collect(),
-        }
-    }
-}
+/// The law of the units' states after a To Hit outcome, shared: each
+/// distinct state with its numerator over one denominator (all dice odds,
+/// while that fits in 128 bits), so that each shot's effect is summed in
+/// integers; past that, exact fractions.
+type UnitsLaw = Weighed<UnitStates>;
 
 /// Outcomes with numerators over one denominator, those with the same
 /// `key` added up, in the order of the keys: held in a list of their own
@@ -86,36 +54,6 @@ fn merged_by_key<T>(mut terms: Vec<(u128, T, u128)>) -> Vec<(T, u128)> {
     let mut merged = Vec::with_capacity(terms.len());
     merged.extend(terms.into_iter().map(|(_, t, n)| (t, n)));
     merged
-}
-
-/// These probabilities as integers over their least common denominator,
-/// if it fits in 128 bits.
-pub(super) fn over_one_denominator<'p>(
-    ps: impl Iterator<Item = &'p Prob>,
-) -> Option<(Vec<u128>, u128)> {
-    let mut fractions = Vec::new();
-    let mut denominator = 1u128;
-    for p in ps {
-        let (n, d) = p.to_u128_pair()?;
-        if quotient(denominator, d).checked_mul(d) != Some(denominator) {
-            denominator = quotient(denominator, prob::gcd(denominator, d)).checked_mul(d)?;
-        }
-        fractions.push((n, d));
-    }
-    let numerators = fractions
-        .into_iter()
-        .map(|(n, d)| n.checked_mul(quotient(denominator, d)))
-        .collect::<Option<_>>()?;
-    Some((numerators, denominator))
-}
-
-/// `a / b`, in 64 bits when both fit (a 128-bit division is a library
-/// call, and most dice denominators fit in 64 bits).
-fn quotient(a: u128, b: u128) -> u128 {
-    match (u64::try_from(a), u64::try_from(b)) {
-        (Ok(a), Ok(b)) => u128::from(a / b),
-        _ => a / b,
-    }
 }
 
 /// What tells two effects apart but their units' states, as one number:
@@ -222,7 +160,7 @@ impl ShotLaws {
         // of the chain's size, known before the chain is built that far.
         let reached = {
             let mut reached = lock(&self.reached);
-            reached.extend(law.states().iter().map(UnitStates::key));
+            reached.extend(law.outcomes().map(UnitStates::key));
             reached.len()
         };
         if reached > limits.max_nodes {
@@ -260,7 +198,7 @@ fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
                 pairs.push((units, q));
             });
         }
-        UnitsLaw::Fractions(Dist::from_masses(pairs))
+        Weighed::of_dist(&Dist::from_masses(pairs))
     })
 }
 
@@ -301,7 +239,7 @@ fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
     let g = law
         .iter()
         .fold(denominator, |g, (_, n)| num_integer::gcd(g, *n));
-    Some(UnitsLaw::Integer(
+    Some(Weighed::Integer(
         law.into_iter().map(|(u, n)| (u, n / g)).collect(),
         denominator / g,
     ))
@@ -328,8 +266,7 @@ pub(super) fn shot_effect(
     let heads = process.exact_until(&start, ShotProcess::to_hit_done);
     if !with_units {
         // Without units, ROF, malfunction and the hit are all a plan needs.
-        let effects = heads.map(|s| ShotEffect::of(s, false));
-        return Ok(effects.iter().map(|(e, p)| (*e, p.clone())).collect());
+        return Ok(Weighed::of_dist(&heads.map(|s| ShotEffect::of(s, false))));
     }
     let attacks = laws.attacks_of(&process.targets);
     let mut parts = Vec::with_capacity(heads.len());
@@ -345,10 +282,7 @@ pub(super) fn shot_effect(
                 .into_iter()
                 .map(move |(units, q)| (ShotEffect { units, ..*head }, *p * &q))
         });
-        Dist::from_masses(pairs)
-            .iter()
-            .map(|(e, p)| (*e, p.clone()))
-            .collect()
+        Weighed::of_dist(&Dist::from_masses(pairs))
     }))
 }
 
@@ -383,14 +317,13 @@ fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effec
             merged = merge_sorted(&merged, scaled)?;
         }
         let head = parts[run[0]].0;
-        effects.extend(merged.into_iter().map(|(units, n)| {
-            (
-                ShotEffect { units, ..head },
-                Prob::from_u128(n, denominator),
-            )
-        }));
+        effects.extend(
+            merged
+                .into_iter()
+                .map(|(units, n)| (ShotEffect { units, ..head }, n)),
+        );
     }
-    Some(effects)
+    Some(Weighed::Integer(effects, denominator))
 }
 
 /// Two lists of units' states with numerators, each in the order of the

@@ -17,7 +17,7 @@
 //! merged so (a leader's checks and Leader Loss depend on the order of
 //! Morale Levels among leaders; vehicles are few).
 
-use super::shot_effect::over_one_denominator;
+use super::weighed::over_one_denominator;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::Law;
 use crate::prob::Prob;

@@ -1,17 +1,22 @@
 //! Compiling a plan's chain: every reachable node and its exact
 //! transitions, built a level at a time within the limits of the exact
 //! engine (states, edges), the shot effects a level needs worked out in
-//! parallel and cached.
+//! parallel and cached. A shot's effects at units are numerators over one
+//! denominator (`weighed.rs`), and so are its node's transitions until
+//! they are merged and made the node's edges and integer table
+//! (`edges.rs`): no fraction is made along the way, while they fit.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
+use super::edges::{DrawTable, Edge, Finished, finish, numbered};
 use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
 use crate::engine::plan::fast_hash::FastMap;
-use crate::engine::plan::shot_effect::{Effects, ShotLaws, over_one_denominator, shot_effect};
+use crate::engine::plan::shot_effect::{Effects, ShotLaws, shot_effect};
+use crate::engine::plan::weighed::Weighed;
 use crate::engine::plan::{FirePlan, ShotKey};
 use crate::prob::Prob;
 use crate::rules::units::UnitStates;
@@ -33,18 +38,24 @@ pub(crate) struct Limits {
 }
 
 /// Edges (and outcomes of one shot) the exact engine builds at most. A
-/// plan takes some 210-220 bytes of memory an edge at its peak, chain,
-/// caches and solution together (measured: 77 MB for the 350,715 edges of
-/// `examples/stack-in-woods.toml`, 763 MB for the 3.6 million of five
-/// 4-6-7s in woods), so this keeps it within about 1 GB.
-pub const MAX_EDGES: usize = 4_000_000;
+/// plan takes some 90-110 bytes of memory an edge at its peak, chain,
+/// caches and solution together (measured: 57 MB for the 350,715 edges of
+/// `examples/stack-in-woods.toml`, 0.38 GB for the 3.6 million of five
+/// 4-6-7s in woods, 0.46 GB for their 5.0 million over four phases; four
+/// units told apart, 9.45 million, refused here at 0.70 GB), so this keeps
+/// it within about 1 GB. It was 4 million while an edge held its fraction
+/// beside its table's weight, at some 210-220 bytes an edge.
+pub const MAX_EDGES: usize = 9_000_000;
 
 /// Outcomes of the units' laws the exact engine works out at most for
 /// each edge it may build, counted before equal outcomes merge (the guard
 /// counts them before a law is built): a law is held merged, 32 bytes an
 /// outcome, and twins' laws merge most of theirs (five 4-6-7s: 13.7
-/// million counted within the 763 MB above).
-pub const LAW_OUTCOMES_PER_EDGE: usize = 4;
+/// million counted within the 0.38 GB above). Halved when edges shrank
+/// and [`MAX_EDGES`] went from 4 to 9 million: a law's outcome did not
+/// shrink, and 18 million counted keeps the laws near the 16 million
+/// allowed before.
+pub const LAW_OUTCOMES_PER_EDGE: usize = 2;
 
 /// Chain states the exact engine builds at most unless told otherwise
 /// (`--max-states`); past them a plan runs by Monte Carlo.
@@ -78,8 +89,12 @@ pub struct TooLarge {
 /// The fewest nodes of a level a thread expands at a time.
 const LEVEL_SHARE: usize = 64;
 
-/// A transition: where it goes, what it does, and its probability.
-type Pair = ((Node, Event), Prob);
+/// The most nodes of a level whose transitions are held at once (a whole
+/// level's were 62 MB of the heap's peak of five squads' chain).
+const LEVEL_CHUNK: usize = 1024;
+
+/// A node's transitions: where each goes and what it does, weighed.
+type Transitions = Weighed<(Node, Event)>;
 
 /// The exact effect of the shot `node` fires next, from the cache (filled
 /// for each level before it is expanded) or worked out now.
@@ -107,22 +122,19 @@ fn cached_effect<'c>(
 /// enumerated (the shot's process run exactly, its effect cached), as
 /// (node, event) pairs with their probabilities, and whether the pairs are
 /// distinct. A shot at units gives one pair per outcome of its cached
-/// effect, not merged here: the compiler merges them by node number, far
-/// cheaper than sorting whole nodes.
+/// effect, with its numerator over the effect's denominator, not merged
+/// here: the compiler merges them by node number, far cheaper than sorting
+/// whole nodes.
 fn transition_pairs(
     plan: &FirePlan,
     node: &Node,
     cache: &EffectCache,
     laws: &ShotLaws,
-) -> (Vec<Pair>, bool) {
+) -> (Transitions, bool) {
     match next_shot(plan, node) {
         Some(intensive) if !plan.units().is_empty() => {
             let effects = cached_effect(plan, node, intensive, cache, laws);
-            let pairs = effects
-                .iter()
-                .map(|(e, p)| (after_shot(plan, node, intensive, e), p.clone()))
-                .collect();
-            (pairs, false)
+            (effects.map(|e| after_shot(plan, node, intensive, e)), false)
         }
         _ => {
             // The end of a phase lifts pins: twins' states sorted again.
@@ -135,7 +147,7 @@ fn transition_pairs(
                     ((next, event), p.clone())
                 })
                 .collect();
-            (pairs, twins.is_empty())
+            (Weighed::of_probs(pairs), twins.is_empty())
         }
     }
 }
@@ -153,36 +165,13 @@ fn transition_dist(
             let effects = cached_effect(plan, node, intensive, cache, laws);
             Dist::from_masses(
                 effects
-                    .iter()
-                    .map(|(e, p)| (after_shot(plan, node, intensive, e), p.clone())),
+                    .pairs()
+                    .into_iter()
+                    .map(|(e, p)| (after_shot(plan, node, intensive, &e), p)),
             )
         }
         None => Dist::enumerate(|d| advance(plan, node, d)),
     }
-}
-
-/// The integer draw table of edges with these probabilities, in order
-/// (as [`Dist::sampler`] makes it): no table (denominator 0) if their
-/// common denominator passes 64 bits.
-fn draw_table(ps: &[&Prob]) -> DrawTable {
-    let table = over_one_denominator(ps.iter().copied()).and_then(|(numerators, total)| {
-        let mut running = 0u64;
-        let cumulative = numerators
-            .into_iter()
-            .map(|n| {
-                running = running.checked_add(u64::try_from(n).ok()?)?;
-                Some(running)
-            })
-            .collect::<Option<Vec<u64>>>()?;
-        Some(DrawTable {
-            denominator: u64::try_from(total).ok()?,
-            cumulative,
-        })
-    });
-    table.unwrap_or(DrawTable {
-        denominator: 0,
-        cumulative: Vec::new(),
-    })
 }
 
 /// Fills `cache` with the shot effects the `frontier` nodes need and it
@@ -218,27 +207,6 @@ fn fill_cache(
     Ok(())
 }
 
-/// One compiled transition.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Edge {
-    /// The node it leads to.
-    pub to: usize,
-    /// What it does: a shot or the end of the phase.
-    pub event: Event,
-    /// Its exact probability.
-    pub p: Prob,
-}
-
-/// Integer table for drawing a node's next edge with one random number.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DrawTable {
-    /// Common denominator of the node's edge probabilities; 0 when it does
-    /// not fit in 64 bits (no table: only with units in the hex).
-    pub denominator: u64,
-    /// Cumulative weights, one per edge, ending at `denominator`.
-    pub cumulative: Vec<u64>,
-}
-
 /// The reachable nodes of a plan with their exact transitions.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chain {
@@ -246,8 +214,12 @@ pub struct Chain {
     pub nodes: Vec<Node>,
     /// Outgoing edges of each node; empty at the end of the plan.
     pub edges: Vec<Vec<Edge>>,
-    /// The integer draw table of each node, for Monte Carlo.
+    /// The integer draw table of each node: its edges' probabilities, for
+    /// Monte Carlo and the exact engine alike.
     pub tables: Vec<DrawTable>,
+    /// The exact probabilities of the edges of each node without a table
+    /// (its denominator passes 64 bits), by node.
+    pub fractions: BTreeMap<usize, Vec<Prob>>,
     /// The index of the start node.
     pub start: usize,
 }
@@ -277,15 +249,17 @@ impl Chain {
             cumulative: vec![],
         };
         let mut tables = vec![empty.clone()];
+        let mut fractions = BTreeMap::new();
         let mut cache = EffectCache::new();
         // Every shot of the plan is at the same units: the laws of their
         // checks are worked out once per situation for all of them.
         let laws = ShotLaws::default();
         // Breadth first, a level at a time: the level's missing shot
-        // effects are worked out in parallel, then its nodes' transitions,
-        // then its nodes are numbered in order, so as a plain FIFO search
-        // would number them, and last their edges are merged and tabled in
-        // parallel.
+        // effects are worked out in parallel; then, a share of the level's
+        // nodes at a time, their transitions in parallel, the nodes they
+        // reach numbered in order, so as a plain FIFO search would number
+        // them, and last their edges merged and tabled in parallel. Only a
+        // share's transitions are held at once.
         let mut frontier = vec![0usize];
         while !frontier.is_empty() {
             let open: Vec<Node> = frontier
@@ -300,66 +274,67 @@ impl Chain {
             })?;
             let mut next_level = Vec::new();
             frontier.retain(|&i| !nodes[i].is_end(plan));
-            // Levels of a few nodes (all of a plan without units) stay on
-            // this thread: handing them out costs more than they take.
-            let transitions: Vec<(Vec<Pair>, bool)> = frontier
-                .par_iter()
-                .with_min_len(LEVEL_SHARE)
-                .map(|&i| transition_pairs(plan, &nodes[i], &cache, &laws))
-                .collect();
-            let mut level = Vec::with_capacity(frontier.len());
-            for (i, (pairs, distinct)) in std::mem::take(&mut frontier).into_iter().zip(transitions)
-            {
-                built += pairs.len();
-                if built > limits.max_edges {
-                    return Err(TooLarge {
-                        refusal: Refusal::Memory,
-                        effects_built: cache.len(),
-                        states_built: nodes.len(),
-                    });
-                }
-                let mut out = Vec::with_capacity(pairs.len());
-                for ((next, event), p) in pairs {
-                    let to = match index.get(&next.key()) {
-                        Some(&to) => to,
-                        None => {
-                            if nodes.len() >= max_nodes {
-                                return Err(TooLarge {
-                                    refusal: Refusal::States {
-                                        at_least: max_nodes + 1,
-                                    },
-                                    effects_built: cache.len(),
-                                    states_built: nodes.len(),
-                                });
+            let level = std::mem::take(&mut frontier);
+            for share in level.chunks(LEVEL_CHUNK) {
+                // Levels of a few nodes (all of a plan without units) stay
+                // on this thread: handing them out costs more than they
+                // take.
+                let transitions: Vec<(Transitions, bool)> = share
+                    .par_iter()
+                    .with_min_len(LEVEL_SHARE)
+                    .map(|&i| transition_pairs(plan, &nodes[i], &cache, &laws))
+                    .collect();
+                let mut out = Vec::with_capacity(share.len());
+                for (&i, (pairs, distinct)) in share.iter().zip(transitions) {
+                    built += pairs.len();
+                    if built > limits.max_edges {
+                        return Err(TooLarge {
+                            refusal: Refusal::Memory,
+                            effects_built: cache.len(),
+                            states_built: nodes.len(),
+                        });
+                    }
+                    let to_numbers = pairs.try_map(|&(next, event)| {
+                        let to = match index.get(&next.key()) {
+                            Some(&to) => to,
+                            None => {
+                                if nodes.len() >= max_nodes {
+                                    return Err(TooLarge {
+                                        refusal: Refusal::States {
+                                            at_least: max_nodes + 1,
+                                        },
+                                        effects_built: cache.len(),
+                                        states_built: nodes.len(),
+                                    });
+                                }
+                                nodes.push(next);
+                                edges.push(Vec::new());
+                                tables.push(empty.clone());
+                                next_level.push(nodes.len() - 1);
+                                index.insert(next.key(), nodes.len() - 1);
+                                nodes.len() - 1
                             }
-                            nodes.push(next);
-                            edges.push(Vec::new());
-                            tables.push(empty.clone());
-                            next_level.push(nodes.len() - 1);
-                            index.insert(next.key(), nodes.len() - 1);
-                            nodes.len() - 1
-                        }
-                    };
-                    out.push(Edge { to, event, p });
+                        };
+                        Ok(numbered(to, event))
+                    })?;
+                    out.push((i, to_numbers, distinct));
                 }
-                level.push((i, out, distinct));
-            }
-            let finished: Vec<(usize, Vec<Edge>, DrawTable)> = level
-                .into_par_iter()
-                .with_min_len(LEVEL_SHARE)
-                .map(|(i, out, distinct)| {
-                    let out = if distinct { out } else { merged(out) };
-                    // With many units in the hex a node's denominators can
-                    // pass 64 bits: it then has no draw table (the exact
-                    // solver takes its reference pass, and such plans are
-                    // sampled by stepping the transition, `simulate`).
-                    let table = draw_table(&out.iter().map(|e| &e.p).collect::<Vec<_>>());
-                    (i, out, table)
-                })
-                .collect();
-            for (i, out, table) in finished {
-                edges[i] = out;
-                tables[i] = table;
+                // With many units in the hex a node's denominators can pass
+                // 64 bits: it then has no draw table (the exact solver takes
+                // its reference pass, and such plans are sampled by
+                // stepping the transition, `simulate`).
+                let finished: Vec<(usize, Finished)> = out
+                    .into_par_iter()
+                    .with_min_len(LEVEL_SHARE)
+                    .map(|(i, out, distinct)| (i, finish(out, distinct)))
+                    .collect();
+                for (i, done) in finished {
+                    edges[i] = done.edges;
+                    tables[i] = done.table;
+                    if let Some(f) = done.fractions {
+                        fractions.insert(i, f);
+                    }
+                }
             }
             frontier = next_level;
         }
@@ -367,23 +342,8 @@ impl Chain {
             nodes,
             edges,
             tables,
+            fractions,
             start: 0,
         })
     }
-}
-
-/// Edges to the same node with the same event as one, in order of node
-/// number and event.
-fn merged(mut edges: Vec<Edge>) -> Vec<Edge> {
-    edges.sort_by_key(|e| (e.to, e.event));
-    let mut out: Vec<Edge> = Vec::with_capacity(edges.len());
-    for e in edges {
-        match out.last_mut() {
-            Some(last) if last.to == e.to && last.event == e.event => {
-                last.p = std::mem::replace(&mut last.p, Prob::zero()) + e.p;
-            }
-            _ => out.push(e),
-        }
-    }
-    out
 }
