@@ -38,13 +38,12 @@ pub(crate) struct Limits {
 }
 
 /// Edges (and outcomes of one shot) the exact engine builds at most. A
-/// plan takes some 90-110 bytes of memory an edge at its peak, chain,
-/// caches and solution together (measured: 57 MB for the 350,715 edges of
-/// `examples/stack-in-woods.toml`, 0.38 GB for the 3.6 million of five
-/// 4-6-7s in woods, 0.46 GB for their 5.0 million over four phases; four
-/// units told apart, 9.45 million, refused here at 0.70 GB), so this keeps
-/// it within about 1 GB. It was 4 million while an edge held its fraction
-/// beside its table's weight, at some 210-220 bytes an edge.
+/// plan takes some 100-140 bytes of memory an edge at its peak, chain,
+/// caches and solution together (measured: 50 MB for the 267,991 edges of
+/// `examples/stack-in-woods.toml`, 0.38 GB for the 2.75 million of five
+/// 4-6-7s in woods, 0.40 GB for their 3.7 million over four phases), so
+/// this keeps it within about 1 GB. It was 4 million while an edge held
+/// its fraction beside its table's weight, at some 210-220 bytes an edge.
 pub const MAX_EDGES: usize = 9_000_000;
 
 /// Outcomes of the units' laws the exact engine works out at most for
