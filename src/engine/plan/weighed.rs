@@ -4,7 +4,7 @@
 //! denominator that fits in 128 bits for all but the largest stacks. Held
 //! so ([`Weighed::Integer`]), a shot's effects, the chain's transitions and
 //! the merge of equal ones are added up as integers, with one gcd for a
-//! whole node's table (`chain/tables.rs`) instead of one per fraction;
+//! whole node's table (`chain/edges.rs`) instead of one per fraction;
 //! past 128 bits they are exact fractions ([`Weighed::Fractions`]).
 
 use std::convert::Infallible;
