@@ -22,6 +22,7 @@
 //! The result is the same distribution as the stepped process's (tested).
 
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::dice::Dist;
@@ -161,9 +162,9 @@ struct Deferred {
     scripts: Vec<(usize, Scripted)>,
 }
 
-/// A finished state of the leaders' part: the units' states, each other
-/// unit's script in turn (by unit), and its probability.
-type Finished = (Slots<UnitState>, Vec<(usize, Scripted)>, Prob);
+/// A finished state of the leaders' part: the units' states and each
+/// other unit's script in turn (by unit).
+type Finished = (Slots<UnitState>, Vec<(usize, Scripted)>);
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
@@ -279,7 +280,10 @@ fn resolve_terms<O: Occupants + ?Sized>(
     // 2. The leaders' checks, jointly; the others' written down. Each
     // state is taken one job at a time, depth first.
     let leaders: Vec<usize> = (0..n).filter(|&j| is_leader(targets, j)).collect();
-    let mut finished: Vec<Finished> = Vec::new();
+    // States that end alike merge as they end (in a map ordered as the
+    // terms are: by units, then scripts), rather than all kept and sorted:
+    // many paths of the leaders' checks end alike.
+    let mut finished: BTreeMap<Finished, Prob> = BTreeMap::new();
     while let Some((mut d, p)) = open.pop() {
         // Taking the job off the state reads no dice.
         match location::next_job(targets, order, &mut d.location.resolving()) {
@@ -324,26 +328,23 @@ fn resolve_terms<O: Occupants + ?Sized>(
             Job::Done => {
                 // Each unit's checks together, in the order owed.
                 d.scripts.sort_by_key(|(i, _)| *i);
-                finished.push((d.location.units, d.scripts, p));
+                match finished.entry((d.location.units, d.scripts)) {
+                    Entry::Vacant(slot) => {
+                        slot.insert(p);
+                    }
+                    Entry::Occupied(mut slot) => {
+                        let sum = slot.get_mut();
+                        *sum = std::mem::replace(sum, Prob::zero()) + p;
+                    }
+                }
             }
-        }
-    }
-    // States that end alike merge.
-    finished.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-    let mut merged: Vec<Finished> = Vec::with_capacity(finished.len());
-    for (units, scripts, p) in finished {
-        match merged.last_mut() {
-            Some((u, s, sum)) if *u == units && *s == scripts => {
-                *sum = std::mem::replace(sum, Prob::zero()) + p;
-            }
-            _ => merged.push((units, scripts, p)),
         }
     }
     // 3. Each other unit's script on its own.
     let mut script: Vec<Scripted> = Vec::new();
-    merged
+    finished
         .into_iter()
-        .map(|(units, scripts, p)| {
+        .map(|((units, scripts), p)| {
             let mut factors = Vec::new();
             for run in scripts.chunk_by(|a, b| a.0 == b.0) {
                 let i = run[0].0;
