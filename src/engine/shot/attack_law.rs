@@ -41,8 +41,10 @@ pub type Scripted = (Check, u64);
 
 /// Each unit's law, by (unit, its state before its checks, its script).
 /// Each unit's law by its start and script: looked up by the script as a
-/// slice, so a known law costs no copy of its script.
-type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<Scripted>, Law>>;
+/// slice of its checks' codes ([`script_code`]: one integer compared at
+/// once, not a check field by field), so a known law costs no copy of its
+/// script.
+type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<u128>, Law>>;
 
 /// One unit's law of its final state, shared by every term that has it.
 pub type Law = Arc<Dist<UnitState>>;
@@ -130,12 +132,7 @@ fn state_key(state: &LocationState) -> Vec<u8> {
     key.extend(units.iter().map(UnitState::bits));
     key.extend(seen.iter().map(UnitState::bits));
     for check in pending {
-        key.extend(match *check {
-            None => [0, 0, 0, 0],
-            Some(Check::Morale(n)) => [1, n, 0, 0],
-            Some(Check::Pin) => [2, 0, 0, 0],
-            Some(Check::LeaderLoss { task, drm, level }) => [3, u8::from(task), drm, level],
-        });
+        key.extend(check_bytes(*check));
     }
     for group in groups {
         let (kind, members, n) = match group {
@@ -146,6 +143,23 @@ fn state_key(state: &LocationState) -> Vec<u8> {
         key.extend(members.iter().map(|&i| i as u8));
     }
     key
+}
+
+/// A check owed (or none) as four bytes, distinct for distinct checks.
+fn check_bytes(check: Option<Check>) -> [u8; 4] {
+    match check {
+        None => [0, 0, 0, 0],
+        Some(Check::Morale(n)) => [1, n, 0, 0],
+        Some(Check::Pin) => [2, 0, 0, 0],
+        Some(Check::LeaderLoss { task, drm, level }) => [3, u8::from(task), drm, level],
+    }
+}
+
+/// One check of a script as one integer: its check's bytes
+/// ([`check_bytes`]) above its leaders' states. Equal codes are equal
+/// checks.
+fn script_code(&(check, leaders): &Scripted) -> u128 {
+    u128::from(u32::from_be_bytes(check_bytes(Some(check)))) << 64 | u128::from(leaders)
 }
 
 /// The lock's value, whatever a panicking thread left (the engine's maps
@@ -342,6 +356,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
     }
     // 3. Each other unit's script on its own.
     let mut script: Vec<Scripted> = Vec::new();
+    let mut codes: Vec<u128> = Vec::new();
     finished
         .into_iter()
         .map(|((units, scripts), p)| {
@@ -350,17 +365,19 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 let i = run[0].0;
                 script.clear();
                 script.extend(run.iter().map(|(_, c)| *c));
+                codes.clear();
+                codes.extend(script.iter().map(script_code));
                 let start = units[i];
                 let known = lock(&laws.laws)
                     .get(&(i, start))
-                    .and_then(|by_script| by_script.get(script.as_slice()))
+                    .and_then(|by_script| by_script.get(codes.as_slice()))
                     .cloned();
                 let law = known.unwrap_or_else(|| {
                     let law = play(targets, i, start, &script, &leaders, &laws.steps);
                     lock(&laws.laws)
                         .entry((i, start))
                         .or_default()
-                        .insert(script.clone(), Arc::clone(&law));
+                        .insert(codes.clone(), Arc::clone(&law));
                     law
                 });
                 factors.push((i, law));
