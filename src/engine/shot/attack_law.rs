@@ -299,57 +299,62 @@ fn resolve_terms<O: Occupants + ?Sized>(
     // many paths of the leaders' checks end alike.
     let mut finished: BTreeMap<Finished, Prob> = BTreeMap::new();
     while let Some((mut d, p)) = open.pop() {
-        // Taking the job off the state reads no dice.
-        match location::next_job(targets, order, &mut d.location.resolving()) {
-            Job::Group(group) => {
-                // Groups were all resolved in part 1.
-                unreachable!("no Random Selection is left: {group:?}")
-            }
-            Job::Check(i, check) if is_leader(targets, i) => {
-                // The check changes the leader's state alone, and reads
-                // only the leaders' states: its law is worked out once per
-                // such states ([`step`]), and the rest copied once per
-                // outcome.
-                let units = &d.location.units;
-                let leader = location::leader_drm(targets, units, i);
-                let law = step(targets, i, units[i], check, leader, &laws.steps);
-                let mut outcomes = law.iter().peekable();
-                while let Some((state, q)) = outcomes.next() {
-                    // The last outcome takes the state itself.
-                    let mut next = if outcomes.peek().is_some() {
-                        d.clone()
-                    } else {
-                        std::mem::replace(
-                            &mut d,
-                            Deferred {
-                                location: LocationState::default(),
-                                scripts: Vec::new(),
-                            },
-                        )
-                    };
-                    next.location.units[i] = *state;
-                    open.push((next, &p * q));
+        // A state is taken on, job after job, until a leader checks or it
+        // ends: the others' checks are only written down (no copy of it).
+        loop {
+            // Taking the job off the state reads no dice.
+            match location::next_job(targets, order, &mut d.location.resolving()) {
+                Job::Group(group) => {
+                    // Groups were all resolved in part 1.
+                    unreachable!("no Random Selection is left: {group:?}")
                 }
-            }
-            Job::Check(i, check) => {
-                // Only the leaders' states matter to the check (the
-                // unit's own is put in when it is played): the others'
-                // are left out, so equal scripts meet.
-                let leaders = pack_leaders(&leaders, &d.location.units);
-                d.scripts.push((i, (check, leaders)));
-                open.push((d, p));
-            }
-            Job::Done => {
-                // Each unit's checks together, in the order owed.
-                d.scripts.sort_by_key(|(i, _)| *i);
-                match finished.entry((d.location.units, d.scripts)) {
-                    Entry::Vacant(slot) => {
-                        slot.insert(p);
+                Job::Check(i, check) if is_leader(targets, i) => {
+                    // The check changes the leader's state alone, and reads
+                    // only the leaders' states: its law is worked out once per
+                    // such states ([`step`]), and the rest copied once per
+                    // outcome.
+                    let units = &d.location.units;
+                    let leader = location::leader_drm(targets, units, i);
+                    let law = step(targets, i, units[i], check, leader, &laws.steps);
+                    let mut outcomes = law.iter().peekable();
+                    while let Some((state, q)) = outcomes.next() {
+                        // The last outcome takes the state itself.
+                        let mut next = if outcomes.peek().is_some() {
+                            d.clone()
+                        } else {
+                            std::mem::replace(
+                                &mut d,
+                                Deferred {
+                                    location: LocationState::default(),
+                                    scripts: Vec::new(),
+                                },
+                            )
+                        };
+                        next.location.units[i] = *state;
+                        open.push((next, &p * q));
                     }
-                    Entry::Occupied(mut slot) => {
-                        let sum = slot.get_mut();
-                        *sum = std::mem::replace(sum, Prob::zero()) + p;
+                    break;
+                }
+                Job::Check(i, check) => {
+                    // Only the leaders' states matter to the check (the
+                    // unit's own is put in when it is played): the others'
+                    // are left out, so equal scripts meet.
+                    let leaders = pack_leaders(&leaders, &d.location.units);
+                    d.scripts.push((i, (check, leaders)));
+                }
+                Job::Done => {
+                    // Each unit's checks together, in the order owed.
+                    d.scripts.sort_by_key(|(i, _)| *i);
+                    match finished.entry((d.location.units, d.scripts)) {
+                        Entry::Vacant(slot) => {
+                            slot.insert(p);
+                        }
+                        Entry::Occupied(mut slot) => {
+                            let sum = slot.get_mut();
+                            *sum = std::mem::replace(sum, Prob::zero()) + p;
+                        }
                     }
+                    break;
                 }
             }
         }
