@@ -298,9 +298,10 @@ fn resolve_terms<O: Occupants + ?Sized>(
     // terms are: by units, then scripts), rather than all kept and sorted:
     // many paths of the leaders' checks end alike.
     let mut finished: BTreeMap<Finished, Prob> = BTreeMap::new();
-    while let Some((mut d, p)) = open.pop() {
-        // A state is taken on, job after job, until a leader checks or it
-        // ends: the others' checks are only written down (no copy of it).
+    while let Some((mut d, mut p)) = open.pop() {
+        // A state is taken on, job after job, until it ends: the others'
+        // checks are only written down, a leader's outcomes but the last
+        // put on the list (no state moved in and out of it per job).
         loop {
             // Taking the job off the state reads no dice.
             match location::next_job(targets, order, &mut d.location.resolving()) {
@@ -312,28 +313,23 @@ fn resolve_terms<O: Occupants + ?Sized>(
                     // The check changes the leader's state alone, and reads
                     // only the leaders' states: its law is worked out once per
                     // such states ([`step`]), and the rest copied once per
-                    // outcome.
+                    // outcome but the last, which the state itself takes on
+                    // at once (as it would have been taken off the list
+                    // first).
                     let units = &d.location.units;
                     let leader = location::leader_drm(targets, units, i);
                     let law = step(targets, i, units[i], check, leader, &laws.steps);
-                    let mut outcomes = law.iter().peekable();
-                    while let Some((state, q)) = outcomes.next() {
-                        // The last outcome takes the state itself.
-                        let mut next = if outcomes.peek().is_some() {
-                            d.clone()
+                    let last = law.len() - 1;
+                    for (k, (state, q)) in law.iter().enumerate() {
+                        if k < last {
+                            let mut next = d.clone();
+                            next.location.units[i] = *state;
+                            open.push((next, &p * q));
                         } else {
-                            std::mem::replace(
-                                &mut d,
-                                Deferred {
-                                    location: LocationState::default(),
-                                    scripts: Vec::new(),
-                                },
-                            )
-                        };
-                        next.location.units[i] = *state;
-                        open.push((next, &p * q));
+                            d.location.units[i] = *state;
+                            p = &p * q;
+                        }
                     }
-                    break;
                 }
                 Job::Check(i, check) => {
                     // Only the leaders' states matter to the check (the
