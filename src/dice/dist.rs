@@ -1,6 +1,8 @@
 //! [`Dist`]: exact distributions, built by enumerating a function of the
 //! dice, and [`Sampler`], which draws from one.
 
+use std::sync::Arc;
+
 use num_traits::ToPrimitive;
 use rand::{Rng, RngExt};
 
@@ -92,18 +94,69 @@ impl<T: Ord + Clone> Dist<T> {
     /// Runs a process to its end exactly: each state that is not finished
     /// takes one `step` (enumerated over its dice), identical states merge,
     /// until every state is finished. The process must finish on every path.
+    ///
+    /// Each level is weighed in integers ([`run_level`](Self::run_level)),
+    /// in fractions only when a weight passes 128 bits.
     pub fn run(self, finished: impl Fn(&T) -> bool, step: impl Fn(&T, &mut dyn Dice) -> T) -> Self {
         let mut dist = self;
         while dist.iter().any(|(s, _)| !finished(s)) {
-            dist = dist.bind(|s| {
-                if finished(s) {
-                    Dist::certain(s.clone())
-                } else {
-                    Dist::enumerate(|d| step(s, d))
-                }
-            });
+            dist = match dist.run_level(&finished, &step) {
+                Some(next) => next,
+                None => dist.level_in_fractions(&finished, &step),
+            };
         }
         dist
+    }
+
+    /// One level of [`run`](Self::run) in fractions: each state's next
+    /// states enumerated (reduced), then the mixture (reduced again). The
+    /// reference [`run_level`](Self::run_level) is tested against.
+    pub(super) fn level_in_fractions(
+        &self,
+        finished: &impl Fn(&T) -> bool,
+        step: &impl Fn(&T, &mut dyn Dice) -> T,
+    ) -> Self {
+        self.bind(|s| {
+            if finished(s) {
+                Dist::certain(s.clone())
+            } else {
+                Dist::enumerate(|d| step(s, d))
+            }
+        })
+    }
+
+    /// One level of [`run`](Self::run) in integers: each path of each
+    /// state's step weighed by the state's probability, numerators and
+    /// denominators multiplied unreduced, all gathered in one [`Masses`]
+    /// and reduced once per next state. The same law as
+    /// [`level_in_fractions`](Self::level_in_fractions) without a fraction
+    /// reduced per state's outcome and again per product and sum; `None`
+    /// when a weight does not fit in 128 bits.
+    pub(super) fn run_level(
+        &self,
+        finished: &impl Fn(&T) -> bool,
+        step: &impl Fn(&T, &mut dyn Dice) -> T,
+    ) -> Option<Self> {
+        let mut masses = Masses::with_capacity(4 * self.outcomes.len());
+        for (s, p) in &self.outcomes {
+            let (a, b) = p.to_u128_pair()?;
+            if finished(s) {
+                masses.add_ref(s, a, b);
+                continue;
+            }
+            let mut fits = true;
+            each_path(
+                |d| step(s, d),
+                |t, n, den| match (a.checked_mul(n), b.checked_mul(den)) {
+                    (Some(n), Some(den)) => masses.add(t, n, den),
+                    _ => fits = false,
+                },
+            );
+            if !fits {
+                return None;
+            }
+        }
+        Some(masses.into_dist())
     }
 
     /// The outcomes and their probabilities, in outcome order.
@@ -157,10 +210,68 @@ impl<T: Ord + Clone> Dist<T> {
         {
             return f(t);
         }
+        let nexts: Vec<(&Prob, Dist<U>)> = self.outcomes.iter().map(|(t, p)| (p, f(t))).collect();
+        Dist::mixture(nexts.iter().map(|(p, next)| (*p, next)))
+    }
+
+    /// [`bind`](Self::bind) with next distributions that are shared (each
+    /// worked out once and kept): read where they are, not copied.
+    pub fn bind_shared<U: Ord + Clone>(&self, f: impl Fn(&T) -> Arc<Dist<U>>) -> Dist<U> {
+        if let [(t, p)] = &self.outcomes[..]
+            && *p == Prob::one()
+        {
+            return (*f(t)).clone();
+        }
+        let nexts: Vec<(&Prob, Arc<Dist<U>>)> =
+            self.outcomes.iter().map(|(t, p)| (p, f(t))).collect();
+        Dist::mixture(nexts.iter().map(|(p, next)| (*p, &**next)))
+    }
+
+    /// The mixture of the distributions `nexts`, each weighed by its
+    /// probability: each product p · q in integers (numerators and
+    /// denominators multiplied, unreduced) when all of them fit in 128
+    /// bits, added up and reduced once per outcome ([`Masses`]), rather
+    /// than a fraction reduced per product and per sum; else in fractions
+    /// ([`mixture_in_fractions`](Self::mixture_in_fractions)). The same
+    /// law either way (tested).
+    pub(super) fn mixture<'a>(
+        nexts: impl Iterator<Item = (&'a Prob, &'a Dist<T>)> + Clone,
+    ) -> Dist<T>
+    where
+        T: 'a,
+    {
+        let product = |p: &Prob, q: &Prob| {
+            let ((a, b), (c, d)) = (p.to_u128_pair()?, q.to_u128_pair()?);
+            Some((a.checked_mul(c)?, b.checked_mul(d)?))
+        };
+        let fits = nexts
+            .clone()
+            .all(|(p, next)| next.outcomes.iter().all(|(_, q)| product(p, q).is_some()));
+        if !fits {
+            return Dist::mixture_in_fractions(nexts);
+        }
+        let mut masses = Masses::with_capacity(nexts.clone().map(|(_, n)| n.len()).sum());
+        for (p, next) in nexts {
+            for (u, q) in &next.outcomes {
+                let (num, den) = product(p, q).expect("checked above");
+                masses.add_ref(u, num, den);
+            }
+        }
+        masses.into_dist()
+    }
+
+    /// [`mixture`](Self::mixture) in fractions: a reduced product per
+    /// outcome, added up as fractions.
+    pub(super) fn mixture_in_fractions<'a>(
+        nexts: impl Iterator<Item = (&'a Prob, &'a Dist<T>)>,
+    ) -> Dist<T>
+    where
+        T: 'a,
+    {
         let mut pairs = Vec::new();
-        for (t, p) in &self.outcomes {
-            for (u, q) in f(t).outcomes {
-                pairs.push((u, p * &q));
+        for (p, next) in nexts {
+            for (u, q) in &next.outcomes {
+                pairs.push((u.clone(), p * q));
             }
         }
         Dist::from_pairs(pairs)

@@ -15,7 +15,7 @@ fn lcm(l: u128, d: u128) -> Option<u128> {
     if d == l {
         return Some(l);
     }
-    (l / num_integer::gcd(l, d)).checked_mul(d)
+    (l / crate::prob::gcd(l, d)).checked_mul(d)
 }
 
 /// `n / d` over the multiple `l` of `d`: its numerator, with no division
@@ -152,17 +152,20 @@ impl<T: Ord + Clone> Masses<T> {
             return Ok((sums, l));
         }
         // Large outcomes are sorted by index, so as not to move them
-        // about, and each copied once.
+        // about, and each moved once (not cloned: an outcome may own
+        // allocations).
         let mut order: Vec<u32> = (0..self.entries.len() as u32).collect();
         order
             .sort_unstable_by(|&i, &j| self.entries[i as usize].0.cmp(&self.entries[j as usize].0));
         let mut sums: Vec<(T, u128)> = Vec::with_capacity(self.entries.len());
+        let mut entries: Vec<Option<(T, u128, u128)>> =
+            self.entries.into_iter().map(Some).collect();
         for i in order.into_iter().map(|i| i as usize) {
-            let (t, n, d) = &self.entries[i];
-            let n = over(*n, *d, l);
+            let (t, n, d) = entries[i].take().expect("each index once");
+            let n = over(n, d, l);
             match sums.last_mut() {
-                Some((last, sum)) if last == t => *sum += n,
-                _ => sums.push((t.clone(), n)),
+                Some((last, sum)) if *last == t => *sum += n,
+                _ => sums.push((t, n)),
             }
         }
         sums.retain(|(_, n)| *n > 0);

@@ -194,3 +194,62 @@ fn a_dr_read_as_its_classes_has_the_law_of_what_is_read_of_a_dr() {
     assert_eq!(fixed.dr_read_as(Some(3), true), Dr::new(2, 5));
     assert_eq!(fixed.used(), 2);
 }
+
+/// A start of two outcomes, the first with probability `1/den`.
+fn two_way(den: u128) -> Dist<u32> {
+    let p = Prob::from_u128(1, den);
+    Dist::from_masses([(0, p.clone()), (1, p.complement())])
+}
+
+/// `run` weighs each level in integers ([`Dist::run_level`]): the same
+/// law as the levels in fractions, level by level; and past 128 bits it
+/// takes the fractions' way.
+#[test]
+fn a_run_in_integers_is_the_run_in_fractions() {
+    let finished = |s: &u32| *s >= 12 || *s % 5 == 4;
+    let step = |s: &u32, d: &mut dyn Dice| {
+        if s.is_multiple_of(2) {
+            s + d.die() as u32
+        } else {
+            s + d.dr().original() as u32
+        }
+    };
+    for (start, fits) in [(two_way(3), true), (two_way(1 << 125), false)] {
+        let mut level = start.clone();
+        let mut levels = 0;
+        while level.iter().any(|(s, _)| !finished(s)) {
+            let in_fractions = level.level_in_fractions(&finished, &step);
+            let in_integers = level.run_level(&finished, &step);
+            assert_eq!(in_integers.is_some(), fits, "level {levels}");
+            if let Some(in_integers) = in_integers {
+                assert_eq!(in_integers, in_fractions, "level {levels}");
+            }
+            level = in_fractions;
+            levels += 1;
+        }
+        assert!(levels > 2, "a run of a few levels");
+        assert_eq!(start.run(finished, step), level);
+    }
+}
+
+/// A mixture is the same law in integers as in fractions (over
+/// denominators that differ from outcome to outcome), and past 128 bits
+/// it is made in fractions; `bind_shared` is `bind`.
+#[test]
+fn a_mixture_in_integers_is_the_mixture_in_fractions() {
+    let die = Dist::enumerate(|d| u32::from(d.die()));
+    let dr = Dist::enumerate(|d| u32::from(d.dr().original()));
+    let next = |s: &u32| match s % 3 {
+        0 => die.map(|x| x + s),
+        1 => dr.clone(),
+        _ => Dist::certain(*s),
+    };
+    for start in [two_way(5), dr.clone(), two_way(1 << 126)] {
+        let nexts: Vec<(&Prob, Dist<u32>)> = start.iter().map(|(s, p)| (p, next(s))).collect();
+        let pairs = || nexts.iter().map(|(p, n)| (*p, n));
+        assert_eq!(Dist::mixture(pairs()), Dist::mixture_in_fractions(pairs()));
+        let shared = start.bind_shared(|s| std::sync::Arc::new(next(s)));
+        assert_eq!(shared, start.bind(next));
+        assert_eq!(shared, Dist::mixture_in_fractions(pairs()));
+    }
+}

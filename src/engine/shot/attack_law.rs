@@ -22,6 +22,7 @@
 //! The result is the same distribution as the stepped process's (tested).
 
 use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::dice::Dist;
@@ -40,8 +41,10 @@ pub type Scripted = (Check, u64);
 
 /// Each unit's law, by (unit, its state before its checks, its script).
 /// Each unit's law by its start and script: looked up by the script as a
-/// slice, so a known law costs no copy of its script.
-type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<Scripted>, Law>>;
+/// slice of its checks' codes ([`script_code`]: one integer compared at
+/// once, not a check field by field), so a known law costs no copy of its
+/// script.
+type UnitLaws = BTreeMap<(usize, UnitState), BTreeMap<Vec<u128>, Law>>;
 
 /// One unit's law of its final state, shared by every term that has it.
 pub type Law = Arc<Dist<UnitState>>;
@@ -129,12 +132,7 @@ fn state_key(state: &LocationState) -> Vec<u8> {
     key.extend(units.iter().map(UnitState::bits));
     key.extend(seen.iter().map(UnitState::bits));
     for check in pending {
-        key.extend(match *check {
-            None => [0, 0, 0, 0],
-            Some(Check::Morale(n)) => [1, n, 0, 0],
-            Some(Check::Pin) => [2, 0, 0, 0],
-            Some(Check::LeaderLoss { task, drm, level }) => [3, u8::from(task), drm, level],
-        });
+        key.extend(check_bytes(*check));
     }
     for group in groups {
         let (kind, members, n) = match group {
@@ -145,6 +143,23 @@ fn state_key(state: &LocationState) -> Vec<u8> {
         key.extend(members.iter().map(|&i| i as u8));
     }
     key
+}
+
+/// A check owed (or none) as four bytes, distinct for distinct checks.
+fn check_bytes(check: Option<Check>) -> [u8; 4] {
+    match check {
+        None => [0, 0, 0, 0],
+        Some(Check::Morale(n)) => [1, n, 0, 0],
+        Some(Check::Pin) => [2, 0, 0, 0],
+        Some(Check::LeaderLoss { task, drm, level }) => [3, u8::from(task), drm, level],
+    }
+}
+
+/// One check of a script as one integer: its check's bytes
+/// ([`check_bytes`]) above its leaders' states. Equal codes are equal
+/// checks.
+fn script_code(&(check, leaders): &Scripted) -> u128 {
+    u128::from(u32::from_be_bytes(check_bytes(Some(check)))) << 64 | u128::from(leaders)
 }
 
 /// The lock's value, whatever a panicking thread left (the engine's maps
@@ -161,9 +176,9 @@ struct Deferred {
     scripts: Vec<(usize, Scripted)>,
 }
 
-/// A finished state of the leaders' part: the units' states, each other
-/// unit's script in turn (by unit), and its probability.
-type Finished = (Slots<UnitState>, Vec<(usize, Scripted)>, Prob);
+/// A finished state of the leaders' part: the units' states and each
+/// other unit's script in turn (by unit).
+type Finished = (Slots<UnitState>, Vec<(usize, Scripted)>);
 
 fn is_leader<O: Occupants + ?Sized>(targets: &O, i: usize) -> bool {
     targets.unit(i).is_some_and(|u| u.kind == UnitKind::Leader)
@@ -279,87 +294,91 @@ fn resolve_terms<O: Occupants + ?Sized>(
     // 2. The leaders' checks, jointly; the others' written down. Each
     // state is taken one job at a time, depth first.
     let leaders: Vec<usize> = (0..n).filter(|&j| is_leader(targets, j)).collect();
-    let mut finished: Vec<Finished> = Vec::new();
-    while let Some((mut d, p)) = open.pop() {
-        // Taking the job off the state reads no dice.
-        match location::next_job(targets, order, &mut d.location.resolving()) {
-            Job::Group(group) => {
-                // Groups were all resolved in part 1.
-                unreachable!("no Random Selection is left: {group:?}")
-            }
-            Job::Check(i, check) if is_leader(targets, i) => {
-                // The check changes the leader's state alone, and reads
-                // only the leaders' states: its law is worked out once per
-                // such states ([`step`]), and the rest copied once per
-                // outcome.
-                let units = &d.location.units;
-                let leader = location::leader_drm(targets, units, i);
-                let law = step(targets, i, units[i], check, leader, &laws.steps);
-                let mut outcomes = law.iter().peekable();
-                while let Some((state, q)) = outcomes.next() {
-                    // The last outcome takes the state itself.
-                    let mut next = if outcomes.peek().is_some() {
-                        d.clone()
-                    } else {
-                        std::mem::replace(
-                            &mut d,
-                            Deferred {
-                                location: LocationState::default(),
-                                scripts: Vec::new(),
-                            },
-                        )
-                    };
-                    next.location.units[i] = *state;
-                    open.push((next, &p * q));
+    // States that end alike merge as they end (in a map ordered as the
+    // terms are: by units, then scripts), rather than all kept and sorted:
+    // many paths of the leaders' checks end alike.
+    let mut finished: BTreeMap<Finished, Prob> = BTreeMap::new();
+    while let Some((mut d, mut p)) = open.pop() {
+        // A state is taken on, job after job, until it ends: the others'
+        // checks are only written down, a leader's outcomes but the last
+        // put on the list (no state moved in and out of it per job).
+        loop {
+            // Taking the job off the state reads no dice.
+            match location::next_job(targets, order, &mut d.location.resolving()) {
+                Job::Group(group) => {
+                    // Groups were all resolved in part 1.
+                    unreachable!("no Random Selection is left: {group:?}")
+                }
+                Job::Check(i, check) if is_leader(targets, i) => {
+                    // The check changes the leader's state alone, and reads
+                    // only the leaders' states: its law is worked out once per
+                    // such states ([`step`]), and the rest copied once per
+                    // outcome but the last, which the state itself takes on
+                    // at once (as it would have been taken off the list
+                    // first).
+                    let units = &d.location.units;
+                    let leader = location::leader_drm(targets, units, i);
+                    let law = step(targets, i, units[i], check, leader, &laws.steps);
+                    let last = law.len() - 1;
+                    for (k, (state, q)) in law.iter().enumerate() {
+                        if k < last {
+                            let mut next = d.clone();
+                            next.location.units[i] = *state;
+                            open.push((next, &p * q));
+                        } else {
+                            d.location.units[i] = *state;
+                            p = &p * q;
+                        }
+                    }
+                }
+                Job::Check(i, check) => {
+                    // Only the leaders' states matter to the check (the
+                    // unit's own is put in when it is played): the others'
+                    // are left out, so equal scripts meet.
+                    let leaders = pack_leaders(&leaders, &d.location.units);
+                    d.scripts.push((i, (check, leaders)));
+                }
+                Job::Done => {
+                    // Each unit's checks together, in the order owed.
+                    d.scripts.sort_by_key(|(i, _)| *i);
+                    match finished.entry((d.location.units, d.scripts)) {
+                        Entry::Vacant(slot) => {
+                            slot.insert(p);
+                        }
+                        Entry::Occupied(mut slot) => {
+                            let sum = slot.get_mut();
+                            *sum = std::mem::replace(sum, Prob::zero()) + p;
+                        }
+                    }
+                    break;
                 }
             }
-            Job::Check(i, check) => {
-                // Only the leaders' states matter to the check (the
-                // unit's own is put in when it is played): the others'
-                // are left out, so equal scripts meet.
-                let leaders = pack_leaders(&leaders, &d.location.units);
-                d.scripts.push((i, (check, leaders)));
-                open.push((d, p));
-            }
-            Job::Done => {
-                // Each unit's checks together, in the order owed.
-                d.scripts.sort_by_key(|(i, _)| *i);
-                finished.push((d.location.units, d.scripts, p));
-            }
-        }
-    }
-    // States that end alike merge.
-    finished.sort_unstable_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
-    let mut merged: Vec<Finished> = Vec::with_capacity(finished.len());
-    for (units, scripts, p) in finished {
-        match merged.last_mut() {
-            Some((u, s, sum)) if *u == units && *s == scripts => {
-                *sum = std::mem::replace(sum, Prob::zero()) + p;
-            }
-            _ => merged.push((units, scripts, p)),
         }
     }
     // 3. Each other unit's script on its own.
     let mut script: Vec<Scripted> = Vec::new();
-    merged
+    let mut codes: Vec<u128> = Vec::new();
+    finished
         .into_iter()
-        .map(|(units, scripts, p)| {
+        .map(|((units, scripts), p)| {
             let mut factors = Vec::new();
             for run in scripts.chunk_by(|a, b| a.0 == b.0) {
                 let i = run[0].0;
                 script.clear();
                 script.extend(run.iter().map(|(_, c)| *c));
+                codes.clear();
+                codes.extend(script.iter().map(script_code));
                 let start = units[i];
                 let known = lock(&laws.laws)
                     .get(&(i, start))
-                    .and_then(|by_script| by_script.get(script.as_slice()))
+                    .and_then(|by_script| by_script.get(codes.as_slice()))
                     .cloned();
                 let law = known.unwrap_or_else(|| {
                     let law = play(targets, i, start, &script, &leaders, &laws.steps);
                     lock(&laws.laws)
                         .entry((i, start))
                         .or_default()
-                        .insert(script.clone(), Arc::clone(&law));
+                        .insert(codes.clone(), Arc::clone(&law));
                     law
                 });
                 factors.push((i, law));

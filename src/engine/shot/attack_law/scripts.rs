@@ -54,9 +54,9 @@ pub(super) fn play<O: Occupants + ?Sized>(
     for &(check, key) in script {
         law = Some(match law {
             None => step(targets, i, start, check, leader(start, key), steps),
-            Some(law) => Arc::new(
-                law.bind(|s| (*step(targets, i, *s, check, leader(*s, key), steps)).clone()),
-            ),
+            Some(law) => {
+                Arc::new(law.bind_shared(|s| step(targets, i, *s, check, leader(*s, key), steps)))
+            }
         });
     }
     law.unwrap_or_else(|| Arc::new(Dist::certain(start)))

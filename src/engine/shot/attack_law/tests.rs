@@ -35,3 +35,44 @@ fn equal_keys_are_equal_states() {
         }
     }
 }
+
+/// Two checks of a script have the same code exactly when they are equal.
+#[test]
+fn equal_script_codes_are_equal_checks() {
+    let checks = [
+        Check::Morale(0),
+        Check::Morale(2),
+        Check::Pin,
+        Check::LeaderLoss {
+            task: false,
+            drm: 1,
+            level: 8,
+        },
+        Check::LeaderLoss {
+            task: true,
+            drm: 1,
+            level: 8,
+        },
+        Check::LeaderLoss {
+            task: true,
+            drm: 0,
+            level: 8,
+        },
+        Check::LeaderLoss {
+            task: true,
+            drm: 1,
+            level: 7,
+        },
+    ];
+    let mut scripted = Vec::new();
+    for check in checks {
+        for leaders in [0, 1, 1 << 7, u64::MAX] {
+            scripted.push((check, leaders));
+        }
+    }
+    for a in &scripted {
+        for b in &scripted {
+            assert_eq!(script_code(a) == script_code(b), a == b, "{a:?} {b:?}");
+        }
+    }
+}
