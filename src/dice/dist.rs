@@ -244,17 +244,14 @@ impl<T: Ord + Clone> Dist<T> {
             let ((a, b), (c, d)) = (p.to_u128_pair()?, q.to_u128_pair()?);
             Some((a.checked_mul(c)?, b.checked_mul(d)?))
         };
-        let fits = nexts
-            .clone()
-            .all(|(p, next)| next.outcomes.iter().all(|(_, q)| product(p, q).is_some()));
-        if !fits {
-            return Dist::mixture_in_fractions(nexts);
-        }
         let mut masses = Masses::with_capacity(nexts.clone().map(|(_, n)| n.len()).sum());
-        for (p, next) in nexts {
+        for (p, next) in nexts.clone() {
             for (u, q) in &next.outcomes {
-                let (num, den) = product(p, q).expect("checked above");
-                masses.add_ref(u, num, den);
+                match product(p, q) {
+                    Some((num, den)) => masses.add_ref(u, num, den),
+                    // Rare: the masses so far are dropped.
+                    None => return Dist::mixture_in_fractions(nexts),
+                }
             }
         }
         masses.into_dist()
