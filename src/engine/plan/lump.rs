@@ -61,11 +61,9 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
         // The group being made is not known yet: an edge back to the node
         // itself is kept apart from edges to others of its group.
         let mut merged: Vec<(usize, L, u64, Event)> = Vec::new();
-        let mut below = 0;
-        for (e, &c) in edges.iter().zip(&table.cumulative) {
+        for (e, w) in edges.iter().zip(table.weights()) {
             // The edge's probability is w / denominator.
-            let w = c.checked_sub(below)?;
-            below = c;
+            let w = w?;
             let to = if e.to == i { SELF } else { group[e.to] };
             let l = label(&e.event);
             match merged.iter_mut().find(|m| m.0 == to && m.1 == l) {

@@ -51,11 +51,9 @@ impl Prepared {
                 {
                     return None;
                 }
-                let mut below = 0;
-                for (e, &c) in edges.iter().zip(&table.cumulative) {
+                for (e, wk) in edges.iter().zip(table.weights()) {
                     // The edge's probability is wk / d.
-                    let wk = c.checked_sub(below)?;
-                    below = c;
+                    let wk = wk?;
                     // Forward in node order, or a self-loop that no count
                     // takes back (only a phase's end resets one).
                     let forward = if e.to == i {

@@ -60,6 +60,16 @@ impl DrawTable {
         let below = k.checked_sub(1).map_or(0, |j| self.cumulative[j]);
         self.cumulative[k] - below
     }
+
+    /// Each edge's weight, in order; `None` where the cumulative weights
+    /// go down (a table not made here).
+    pub fn weights(&self) -> impl Iterator<Item = Option<u64>> + '_ {
+        self.cumulative.iter().scan(0u64, |below, &c| {
+            let w = c.checked_sub(*below);
+            *below = c;
+            Some(w)
+        })
+    }
 }
 
 impl Chain {
