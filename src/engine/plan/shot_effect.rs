@@ -11,6 +11,8 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use rayon::prelude::*;
+
 use super::FirePlan;
 use super::ShotKey;
 use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
@@ -21,7 +23,7 @@ use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
 use crate::prob::Prob;
 use crate::rules::effects::Attack;
-use crate::rules::shot::{Breakdown, ShotProcess, TargetShot};
+use crate::rules::shot::{Breakdown, ShotProcess, ShotState, TargetShot};
 use crate::rules::shot_process::AfterToHit;
 use crate::rules::units::{UnitState, UnitStates};
 
@@ -68,6 +70,10 @@ fn head_key(e: &ShotEffect) -> u8 {
     u8::from(e.keeps_rof) << 4 | breakdown << 2 | e.hit as u8
 }
 
+/// A situation a To Hit DR leaves, for the shot's targets' attacks (by
+/// their index among those the laws have seen).
+pub(super) type Situation = (usize, AfterToHit);
+
 /// The law after one situation, once worked out (or its refusal).
 type AfterCell = OnceLock<Result<Arc<UnitsLaw>, Refusal>>;
 
@@ -84,7 +90,7 @@ pub struct ShotLaws {
     /// filled by the first thread to need it while any other that needs it
     /// waits (two threads never work out the same law, so the memory
     /// guard counts each once).
-    after: Mutex<BTreeMap<(usize, AfterToHit), Arc<AfterCell>>>,
+    after: Mutex<BTreeMap<Situation, Arc<AfterCell>>>,
     /// Outcomes held in `after`, for the memory guard.
     held: Mutex<usize>,
     /// Every units' state the laws built so far reach, by its key.
@@ -125,6 +131,33 @@ impl ShotLaws {
         );
         cell.get_or_init(|| self.build_after(process, twins, after, limits))
             .clone()
+    }
+
+    /// Builds the laws of the `needed` situations (each with a shot that
+    /// leads there) not built yet, in parallel, each by one thread: a
+    /// thread that needs a law another is building waits for it, so the
+    /// laws a level needs are built before its effects are put together.
+    /// Refused as [`Self::after_to_hit`] is.
+    pub(super) fn build_all(
+        &self,
+        plan: &FirePlan,
+        needed: BTreeMap<Situation, ShotKey>,
+        limits: &Limits,
+    ) -> Result<(), Refusal> {
+        let missing: Vec<(Situation, ShotKey)> = {
+            let built = lock(&self.after);
+            needed
+                .into_iter()
+                .filter(|(s, _)| built.get(s).is_none_or(|cell| cell.get().is_none()))
+                .collect()
+        };
+        missing
+            .into_par_iter()
+            .try_for_each(|((attacks, after), key)| {
+                let process = ShotProcess::of(plan.shot(key));
+                self.after_to_hit(&process, attacks, plan.twins(), &after, limits)
+                    .map(|_| ())
+            })
     }
 
     /// The law of the units' states after `after`, or why it is refused.
@@ -245,6 +278,64 @@ fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
     ))
 }
 
+/// A shot's To Hit outcomes from a node, at units, before the units' laws:
+/// they tell which situations' laws its effect needs ([`Heads::needs`]).
+pub(super) struct Heads {
+    key: ShotKey,
+    /// The index of its targets' attacks among those the laws have seen.
+    attacks: usize,
+    heads: Dist<ShotState>,
+}
+
+impl Heads {
+    /// The To Hit outcomes of the shot `key` from `node`, at units.
+    pub(super) fn of(plan: &FirePlan, node: &Node, key: ShotKey, laws: &ShotLaws) -> Heads {
+        let process = ShotProcess::of(plan.shot(key));
+        let heads = process.exact_until(&node.units.states(), ShotProcess::to_hit_done);
+        let attacks = laws.attacks_of(&process.targets);
+        Heads {
+            key,
+            attacks,
+            heads,
+        }
+    }
+
+    /// The situations whose laws the effect needs, each with the shot
+    /// that leads there.
+    pub(super) fn needs(&self) -> impl Iterator<Item = (Situation, ShotKey)> + '_ {
+        self.heads
+            .iter()
+            .map(|(s, _)| ((self.attacks, s.after_to_hit()), self.key))
+    }
+
+    /// The shot's effect: each To Hit outcome with the law of what follows
+    /// it ([`shot_effect`]).
+    pub(super) fn effect(
+        &self,
+        plan: &FirePlan,
+        limits: &Limits,
+        laws: &ShotLaws,
+    ) -> Result<Effects, Refusal> {
+        let process = ShotProcess::of(plan.shot(self.key));
+        let mut parts = Vec::with_capacity(self.heads.len());
+        for (s, p) in self.heads.iter() {
+            let after = s.after_to_hit();
+            let law = laws.after_to_hit(&process, self.attacks, plan.twins(), &after, limits)?;
+            parts.push((ShotEffect::of(s, false), p, law));
+        }
+        // The laws hold twins' states sorted: arrangements of the same
+        // states are one effect.
+        Ok(integer_effects(&parts).unwrap_or_else(|| {
+            let pairs = parts.iter().flat_map(|(head, p, law)| {
+                law.pairs()
+                    .into_iter()
+                    .map(move |(units, q)| (ShotEffect { units, ..*head }, *p * &q))
+            });
+            Weighed::of_dist(&Dist::from_masses(pairs))
+        }))
+    }
+}
+
 /// The exact effect of the shot `key` from `node`: its To Hit outcomes,
 /// and with units in the hex, each with the law of the units' states after
 /// it, as distinct (effect, probability) pairs that sum to one. Refused,
@@ -256,34 +347,13 @@ pub(super) fn shot_effect(
     limits: &Limits,
     laws: &ShotLaws,
 ) -> Result<Effects, Refusal> {
-    let process = ShotProcess::of(plan.shot(key));
-    let with_units = !plan.units().is_empty();
-    let start = if with_units {
-        node.units.states().to_vec()
-    } else {
-        process.start_units()
-    };
-    let heads = process.exact_until(&start, ShotProcess::to_hit_done);
-    if !with_units {
+    if plan.units().is_empty() {
         // Without units, ROF, malfunction and the hit are all a plan needs.
+        let process = ShotProcess::of(plan.shot(key));
+        let heads = process.exact_until(&process.start_units(), ShotProcess::to_hit_done);
         return Ok(Weighed::of_dist(&heads.map(|s| ShotEffect::of(s, false))));
     }
-    let attacks = laws.attacks_of(&process.targets);
-    let mut parts = Vec::with_capacity(heads.len());
-    for (s, p) in heads.iter() {
-        let law = laws.after_to_hit(&process, attacks, plan.twins(), &s.after_to_hit(), limits)?;
-        parts.push((ShotEffect::of(s, false), p, law));
-    }
-    // The laws hold twins' states sorted: arrangements of the same states
-    // are one effect.
-    Ok(integer_effects(&parts).unwrap_or_else(|| {
-        let pairs = parts.iter().flat_map(|(head, p, law)| {
-            law.pairs()
-                .into_iter()
-                .map(move |(units, q)| (ShotEffect { units, ..*head }, *p * &q))
-        });
-        Weighed::of_dist(&Dist::from_masses(pairs))
-    }))
+    Heads::of(plan, node, key, laws).effect(plan, limits, laws)
 }
 
 /// The effects of a shot whose To Hit outcome `head` (of probability `p`)

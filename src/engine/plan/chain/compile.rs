@@ -15,7 +15,7 @@ use super::edges::{DrawTable, Edge, Finished, finish, numbered};
 use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
 use crate::engine::plan::fast_hash::FastMap;
-use crate::engine::plan::shot_effect::{Effects, ShotLaws, shot_effect};
+use crate::engine::plan::shot_effect::{Effects, Heads, ShotLaws, Situation, shot_effect};
 use crate::engine::plan::weighed::Weighed;
 use crate::engine::plan::{FirePlan, ShotKey};
 use crate::prob::Prob;
@@ -176,7 +176,10 @@ fn transition_dist(
 /// Fills `cache` with the shot effects the `frontier` nodes need and it
 /// lacks, worked out in parallel (each is an exact enumeration of a shot
 /// over the units' states: almost all the cost of compiling a chain with
-/// units). Refuses, before building any, an effect past `limits`.
+/// units). At units, the laws the effects need are built first, each once
+/// and side by side, so that no thread waits for a law another is
+/// building (two threads on the same law were most of a level's time on
+/// two cores). Refuses, before building any, an effect past `limits`.
 fn fill_cache(
     plan: &FirePlan,
     frontier: &[Node],
@@ -193,15 +196,27 @@ fn fill_cache(
             missing.push((key, *node));
         }
     }
-    let work = |(key, node): ((ShotKey, UnitStates), Node)| {
-        shot_effect(plan, &node, key.0, limits, laws).map(|effect| (key, effect))
-    };
-    // Most levels of a plan without units need none or one: no threads then.
-    let effects: Result<Vec<_>, Refusal> = if missing.len() < 2 {
-        missing.into_iter().map(work).collect()
-    } else {
-        missing.into_par_iter().map(work).collect()
-    };
+    if plan.units().is_empty() || missing.len() < 2 {
+        // Most levels of a plan without units need none or one: no
+        // threads then.
+        for (key, node) in missing {
+            let effect = shot_effect(plan, &node, key.0, limits, laws)?;
+            cache.insert(key, effect);
+        }
+        return Ok(());
+    }
+    // The To Hit outcomes of each, then the laws they need, each built
+    // once in parallel, then the effects put together in parallel.
+    let heads: Vec<((ShotKey, UnitStates), Heads)> = missing
+        .into_par_iter()
+        .map(|(key, node)| (key, Heads::of(plan, &node, key.0, laws)))
+        .collect();
+    let needed: BTreeMap<Situation, ShotKey> = heads.iter().flat_map(|(_, h)| h.needs()).collect();
+    laws.build_all(plan, needed, limits)?;
+    let effects: Result<Vec<_>, Refusal> = heads
+        .into_par_iter()
+        .map(|(key, heads)| heads.effect(plan, limits, laws).map(|effect| (key, effect)))
+        .collect();
     cache.extend(effects?);
     Ok(())
 }
