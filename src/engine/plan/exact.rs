@@ -255,6 +255,26 @@ pub(super) struct Totals {
     pub(super) hex: Option<HexOdds>,
 }
 
+impl Totals {
+    /// Totals with nothing in them, for a pass that fills in only what is
+    /// read of it.
+    pub(super) fn empty() -> Totals {
+        Totals {
+            end: Vec::new(),
+            end_at_least_one: Prob::zero(),
+            phase_exit: Vec::new(),
+            phase_exit_weapon: Vec::new(),
+            phase_exit_cleared: Vec::new(),
+            phase_exit_some_out: Vec::new(),
+            expected: Vec::new(),
+            expected_total: [Prob::zero(), Prob::zero(), Prob::zero()],
+            removed: Prob::zero(),
+            units: Vec::new(),
+            hex: None,
+        }
+    }
+}
+
 impl PlanOdds {
     /// Solves the compiled chain of a plan exactly.
     pub fn of(plan: &FirePlan, chain: &Chain) -> PlanOdds {

@@ -21,6 +21,7 @@ mod shot_effect;
 pub mod simulate;
 mod smooth;
 mod smooth_pass;
+mod smooth_phases;
 mod smooth_sums;
 mod twins;
 mod weighed;

@@ -184,6 +184,36 @@ impl Basis {
     }
 }
 
+impl Basis {
+    /// The factors of `Π b_j^(to_j - from_j)` (each `to_j ≥ from_j`), as
+    /// few words as fit.
+    fn ratio(&self, from: &[u32], to: &[u32]) -> impl Iterator<Item = u64> {
+        let mut m = Multiplier::default();
+        m.reset(1);
+        for (j, (&f, &t)) in from.iter().zip(to).enumerate() {
+            self.power(j, t - f, &mut m);
+        }
+        m.full.into_iter().chain([m.last])
+    }
+
+    /// A numerator over `Π b_j^from_j` made one over `Π b_j^to_j`, the
+    /// same fraction (each `to_j ≥ from_j`).
+    pub fn scale_up(&self, numer: &mut Vec<u64>, from: &[u32], to: &[u32]) {
+        for k in self.ratio(from, to) {
+            mul_small(numer, k);
+        }
+    }
+
+    /// A numerator over `Π b_j^from_j` made one over `Π b_j^to_j`, the
+    /// same fraction (each `to_j ≤ from_j`): exact only if the fraction is
+    /// a whole multiple of `1 / Π b_j^to_j`.
+    pub fn scale_down(&self, numer: &mut Vec<u64>, from: &[u32], to: &[u32]) {
+        for k in self.ratio(to, from) {
+            div_exact(numer, k);
+        }
+    }
+}
+
 impl Smooth {
     /// `numer / Π b_j^e_j`, for the exponents `exps` of the basis.
     pub fn over(mut numer: Vec<u64>, exps: Vec<u32>) -> Smooth {

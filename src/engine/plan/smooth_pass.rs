@@ -14,6 +14,7 @@ use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump;
 use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
 use super::smooth::{div_exact, mul_add, mul_add_two};
+use super::smooth_phases::shots_in_phase;
 use super::smooth_sums::Sums;
 
 /// Every pass in smooth fractions, the counting passes on the chain merged
@@ -50,7 +51,15 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
             let prep = Prepared::new(chain, order)?;
             tallies
                 .iter()
-                .map(|&t| Some((t, run_smooth(plan, chain, &prep, t)?)))
+                .map(|&t| {
+                    let totals = match t {
+                        Tally::ShotsInPhase => {
+                            shots_in_phase(plan.input.phases.len(), chain, &prep)?
+                        }
+                        _ => run_smooth(plan, chain, &prep, t)?,
+                    };
+                    Some((t, totals))
+                })
                 .collect()
         })
         .collect::<Option<_>>()?;
@@ -78,18 +87,28 @@ pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
 
 /// A pass's view of the chain: its moves from each node, by self-loop
 /// weight, made as states need them.
-struct Moves<'a> {
-    chain: &'a Chain,
-    prep: &'a Prepared,
+pub(super) struct Moves<'a> {
+    pub(super) chain: &'a Chain,
+    pub(super) prep: &'a Prepared,
     tally: Tally,
     self_loops: Vec<Option<Vec<(Step, u64)>>>,
     variants: Vec<Vec<Variant>>,
 }
 
-impl Moves<'_> {
+impl<'a> Moves<'a> {
+    pub(super) fn new(chain: &'a Chain, prep: &'a Prepared, tally: Tally) -> Moves<'a> {
+        Moves {
+            chain,
+            prep,
+            tally,
+            self_loops: vec![None; chain.nodes.len()],
+            variants: (0..chain.nodes.len()).map(|_| Vec::new()).collect(),
+        }
+    }
+
     /// What the pass does from node `i` (of some edges) at this count, or
     /// `None` if a denominator falls outside the basis.
-    fn variant(&mut self, i: usize, count: u8) -> Option<&Variant> {
+    pub(super) fn variant(&mut self, i: usize, count: u8) -> Option<&Variant> {
         let edges = &self.chain.edges[i];
         let loops = self.self_loops[i]
             .get_or_insert_with(|| self_edges(self.tally, i, edges, &self.prep.weights[i]));
@@ -118,11 +137,6 @@ fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<u32>> {
     let mut exps: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len() * width];
     exps[prep.rank[chain.start] * width] = Some(vec![0; prep.basis.len()]);
     let mut top = vec![0u32; prep.basis.len()];
-    let raise = |to: &mut Vec<u32>, from: &[u32]| {
-        for (t, f) in to.iter_mut().zip(from) {
-            *t = (*t).max(*f);
-        }
-    };
     for (r, &i) in prep.order.iter().enumerate() {
         for count in 0..=cap {
             let Some(mut e) = exps[r * width + usize::from(count)].take() else {
@@ -152,9 +166,16 @@ fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<u32>> {
     Some(top)
 }
 
+/// Raises each exponent of `to` to that of `from`, if higher.
+pub(super) fn raise(to: &mut [u32], from: &[u32]) {
+    for (t, f) in to.iter_mut().zip(from) {
+        *t = (*t).max(*f);
+    }
+}
+
 /// Numerators, with spent ones kept for reuse.
 #[derive(Default)]
-struct Pool {
+pub(super) struct Pool {
     spare: Vec<Numer>,
 }
 
@@ -171,7 +192,12 @@ impl Pool {
 
 /// Adds `visits · w` to the mass of each `(state, w)` of `targets`, two
 /// states at a time.
-fn send(slots: &mut [Option<Numer>], pool: &mut Pool, visits: &[u64], targets: &[(usize, u64)]) {
+pub(super) fn send(
+    slots: &mut [Option<Numer>],
+    pool: &mut Pool,
+    visits: &[u64],
+    targets: &[(usize, u64)],
+) {
     if visits.is_empty() {
         return;
     }
@@ -210,13 +236,7 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
     let phases = plan.input.phases.len();
     let cap = tally.cap();
     let width = usize::from(cap) + 1;
-    let mut moves = Moves {
-        chain,
-        prep,
-        tally,
-        self_loops: vec![None; chain.nodes.len()],
-        variants: (0..chain.nodes.len()).map(|_| Vec::new()).collect(),
-    };
+    let mut moves = Moves::new(chain, prep, tally);
     let exps = pass_exponents(&mut moves, width)?;
     let zeros = |n: usize| vec![Numer::new(); n];
     let mut sums = Sums {

@@ -95,19 +95,7 @@ impl Sums {
         let mut probs = probs.into_iter();
         let mut next = || probs.next().expect("one Prob per job");
         let mut take = |n: usize| (0..n).map(|_| next()).collect::<Vec<Prob>>();
-        let mut totals = Totals {
-            end: Vec::new(),
-            end_at_least_one: Prob::zero(),
-            phase_exit: Vec::new(),
-            phase_exit_weapon: Vec::new(),
-            phase_exit_cleared: Vec::new(),
-            phase_exit_some_out: Vec::new(),
-            expected: Vec::new(),
-            expected_total: [Prob::zero(), Prob::zero(), Prob::zero()],
-            removed: Prob::zero(),
-            units: Vec::new(),
-            hex: None,
-        };
+        let mut totals = Totals::empty();
         let width = self.end.len();
         match tally {
             Tally::Nothing => {

@@ -1,0 +1,225 @@
+//! The shots of each phase, counted phase by phase, for the exact engine's
+//! smooth passes (`smooth_pass.rs`).
+//!
+//! The count of shots in the phase starts again at zero with every phase,
+//! so counting a phase needs of the phases before it only the mass that
+//! enters each of its nodes. Counted in one pass over the whole plan, a
+//! state's mass would carry the denominators of both ways a node's stay
+//! is solved: with its shots back to itself counted (below the cap) and
+//! not (at the cap); that doubled the size of its numbers (6,391 bits for
+//! `examples/stack-in-woods.toml`, against 3,262 for the pass that counts
+//! nothing). So a pass that counts nothing finds the mass entering each
+//! phase ([`entries`]), and each phase is then counted on its own from
+//! that mass ([`count_phase`]), up to the cap: a count at the cap stays
+//! there until the phase ends, so all its mass leaves the phase at the cap
+//! and it need not be stepped. The figures are those of the one pass
+//! (tested against the reference passes, which count in one go).
+
+use rayon::prelude::*;
+
+use super::chain::Chain;
+use super::exact::{Step, TALLY_CAP, Tally, Totals};
+use super::prepared::Prepared;
+use super::smooth::{Smooth, div_exact};
+use super::smooth_pass::{Moves, Numer, Pool, add_times, raise, send};
+use crate::prob::Prob;
+
+/// The [`Tally::ShotsInPhase`] pass, a phase at a time: of its totals only
+/// the mass leaving each phase, by the shots fired in it, is read.
+/// `None` if a denominator falls outside the basis.
+pub(super) fn shots_in_phase(phases: usize, chain: &Chain, prep: &Prepared) -> Option<Totals> {
+    let entering = entries(chain, prep, phases)?;
+    let mut moves = Moves::new(chain, prep, Tally::ShotsInPhase);
+    let mut exits = Vec::with_capacity(phases);
+    for (p, (exps, masses)) in entering.into_iter().enumerate() {
+        let (numers, exps) = count_phase(&mut moves, p, exps, masses)?;
+        exits.push((numers, exps));
+    }
+    let phase_exit = exits
+        .par_iter()
+        .map(|(numers, exps)| {
+            numers
+                .iter()
+                .map(|n| Smooth::over(n.clone(), exps.clone()).to_prob(&prep.basis))
+                .collect::<Vec<Prob>>()
+        })
+        .collect();
+    Some(Totals {
+        phase_exit,
+        ..Totals::empty()
+    })
+}
+
+/// The mass entering each phase: for each phase, the exponents of its
+/// denominator and the numerators of the states (node ranks) its mass
+/// enters at, over that denominator; the first phase is entered at the
+/// start with all the mass.
+type Entering = Vec<(Vec<u32>, Vec<(usize, Numer)>)>;
+
+/// [`Entering`], from a pass that counts nothing over the whole chain.
+/// `None` if a denominator falls outside the basis.
+fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
+    let basis = &prep.basis;
+    let mut moves = Moves::new(chain, prep, Tally::Nothing);
+    let phase_of = |rank: usize| usize::from(chain.nodes[prep.order[rank]].phase);
+    // The exponents of each state's mass, as `pass_exponents` works them
+    // out, and of all that enters each phase.
+    let n = chain.nodes.len();
+    let mut exps: Vec<Option<Vec<u32>>> = vec![None; n];
+    exps[prep.rank[chain.start]] = Some(vec![0; basis.len()]);
+    let mut top = vec![0u32; basis.len()];
+    let mut entry_exps = vec![vec![0u32; basis.len()]; phases];
+    for (r, &i) in prep.order.iter().enumerate() {
+        let Some(mut e) = exps[r].take() else {
+            continue;
+        };
+        if !chain.edges[i].is_empty() {
+            let v = moves.variant(i, 0)?;
+            for &(j, k) in &v.stay_factors {
+                e[j] += k;
+            }
+            for m in v.moves.iter().filter(|m| !m.to_self) {
+                if phase_of(m.to_rank) != phase_of(r) && phase_of(m.to_rank) < phases {
+                    raise(&mut entry_exps[phase_of(m.to_rank)], &e);
+                }
+                match &mut exps[m.to_rank] {
+                    Some(to) => raise(to, &e),
+                    slot => *slot = Some(e.clone()),
+                }
+            }
+        }
+        raise(&mut top, &e);
+    }
+    // The masses, over the pass's denominator, and what of them enters a
+    // phase, in the same order.
+    let mut slots: Vec<Option<Numer>> = vec![None; n];
+    slots[prep.rank[chain.start]] = Some(basis.integer_of(&top));
+    let mut entered: Vec<Option<Numer>> = vec![None; n];
+    let mut visits = Numer::new();
+    for (r, &i) in prep.order.iter().enumerate() {
+        let Some(mass) = slots[r].take() else {
+            continue;
+        };
+        if chain.edges[i].is_empty() {
+            continue;
+        }
+        let v = moves.variant(i, 0)?;
+        visits.clone_from(&mass);
+        div_exact(&mut visits, v.stay);
+        for m in v.moves.iter().filter(|m| !m.to_self) {
+            if phase_of(m.to_rank) != phase_of(r) && phase_of(m.to_rank) < phases {
+                add_times(
+                    entered[m.to_rank].get_or_insert_with(Numer::new),
+                    &visits,
+                    m.w,
+                );
+            }
+            add_times(
+                slots[m.to_rank].get_or_insert_with(Numer::new),
+                &visits,
+                m.w,
+            );
+        }
+    }
+    // Each phase's entering masses over its own denominator: a whole
+    // multiple of its reciprocal, so the division is exact.
+    let mut out: Entering = entry_exps.into_iter().map(|e| (e, Vec::new())).collect();
+    out[0].1.push((prep.rank[chain.start], vec![1]));
+    out[0].0 = vec![0; basis.len()];
+    for (r, numer) in entered.into_iter().enumerate() {
+        let Some(mut numer) = numer else {
+            continue;
+        };
+        let (e, masses) = &mut out[phase_of(r)];
+        basis.scale_down(&mut numer, &top, e);
+        masses.push((r, numer));
+    }
+    Some(out)
+}
+
+/// The mass leaving phase `p`, by the shots fired in it, from the masses
+/// entering it over the denominator `Π b_j^start_j`: numerators and the
+/// exponents of their denominator. `None` if a denominator falls outside
+/// the basis.
+fn count_phase(
+    moves: &mut Moves<'_>,
+    p: usize,
+    start: Vec<u32>,
+    entering: Vec<(usize, Numer)>,
+) -> Option<(Vec<Numer>, Vec<u32>)> {
+    let (chain, prep) = (moves.chain, moves.prep);
+    let cap = TALLY_CAP;
+    let width = usize::from(cap) + 1;
+    let n = chain.nodes.len();
+    let in_phase = |r: usize| usize::from(chain.nodes[prep.order[r]].phase) == p;
+    let first = (0..n).find(|&r| in_phase(r)).unwrap_or(n);
+    // The exponents first, over the same states in the same order.
+    let mut exps: Vec<Option<Vec<u32>>> = vec![None; n * width];
+    for (r, _) in &entering {
+        exps[r * width] = Some(start.clone());
+    }
+    let mut top = start.clone();
+    for r in first..n {
+        let i = prep.order[r];
+        for count in 0..=cap {
+            let Some(mut e) = exps[r * width + usize::from(count)].take() else {
+                continue;
+            };
+            if count < cap && !chain.edges[i].is_empty() {
+                let v = moves.variant(i, count)?;
+                for &(j, k) in &v.stay_factors {
+                    e[j] += k;
+                }
+                for m in &v.moves {
+                    let to_count = m.step.next(count, cap);
+                    if m.step == Step::Reset || (m.to_self && to_count == count) {
+                        continue;
+                    }
+                    match &mut exps[m.to_rank * width + usize::from(to_count)] {
+                        Some(to) => raise(to, &e),
+                        slot => *slot = Some(e.clone()),
+                    }
+                }
+            }
+            raise(&mut top, &e);
+        }
+    }
+    // Then the masses, over that denominator.
+    let mut slots: Vec<Option<Numer>> = vec![None; n * width];
+    for (r, mut mass) in entering {
+        prep.basis.scale_up(&mut mass, &start, &top);
+        slots[r * width] = Some(mass);
+    }
+    let mut exit = vec![Numer::new(); width];
+    let mut visits = Numer::new();
+    let mut targets: Vec<(usize, u64)> = Vec::new();
+    let mut pool = Pool::default();
+    for r in first..n {
+        let i = prep.order[r];
+        for count in 0..=cap {
+            let Some(mass) = slots[r * width + usize::from(count)].take() else {
+                continue;
+            };
+            if count == cap {
+                add_times(&mut exit[usize::from(cap)], &mass, 1);
+                continue;
+            }
+            if chain.edges[i].is_empty() {
+                continue;
+            }
+            let v = moves.variant(i, count)?;
+            visits.clone_from(&mass);
+            div_exact(&mut visits, v.stay);
+            add_times(&mut exit[usize::from(count)], &visits, v.exit);
+            targets.clear();
+            for m in &v.moves {
+                let to_count = m.step.next(count, cap);
+                if m.step != Step::Reset && !(m.to_self && to_count == count) {
+                    targets.push((m.to_rank * width + usize::from(to_count), m.w));
+                }
+            }
+            send(&mut slots, &mut pool, &visits, &targets);
+        }
+    }
+    Some((exit, top))
+}
