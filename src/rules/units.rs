@@ -53,8 +53,24 @@ impl UnitStates {
 
     /// The state of unit `i` (in hex order).
     pub fn get(&self, i: usize) -> UnitState {
-        let shift = STATE_BITS * (MAX_UNITS - 1 - i);
-        UnitState::from_bits((self.0 >> shift) as u8 & 0x7f)
+        UnitState::from_bits(self.bits_of(i))
+    }
+
+    /// Where unit `i`'s bits start.
+    fn shift(i: usize) -> usize {
+        STATE_BITS * (MAX_UNITS - 1 - i)
+    }
+
+    /// The bits of unit `i`'s state ([`UnitState::bits`]): compared as the
+    /// states are.
+    pub fn bits_of(&self, i: usize) -> u8 {
+        (self.0 >> Self::shift(i)) as u8 & 0x7f
+    }
+
+    /// Unit `i`'s state made the one of these bits ([`UnitState::bits`]).
+    pub fn set_bits(&mut self, i: usize, bits: u8) {
+        let shift = Self::shift(i);
+        self.0 = self.0 & !(0x7f << shift) | u64::from(bits & 0x7f) << shift;
     }
 
     /// The states of the units, one per unit in hex order.

@@ -75,19 +75,21 @@ impl Twins {
     /// The states with each group's sorted, in place: one value for every
     /// arrangement of the same states among twins.
     pub fn canonical(&self, units: &mut UnitStates) {
-        let mut states = units.states();
+        // On the packed bits, which compare as the states do.
         for g in &self.groups {
-            let mut mine = [UnitState::default(); MAX_UNITS];
+            let mut mine = [0u8; MAX_UNITS];
             let mine = &mut mine[..g.len()];
             for (m, &i) in mine.iter_mut().zip(g) {
-                *m = states[i];
+                *m = units.bits_of(i);
+            }
+            if mine.is_sorted() {
+                continue;
             }
             mine.sort_unstable();
-            for (&i, &s) in g.iter().zip(mine.iter()) {
-                states[i] = s;
+            for (&i, &bits) in g.iter().zip(mine.iter()) {
+                units.set_bits(i, bits);
             }
         }
-        *units = states.pack();
     }
 
     /// The places of `factors` (units that end independently, each by its
