@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use super::FirePlan;
 use super::ShotKey;
 use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
-use super::fast_hash::FastSet;
+use super::fast_hash::{FastMap, FastSet};
 use super::twins::Twins;
 use super::weighed::{Weighed, over_one_denominator};
 use crate::dice::Dist;
@@ -39,24 +39,6 @@ pub type Effects = Weighed<ShotEffect>;
 /// while that fits in 128 bits), so that each shot's effect is summed in
 /// integers; past that, exact fractions.
 type UnitsLaw = Weighed<UnitStates>;
-
-/// Outcomes with numerators over one denominator, those with the same
-/// `key` added up, in the order of the keys: held in a list of their own
-/// size (the laws are kept for the whole plan, and an in-place collect
-/// would keep the room of every term before the merge).
-fn merged_by_key<T>(mut terms: Vec<(u128, T, u128)>) -> Vec<(T, u128)> {
-    terms.sort_unstable_by_key(|t| t.0);
-    terms.dedup_by(|later, kept| {
-        let same = later.0 == kept.0;
-        if same {
-            kept.2 += later.2;
-        }
-        same
-    });
-    let mut merged = Vec::with_capacity(terms.len());
-    merged.extend(terms.into_iter().map(|(_, t, n)| (t, n)));
-    merged
-}
 
 /// What tells two effects apart but their units' states, as one number:
 /// effects are in the order of (this, their units' key).
@@ -237,8 +219,8 @@ fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
 
 /// [`joint_of`] in integers over one denominator: `None` past 128 bits.
 fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
-    // Each term's outcomes (key, states, numerator) over its denominator.
-    type Keyed = Vec<(u128, UnitStates, u128)>;
+    // Each term's outcomes (states, numerator) over its denominator.
+    type Keyed = Vec<(UnitStates, u128)>;
     let mut parts: Vec<(Keyed, u128)> = Vec::new();
     for (&(base, factors), p) in merged {
         let (pn, pd) = p.to_u128_pair()?;
@@ -248,7 +230,7 @@ fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
             let mut units = UnitStates::from_slice(units);
             twins.canonical(&mut units);
             match n.checked_mul(pn) {
-                Some(n) => outcomes.push((u128::from(units.key()), units, n)),
+                Some(n) => outcomes.push((units, n)),
                 None => fits = false,
             }
         })?;
@@ -260,18 +242,24 @@ fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
     let denominator = parts.iter().try_fold(1u128, |l, (_, d)| {
         (l / num_integer::gcd(l, *d)).checked_mul(*d)
     })?;
-    let mut all = Vec::new();
+    // Equal states added up, then put in the order of their keys.
+    let mut sums: FastMap<u64, (UnitStates, u128)> = FastMap::default();
     for (outcomes, d) in parts {
         let scale = denominator / d;
-        for (key, units, n) in outcomes {
-            all.push((key, units, n.checked_mul(scale)?));
+        for (units, n) in outcomes {
+            sums.entry(units.key()).or_insert((units, 0)).1 += n.checked_mul(scale)?;
         }
     }
-    let law = merged_by_key(all);
+    let mut law: Vec<(UnitStates, u128)> = sums.into_values().collect();
+    law.sort_unstable_by_key(|(units, _)| units.key());
     // In lowest terms: the least denominator of the states' probabilities.
-    let g = law
-        .iter()
-        .fold(denominator, |g, (_, n)| num_integer::gcd(g, *n));
+    let mut g = denominator;
+    for (_, n) in &law {
+        if g == 1 {
+            break;
+        }
+        g = num_integer::gcd(g, *n);
+    }
     Some(Weighed::Integer(
         law.into_iter().map(|(u, n)| (u, n / g)).collect(),
         denominator / g,
