@@ -14,8 +14,8 @@ use crate::prob::Prob;
 
 mod limbs;
 
-pub(crate) use limbs::{div_exact, mul_add, mul_add_two};
-use limbs::{div_small, integer, mul_small, rem_small};
+pub(crate) use limbs::{div_exact, mul_add, mul_add_two, mul_small};
+use limbs::{div_small, integer, rem_small};
 
 /// Trial division for new basis elements goes this far; a cofactor left
 /// over joins the basis as it is (exact either way, only less tidy).
@@ -194,6 +194,12 @@ impl Basis {
             self.power(j, t - f, &mut m);
         }
         m.full.into_iter().chain([m.last])
+    }
+
+    /// The factors of `Π b_j^(to_j - from_j)` (each `to_j ≥ from_j`) in as
+    /// few words as fit; none for one.
+    pub fn ratio_words(&self, from: &[u32], to: &[u32]) -> Vec<u64> {
+        self.ratio(from, to).filter(|&k| k != 1).collect()
     }
 
     /// A numerator over `Π b_j^from_j` made one over `Π b_j^to_j`, the

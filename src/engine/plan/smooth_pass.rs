@@ -13,7 +13,7 @@ use super::chain::{Chain, Event, Weapon};
 use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump;
 use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
-use super::smooth::{div_exact, mul_add, mul_add_two};
+use super::smooth::{div_exact, mul_add, mul_add_two, mul_small};
 use super::smooth_phases::shots_in_phase;
 use super::smooth_sums::Sums;
 
@@ -125,18 +125,21 @@ impl<'a> Moves<'a> {
     }
 }
 
-/// The pass's denominator, as exponents of the basis: one that every
-/// state's mass, and every share of it a state sends on, is a whole
-/// multiple of its reciprocal. A state's mass needs at most the largest of
-/// what its sources needed times their stays; the pass's denominator is
-/// the largest over all states (the same states, in the same order, as
-/// [`run_smooth`]). `None` if a denominator falls outside the basis.
-fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<u32>> {
+/// The pass's denominators, as exponents of the basis, one for each count:
+/// one that every state's mass at that count, and every share of it a
+/// state sends on, is a whole multiple of its reciprocal. A state's mass
+/// needs at most the largest of what its sources needed times their stays;
+/// a count's denominator is the largest over its states and those of the
+/// counts below it, so that each divides the next (the same states, in
+/// the same order, as [`run_smooth`]). A count that can go back to zero
+/// (shots in the phase) takes the largest of all for every count. `None`
+/// if a denominator falls outside the basis.
+fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
     let (chain, prep) = (moves.chain, moves.prep);
     let cap = moves.tally.cap();
     let mut exps: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len() * width];
     exps[prep.rank[chain.start] * width] = Some(vec![0; prep.basis.len()]);
-    let mut top = vec![0u32; prep.basis.len()];
+    let mut top = vec![vec![0u32; prep.basis.len()]; width];
     for (r, &i) in prep.order.iter().enumerate() {
         for count in 0..=cap {
             let Some(mut e) = exps[r * width + usize::from(count)].take() else {
@@ -160,8 +163,16 @@ fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<u32>> {
                     }
                 }
             }
-            raise(&mut top, &e);
+            raise(&mut top[usize::from(count)], &e);
         }
+    }
+    for c in 1..width {
+        let (below, this) = top.split_at_mut(c);
+        raise(&mut this[0], &below[c - 1]);
+    }
+    if moves.tally == Tally::ShotsInPhase {
+        let last = top[width - 1].clone();
+        top.fill(last);
     }
     Some(top)
 }
@@ -227,10 +238,14 @@ pub(super) fn send(
 
 /// One pass in smooth fractions: the same states, in the same order, as
 /// the reference pass (`reference_pass::run`), every mass a numerator over
-/// one denominator for the whole pass ([`pass_exponents`]). A state's
-/// numerator is divided by its stay once, exactly, and each move adds that
-/// times its integer weight. `None` if a denominator falls outside the
-/// basis.
+/// its count's denominator ([`pass_exponents`]). A state's numerator is
+/// divided by its stay once, exactly, and each move adds that times its
+/// integer weight; a move that counts one more adds it apart, and the
+/// state it reaches brings what came so over to its own denominator once,
+/// when it is taken (a count's denominator grows with the count: the
+/// Critical Hits pass of `examples/stack-in-woods.toml` works with 43 to
+/// 86 limbs, where one denominator for all took 86). `None` if a
+/// denominator falls outside the basis.
 fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> Option<Totals> {
     let basis = &prep.basis;
     let phases = plan.input.phases.len();
@@ -238,6 +253,10 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
     let width = usize::from(cap) + 1;
     let mut moves = Moves::new(chain, prep, tally);
     let exps = pass_exponents(&mut moves, width)?;
+    // `up[c - 1]`: the factors of count c's denominator over count c - 1's.
+    let up: Vec<Vec<u64>> = (1..width)
+        .map(|c| basis.ratio_words(&exps[c - 1], &exps[c]))
+        .collect();
     let zeros = |n: usize| vec![Numer::new(); n];
     let mut sums = Sums {
         end: zeros(width),
@@ -250,9 +269,11 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
         units: BTreeMap::new(),
     };
     let with_units = !plan.units().is_empty();
-    // The mass at each state (node rank × width + count), when reached.
-    let mut slots: Vec<Option<Numer>> = vec![None; chain.nodes.len() * width];
-    slots[prep.rank[chain.start] * width] = Some(basis.integer_of(&exps));
+    // The mass at each state (node rank × width + count), when reached:
+    // at `2 · state` what came at its count, at `2 · state + 1` what came
+    // from the count below, over that count's denominator.
+    let mut slots: Vec<Option<Numer>> = vec![None; 2 * chain.nodes.len() * width];
+    slots[2 * prep.rank[chain.start] * width] = Some(basis.integer_of(&exps[0]));
     let mut pool = Pool::default();
     let mut visits = Numer::new();
     let mut targets: Vec<(usize, u64)> = Vec::new();
@@ -260,7 +281,21 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
         let node = &chain.nodes[i];
         let phase = usize::from(node.phase);
         for count in 0..=cap {
-            let Some(mass) = slots[r * width + usize::from(count)].take() else {
+            let state = r * width + usize::from(count);
+            let mut mass = slots[2 * state].take();
+            if let Some(mut from_below) = slots[2 * state + 1].take() {
+                for &k in &up[usize::from(count) - 1] {
+                    mul_small(&mut from_below, k);
+                }
+                match &mut mass {
+                    Some(m) => {
+                        add_times(m, &from_below, 1);
+                        pool.recycle(from_below);
+                    }
+                    None => mass = Some(from_below),
+                }
+            }
+            let Some(mass) = mass else {
                 continue;
             };
             if count == cap && tally.ends_at_cap() && !chain.edges[i].is_empty() {
@@ -310,12 +345,22 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
             for m in &v.moves {
                 let to_count = m.step.next(count, cap);
                 if !(m.to_self && to_count == count) {
-                    targets.push((m.to_rank * width + usize::from(to_count), m.w));
+                    let to = m.to_rank * width + usize::from(to_count);
+                    targets.push((2 * to + usize::from(to_count > count), m.w));
                 }
             }
             send(&mut slots, &mut pool, &visits, &targets);
             pool.recycle(mass);
         }
     }
-    Some(sums.into_totals(tally, plan, basis, &exps))
+    // Every count's sums over the last count's denominator.
+    let top = &exps[width - 1];
+    for (c, e) in exps.iter().enumerate() {
+        for numer in
+            std::iter::once(&mut sums.end[c]).chain(sums.phase_exit.iter_mut().map(|p| &mut p[c]))
+        {
+            basis.scale_up(numer, e, top);
+        }
+    }
+    Some(sums.into_totals(tally, plan, basis, top))
 }

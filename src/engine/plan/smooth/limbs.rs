@@ -3,7 +3,7 @@
 use crate::prob::Prob;
 
 /// `a *= k` (`k` non-zero).
-pub(super) fn mul_small(a: &mut Vec<u64>, k: u64) {
+pub(crate) fn mul_small(a: &mut Vec<u64>, k: u64) {
     if k == 1 {
         return;
     }
