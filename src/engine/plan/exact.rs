@@ -12,7 +12,8 @@
 //! One pass per tally, in parallel. The first pass (no count) runs on the
 //! whole chain; each counting pass runs on the chain merged for its count
 //! (`lump.rs`: nodes with the same future for that count are one), about a
-//! tenth of the transitions with units in the hex.
+//! tenth of the transitions with units in the hex. Shots in the phase are
+//! counted a phase at a time (`smooth_phases.rs`).
 //!
 //! The passes compute in `Smooth` fractions: every edge probability of a
 //! node is an integer weight over the node's [`DrawTable`] denominator, so
