@@ -72,7 +72,7 @@ pub struct ShotLaws {
     /// filled by the first thread to need it while any other that needs it
     /// waits (two threads never work out the same law, so the memory
     /// guard counts each once).
-    after: Mutex<BTreeMap<Situation, Arc<AfterCell>>>,
+    after: Mutex<FastMap<Situation, Arc<AfterCell>>>,
     /// Outcomes held in `after`, for the memory guard.
     held: Mutex<usize>,
     /// Every units' state the laws built so far reach, by its key.
@@ -123,7 +123,7 @@ impl ShotLaws {
     pub(super) fn build_all(
         &self,
         plan: &FirePlan,
-        needed: BTreeMap<Situation, ShotKey>,
+        needed: FastMap<Situation, ShotKey>,
         limits: &Limits,
     ) -> Result<(), Refusal> {
         let missing: Vec<(Situation, ShotKey)> = {
