@@ -29,47 +29,77 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
     // takes longest with units in the hex (its merged chain divides by the
     // most primes): it starts first, and the jobs are handed out one at a
     // time, so that the cores finish close together.
-    let jobs: [&[Tally]; 5] = [
+    let counting: [&[Tally]; 4] = [
         &[Tally::Criticals],
         &[Tally::Shots, Tally::ShotsInPhase],
         &[Tally::Hits],
-        &[Tally::Nothing],
         &[Tally::Malfunctions],
     ];
-    let done: Vec<Vec<(Tally, Totals)>> = jobs
-        .par_iter()
-        .with_max_len(1)
-        .map(|&tallies| {
-            let merged = match tallies[0] {
-                Tally::Nothing => None,
-                t => lump::quotient(chain, &order, |e| (Step::of(t, e), *e == Event::PhaseEnd)),
+    // Each count's chain is merged from the chain merged for all counts
+    // at once (what every count reads of each edge): that is merged once,
+    // beside the pass that counts nothing, and each count's is merged
+    // from its far fewer transitions.
+    let (nothing, counted) = rayon::join(
+        || run_job(plan, chain, order.clone(), &[Tally::Nothing]),
+        || {
+            let all = lump::quotient(chain, &order, |e| {
+                (COUNTED.map(|t| Step::of(t, e)), *e == Event::PhaseEnd)
+            });
+            let (chain, order) = match &all {
+                Some(q) => (&q.chain, &q.order),
+                None => (chain, &order),
             };
-            let (chain, order) = match &merged {
-                Some(q) => (&q.chain, q.order.clone()),
-                None => (chain, order.clone()),
-            };
-            let prep = Prepared::new(chain, order)?;
-            tallies
-                .iter()
-                .map(|&t| {
-                    let totals = match t {
-                        Tally::ShotsInPhase => {
-                            shots_in_phase(plan.input.phases.len(), chain, &prep)?
-                        }
-                        _ => run_smooth(plan, chain, &prep, t)?,
-                    };
-                    Some((t, totals))
+            counting
+                .par_iter()
+                .with_max_len(1)
+                .map(|&tallies| {
+                    let t = tallies[0];
+                    match lump::quotient(chain, order, |e| (Step::of(t, e), *e == Event::PhaseEnd))
+                    {
+                        Some(q) => run_job(plan, &q.chain, q.order, tallies),
+                        None => run_job(plan, chain, order.clone(), tallies),
+                    }
                 })
-                .collect()
-        })
-        .collect::<Option<_>>()?;
+                .collect::<Option<Vec<_>>>()
+        },
+    );
+    let mut done: Vec<(Tally, Totals)> = nothing?;
+    done.extend(counted?.into_iter().flatten());
     // The totals in the order of `PASSES`.
-    let mut done: Vec<(Tally, Totals)> = done.into_iter().flatten().collect();
     PASSES
         .iter()
         .map(|&t| {
             let k = done.iter().position(|(u, _)| *u == t)?;
             Some(done.swap_remove(k).1)
+        })
+        .collect()
+}
+
+/// The counts whose chains are merged from one merged for all of them.
+const COUNTED: [Tally; 4] = [
+    Tally::Shots,
+    Tally::Hits,
+    Tally::Criticals,
+    Tally::Malfunctions,
+];
+
+/// The passes `tallies` on `chain` (taken in `order`), or `None` if the
+/// chain does not fit the scheme.
+fn run_job(
+    plan: &FirePlan,
+    chain: &Chain,
+    order: Vec<usize>,
+    tallies: &[Tally],
+) -> Option<Vec<(Tally, Totals)>> {
+    let prep = Prepared::new(chain, order)?;
+    tallies
+        .iter()
+        .map(|&t| {
+            let totals = match t {
+                Tally::ShotsInPhase => shots_in_phase(plan.input.phases.len(), chain, &prep)?,
+                _ => run_smooth(plan, chain, &prep, t)?,
+            };
+            Some((t, totals))
         })
         .collect()
 }
