@@ -171,16 +171,22 @@ pub struct Smooth {
 impl Basis {
     /// `Π b_j^e_j` as little-endian limbs.
     pub fn integer_of(&self, exps: &[u32]) -> Vec<u64> {
-        let mut m = Multiplier::default();
-        m.reset(1);
-        for (j, &e) in exps.iter().enumerate() {
-            self.power(j, e, &mut m);
-        }
         let mut out = vec![1];
-        for &k in m.full.iter().chain([&m.last]) {
+        for k in self.words(exps.iter().copied()) {
             mul_small(&mut out, k);
         }
         out
+    }
+
+    /// The factors of `Π b_j^e_j`, for the exponents `exps` in the order
+    /// of the basis, in as few words as fit.
+    fn words(&self, exps: impl Iterator<Item = u32>) -> impl Iterator<Item = u64> {
+        let mut m = Multiplier::default();
+        m.reset(1);
+        for (j, e) in exps.enumerate() {
+            self.power(j, e, &mut m);
+        }
+        m.full.into_iter().chain([m.last])
     }
 }
 
@@ -188,12 +194,7 @@ impl Basis {
     /// The factors of `Π b_j^(to_j - from_j)` (each `to_j ≥ from_j`), as
     /// few words as fit.
     fn ratio(&self, from: &[u32], to: &[u32]) -> impl Iterator<Item = u64> {
-        let mut m = Multiplier::default();
-        m.reset(1);
-        for (j, (&f, &t)) in from.iter().zip(to).enumerate() {
-            self.power(j, t - f, &mut m);
-        }
-        m.full.into_iter().chain([m.last])
+        self.words(from.iter().zip(to).map(|(&f, &t)| t - f))
     }
 
     /// The factors of `Π b_j^(to_j - from_j)` (each `to_j ≥ from_j`) in as
@@ -254,15 +255,7 @@ impl Smooth {
                 *e -= 1;
             }
         }
-        let mut denom = vec![1];
-        let mut m = Multiplier::default();
-        m.reset(1);
-        for (j, &e) in exps.iter().enumerate() {
-            basis.power(j, e, &mut m);
-        }
-        for &k in m.full.iter().chain([&m.last]) {
-            mul_small(&mut denom, k);
-        }
+        let denom = basis.integer_of(&exps);
         match (numer.as_slice(), denom.as_slice()) {
             (&[n], &[d]) => Prob::new(n, d),
             // Every element of the denominator is a prime the numerator is
