@@ -178,19 +178,13 @@ fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> 
             let ends_here = count == cap && moves.tally.ends_at_cap();
             if !chain.edges[i].is_empty() && !ends_here {
                 let v = moves.variant(i, count)?;
-                for &(j, k) in &v.stay_factors {
-                    e[j] += k;
-                }
+                v.add_stay(&mut e);
                 for m in &v.moves {
                     let to_count = m.step.next(count, cap);
                     if m.to_self && to_count == count {
                         continue;
                     }
-                    let slot = &mut exps[m.to_rank * width + usize::from(to_count)];
-                    match slot {
-                        Some(to) => raise(to, &e),
-                        None => *slot = Some(e.clone()),
-                    }
+                    reach(&mut exps[m.to_rank * width + usize::from(to_count)], &e);
                 }
             }
             raise(&mut top[usize::from(count)], &e);
@@ -211,6 +205,15 @@ fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> 
 pub(super) fn raise(to: &mut [u32], from: &[u32]) {
     for (t, f) in to.iter_mut().zip(from) {
         *t = (*t).max(*f);
+    }
+}
+
+/// The exponents held for a state raised to `from`, or set to it if none
+/// are held yet: a state's mass needs the largest its sources need.
+pub(super) fn reach(slot: &mut Option<Vec<u32>>, from: &[u32]) {
+    match slot {
+        Some(to) => raise(to, from),
+        None => *slot = Some(from.to_vec()),
     }
 }
 

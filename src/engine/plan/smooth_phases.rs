@@ -21,7 +21,7 @@ use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::Prepared;
 use super::smooth::{Smooth, div_exact};
-use super::smooth_pass::{Moves, Numer, Pool, add_times, raise, send};
+use super::smooth_pass::{Moves, Numer, Pool, add_times, raise, reach, send};
 use crate::prob::Prob;
 
 /// The [`Tally::ShotsInPhase`] pass, a phase at a time: of its totals only
@@ -75,17 +75,12 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
         };
         if !chain.edges[i].is_empty() {
             let v = moves.variant(i, 0)?;
-            for &(j, k) in &v.stay_factors {
-                e[j] += k;
-            }
+            v.add_stay(&mut e);
             for m in v.moves.iter().filter(|m| !m.to_self) {
                 if phase_of(m.to_rank) != phase_of(r) && phase_of(m.to_rank) < phases {
                     raise(&mut entry_exps[phase_of(m.to_rank)], &e);
                 }
-                match &mut exps[m.to_rank] {
-                    Some(to) => raise(to, &e),
-                    slot => *slot = Some(e.clone()),
-                }
+                reach(&mut exps[m.to_rank], &e);
             }
         }
         raise(&mut top, &e);
@@ -167,18 +162,13 @@ fn count_phase(
             };
             if count < cap && !chain.edges[i].is_empty() {
                 let v = moves.variant(i, count)?;
-                for &(j, k) in &v.stay_factors {
-                    e[j] += k;
-                }
+                v.add_stay(&mut e);
                 for m in &v.moves {
                     let to_count = m.step.next(count, cap);
                     if m.step == Step::Reset || (m.to_self && to_count == count) {
                         continue;
                     }
-                    match &mut exps[m.to_rank * width + usize::from(to_count)] {
-                        Some(to) => raise(to, &e),
-                        slot => *slot = Some(e.clone()),
-                    }
+                    reach(&mut exps[m.to_rank * width + usize::from(to_count)], &e);
                 }
             }
             raise(&mut top, &e);
