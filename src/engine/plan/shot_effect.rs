@@ -96,6 +96,15 @@ impl ShotLaws {
         }
     }
 
+    /// Lets go of the terms the laws so far were made of (the laws stay):
+    /// a level's laws come from its own Location states, which later
+    /// levels seldom meet again (five 4-6-7s in woods: the terms were 70 MB
+    /// of the chain's peak, and building the chain took no longer without
+    /// them).
+    pub(super) fn end_level(&self) {
+        self.checks.forget_terms();
+    }
+
     /// The law of the units' states after `after`, worked out once; refused
     /// before it is built if it passes `limits`.
     fn after_to_hit(
@@ -381,6 +390,9 @@ fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effec
                 .map(|(units, n)| (ShotEffect { units, ..head }, n)),
         );
     }
+    // Held in the cache for later levels: no spare room (it was a fifth
+    // of the cache of five 4-6-7s' chain).
+    effects.shrink_to_fit();
     Some(Weighed::Integer(effects, denominator))
 }
 

@@ -111,6 +111,14 @@ impl AttackLaws {
         lock(&self.terms).insert(key, Arc::clone(&terms));
         terms
     }
+
+    /// Lets go of the terms worked out so far; the units' laws they are
+    /// made of stay. For a caller that keeps what it made of the terms (a
+    /// fire plan keeps the law of each situation) and seldom meets the
+    /// same Location state again.
+    pub fn forget_terms(&self) {
+        lock(&self.terms).clear();
+    }
 }
 
 /// All of `state` that a resolution reads (not the IFT results), as bytes

@@ -203,6 +203,7 @@ fn fill_cache(
             let effect = shot_effect(plan, &node, key.0, limits, laws)?;
             cache.insert(key, effect);
         }
+        laws.end_level();
         return Ok(());
     }
     // The To Hit outcomes of each, then the laws they need, each built
@@ -218,6 +219,7 @@ fn fill_cache(
         .map(|(key, heads)| heads.effect(plan, limits, laws).map(|effect| (key, effect)))
         .collect();
     cache.extend(effects?);
+    laws.end_level();
     Ok(())
 }
 
