@@ -374,9 +374,9 @@ fn a7_8_a_new_player_turn_lifts_every_pin() {
     let mut new_turns = 0;
     for edges in &chain.edges {
         for e in edges {
-            if e.event == Event::PhaseEnd && chain.nodes[e.to].phase == 1 {
+            if e.event == Event::PhaseEnd && chain.nodes[e.to()].phase == 1 {
                 new_turns += 1;
-                assert!(chain.nodes[e.to].units.iter().all(|u| !u.pinned));
+                assert!(chain.nodes[e.to()].units.iter().all(|u| !u.pinned));
             }
         }
     }

@@ -64,7 +64,7 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
         for (e, w) in edges.iter().zip(table.weights()) {
             // The edge's probability is w / denominator.
             let w = w?;
-            let to = if e.to == i { SELF } else { group[e.to] };
+            let to = if e.to() == i { SELF } else { group[e.to()] };
             let l = label(&e.event);
             match merged.iter_mut().find(|m| m.0 == to && m.1 == l) {
                 Some(m) => m.2 += w,
@@ -109,12 +109,9 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
             .map(|(&(to, _, w), &event)| {
                 sum += w;
                 cumulative.push(sum);
-                Edge {
-                    // Back to the node itself, or to another of its group:
-                    // a self-loop of the group either way.
-                    to: if to == SELF { k } else { to },
-                    event,
-                }
+                // Back to the node itself, or to another of its group: a
+                // self-loop of the group either way.
+                Edge::new(if to == SELF { k } else { to }, event)
             })
             .collect();
         all_edges.push(edges);

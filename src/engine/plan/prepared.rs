@@ -56,10 +56,10 @@ impl Prepared {
                     let wk = wk?;
                     // Forward in node order, or a self-loop that no count
                     // takes back (only a phase's end resets one).
-                    let forward = if e.to == i {
+                    let forward = if e.to() == i {
                         e.event != Event::PhaseEnd
                     } else {
-                        rank[e.to] > rank[i]
+                        rank[e.to()] > rank[i]
                     };
                     if !forward {
                         return None;
@@ -67,7 +67,7 @@ impl Prepared {
                     w.push(wk);
                 }
                 divisors.push(d);
-                if edges.iter().any(|e| e.to == i) {
+                if edges.iter().any(|e| e.to() == i) {
                     // The self-loop at a count of zero, in between and at
                     // the cap, for every pass.
                     for tally in PASSES {
@@ -115,7 +115,7 @@ pub(super) fn self_edges(tally: Tally, i: usize, edges: &[Edge], w: &[u64]) -> V
     edges
         .iter()
         .zip(w)
-        .filter(|(e, _)| e.to == i)
+        .filter(|(e, _)| e.to() == i)
         .map(|(e, &w)| (Step::of(tally, &e.event), w))
         .collect()
 }
@@ -130,13 +130,22 @@ pub(super) fn self_weight(self_edges: &[(Step, u64)], count: u8, cap: u8) -> u64
 }
 
 /// A move out of a node: its edges to one node with one step, merged.
+/// Sixteen bytes: a pass holds one a move of the chain (the rank in 32
+/// bits, as an edge's node is).
 pub(super) struct Move {
-    pub(super) to_rank: usize,
+    rank: u32,
     /// Back to the same node.
     pub(super) to_self: bool,
     pub(super) step: Step,
     /// The move's weight: its share of the node's visits is `w / stay`.
     pub(super) w: u64,
+}
+
+impl Move {
+    /// The rank of the node it goes to.
+    pub(super) fn to_rank(&self) -> usize {
+        self.rank as usize
+    }
 }
 
 /// What a pass does from a node, with one self-loop weight `c`: the mass
@@ -178,15 +187,22 @@ impl Variant {
         let mut moves: Vec<(usize, Step, u64)> = edges
             .iter()
             .zip(w)
-            .map(|(e, &wk)| (e.to, Step::of(tally, &e.event), wk))
+            .map(|(e, &wk)| (e.to(), Step::of(tally, &e.event), wk))
             .collect();
         moves.sort_unstable_by_key(|&(to, step, _)| (to, step));
-        let mut merged: Vec<(usize, Step, u64)> = Vec::with_capacity(moves.len());
-        for (to, step, wk) in moves {
-            match merged.last_mut() {
-                Some(m) if m.0 == to && m.1 == step => m.2 += wk,
-                _ => merged.push((to, step, wk)),
-            }
+        // Held for the whole pass, one a move: made at its size (the
+        // edges' list is larger, and a collect in place would keep its
+        // room).
+        let runs = moves.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1));
+        let mut merged: Vec<Move> = Vec::with_capacity(runs.clone().count());
+        for run in runs {
+            let (to, step, _) = run[0];
+            merged.push(Move {
+                rank: u32::try_from(prep.rank[to]).expect("ranks of a chain's nodes"),
+                to_self: to == i,
+                step,
+                w: run.iter().map(|m| m.2).sum(),
+            });
         }
         let mut sums = [0u64; 4];
         for (e, &wk) in edges.iter().zip(w) {
@@ -205,26 +221,18 @@ impl Variant {
         }
         // Take out what the stay shares with every weight: smaller
         // numbers, and a smaller denominator for the pass.
-        let g = merged.iter().map(|m| m.2).chain(sums).fold(stay, gcd);
+        let g = merged.iter().map(|m| m.w).chain(sums).fold(stay, gcd);
         let stay = stay / g;
         let stay_factors = prep.basis.factor(stay)?;
         for m in &mut merged {
-            m.2 /= g;
+            m.w /= g;
         }
         let sums = sums.map(|w| w / g);
         Some(Variant {
             self_weight,
             stay,
             stay_factors,
-            moves: merged
-                .into_iter()
-                .map(|(to, step, w)| Move {
-                    to_rank: prep.rank[to],
-                    to_self: to == i,
-                    step,
-                    w,
-                })
-                .collect(),
+            moves: merged,
             expected: [sums[0], sums[1], sums[2]],
             exit: sums[3],
         })

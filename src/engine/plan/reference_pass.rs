@@ -89,7 +89,7 @@ pub(super) fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
         let self_loop: Prob = edges
             .iter()
             .zip(&probs)
-            .filter(|(e, _)| e.to == i && next_count(e) == count)
+            .filter(|(e, _)| e.to() == i && next_count(e) == count)
             .map(|(_, p)| p)
             .sum();
         let stay = Prob::one() - self_loop;
@@ -132,12 +132,12 @@ pub(super) fn run(plan: &FirePlan, chain: &Chain, tally: Tally) -> Pass {
                 }
             }
             let to_count = next_count(e);
-            if e.to == i && to_count == count {
+            if e.to() == i && to_count == count {
                 continue;
             }
             let slot = pending
-                .entry((chain.nodes[e.to], to_count))
-                .or_insert_with(|| (e.to, Prob::zero()));
+                .entry((chain.nodes[e.to()], to_count))
+                .or_insert_with(|| (e.to(), Prob::zero()));
             add(&mut slot.1, flow);
         }
     }

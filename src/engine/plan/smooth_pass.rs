@@ -184,7 +184,7 @@ fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> 
                     if m.to_self && to_count == count {
                         continue;
                     }
-                    reach(&mut exps[m.to_rank * width + usize::from(to_count)], &e);
+                    reach(&mut exps[m.to_rank() * width + usize::from(to_count)], &e);
                 }
             }
             raise(&mut top[usize::from(count)], &e);
@@ -378,7 +378,7 @@ fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> 
             for m in &v.moves {
                 let to_count = m.step.next(count, cap);
                 if !(m.to_self && to_count == count) {
-                    let to = m.to_rank * width + usize::from(to_count);
+                    let to = m.to_rank() * width + usize::from(to_count);
                     targets.push((2 * to + usize::from(to_count > count), m.w));
                 }
             }

@@ -77,10 +77,10 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
             let v = moves.variant(i, 0)?;
             v.add_stay(&mut e);
             for m in v.moves.iter().filter(|m| !m.to_self) {
-                if phase_of(m.to_rank) != phase_of(r) && phase_of(m.to_rank) < phases {
-                    raise(&mut entry_exps[phase_of(m.to_rank)], &e);
+                if phase_of(m.to_rank()) != phase_of(r) && phase_of(m.to_rank()) < phases {
+                    raise(&mut entry_exps[phase_of(m.to_rank())], &e);
                 }
-                reach(&mut exps[m.to_rank], &e);
+                reach(&mut exps[m.to_rank()], &e);
             }
         }
         raise(&mut top, &e);
@@ -102,15 +102,15 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
         visits.clone_from(&mass);
         div_exact(&mut visits, v.stay);
         for m in v.moves.iter().filter(|m| !m.to_self) {
-            if phase_of(m.to_rank) != phase_of(r) && phase_of(m.to_rank) < phases {
+            if phase_of(m.to_rank()) != phase_of(r) && phase_of(m.to_rank()) < phases {
                 add_times(
-                    entered[m.to_rank].get_or_insert_with(Numer::new),
+                    entered[m.to_rank()].get_or_insert_with(Numer::new),
                     &visits,
                     m.w,
                 );
             }
             add_times(
-                slots[m.to_rank].get_or_insert_with(Numer::new),
+                slots[m.to_rank()].get_or_insert_with(Numer::new),
                 &visits,
                 m.w,
             );
@@ -168,7 +168,7 @@ fn count_phase(
                     if m.step == Step::Reset || (m.to_self && to_count == count) {
                         continue;
                     }
-                    reach(&mut exps[m.to_rank * width + usize::from(to_count)], &e);
+                    reach(&mut exps[m.to_rank() * width + usize::from(to_count)], &e);
                 }
             }
             raise(&mut top, &e);
@@ -205,7 +205,7 @@ fn count_phase(
             for m in &v.moves {
                 let to_count = m.step.next(count, cap);
                 if m.step != Step::Reset && !(m.to_self && to_count == count) {
-                    targets.push((m.to_rank * width + usize::from(to_count), m.w));
+                    targets.push((m.to_rank() * width + usize::from(to_count), m.w));
                 }
             }
             send(&mut slots, &mut pool, &visits, &targets);

@@ -27,10 +27,28 @@ use crate::rules::to_hit::HitKind;
 /// [`DrawTable`] ([`Chain::prob`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
-    /// The node it leads to.
-    pub to: usize,
+    /// The node it leads to, in 32 bits: a chain's edges are some of its
+    /// memory (a chain has at most [`MAX_EDGES`](super::MAX_EDGES) edges,
+    /// so fewer nodes than that).
+    to: u32,
     /// What it does: a shot or the end of the phase.
     pub event: Event,
+}
+
+impl Edge {
+    /// The edge to node `to` that does `event`.
+    ///
+    /// # Panics
+    /// If `to` passes 32 bits (no chain within the guard has such nodes).
+    pub fn new(to: usize, event: Event) -> Edge {
+        let to = u32::try_from(to).expect("a chain's nodes are numbered in 32 bits");
+        Edge { to, event }
+    }
+
+    /// The node it leads to.
+    pub fn to(&self) -> usize {
+        self.to as usize
+    }
 }
 
 /// Integer table for drawing a node's next edge with one random number:
@@ -128,10 +146,7 @@ fn event(place: u64) -> Event {
 
 /// The edge of a numbered transition.
 fn edge(n: Numbered) -> Edge {
-    Edge {
-        to: (n >> 4) as usize,
-        event: event(n & 15),
-    }
+    Edge::new((n >> 4) as usize, event(n & 15))
 }
 
 /// A node's edges, its draw table, and its edges' fractions when it has
@@ -266,7 +281,7 @@ mod tests {
         pairs.sort_by_key(|&(to, event)| numbered(to, event));
         assert!(pairs.windows(2).all(|w| w[0] < w[1]));
         for (to, event) in pairs {
-            assert_eq!(edge(numbered(to, event)), Edge { to, event });
+            assert_eq!(edge(numbered(to, event)), Edge::new(to, event));
         }
     }
 }

@@ -33,7 +33,7 @@ impl Flat {
                     Event::PhaseEnd => None,
                     Event::Shot { hit, .. } => Some(hit),
                 };
-                edges.push((*cum, e.to as u32, hit));
+                edges.push((*cum, e.to() as u32, hit));
             }
         }
         Flat {

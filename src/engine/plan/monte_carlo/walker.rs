@@ -156,7 +156,7 @@ impl Walker {
                 return None;
             }
             for e in edges {
-                let to = usize::from(chain.nodes[e.to].phase);
+                let to = usize::from(chain.nodes[e.to()].phase);
                 let fits = match e.event {
                     Event::PhaseEnd => to == phase + 1,
                     Event::Shot { .. } => to == phase,
@@ -210,11 +210,11 @@ impl Walker {
                 let (mut add, mut hops) = (0, 0);
                 let to = loop {
                     add += step_add(edge.event);
-                    let onward = &chain.edges[edge.to];
+                    let onward = &chain.edges[edge.to()];
                     if edge.event == Event::PhaseEnd || onward.len() != 1 || hops == MAX_HOPS {
-                        break edge.to;
+                        break edge.to();
                     }
-                    (from, edge, hops) = (&chain.nodes[edge.to], &onward[0], hops + 1);
+                    (from, edge, hops) = (&chain.nodes[edge.to()], &onward[0], hops + 1);
                 };
                 let mut word = add | weapon_bits(from.weapon);
                 if edge.event == Event::PhaseEnd {
