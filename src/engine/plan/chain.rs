@@ -29,9 +29,7 @@ mod compile;
 mod edges;
 
 pub(crate) use compile::Limits;
-pub use compile::{
-    Chain, DEFAULT_MAX_STATES, EffectCache, LAW_OUTCOMES_PER_EDGE, MAX_EDGES, Refusal, TooLarge,
-};
+pub use compile::{Chain, DEFAULT_MAX_STATES, LAW_OUTCOMES_PER_EDGE, MAX_EDGES, Refusal, TooLarge};
 pub use edges::{DrawTable, Edge};
 
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};

@@ -18,6 +18,7 @@ pub mod monte_carlo;
 mod prepared;
 mod reference_pass;
 mod shot_effect;
+mod shot_parts;
 pub mod simulate;
 mod smooth;
 mod smooth_pass;

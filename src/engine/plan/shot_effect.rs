@@ -17,13 +17,14 @@ use super::FirePlan;
 use super::ShotKey;
 use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
 use super::fast_hash::{FastMap, FastSet};
+use super::shot_parts::Parts;
 use super::twins::Twins;
-use super::weighed::{Weighed, over_one_denominator};
+use super::weighed::Weighed;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
 use crate::prob::Prob;
 use crate::rules::effects::Attack;
-use crate::rules::shot::{Breakdown, ShotProcess, ShotState, TargetShot};
+use crate::rules::shot::{ShotProcess, ShotState, TargetShot};
 use crate::rules::shot_process::AfterToHit;
 use crate::rules::units::{UnitState, UnitStates};
 
@@ -38,19 +39,7 @@ pub type Effects = Weighed<ShotEffect>;
 /// distinct state with its numerator over one denominator (all dice odds,
 /// while that fits in 128 bits), so that each shot's effect is summed in
 /// integers; past that, exact fractions.
-type UnitsLaw = Weighed<UnitStates>;
-
-/// What tells two effects apart but their units' states, as one number:
-/// effects are in the order of (this, their units' key).
-fn head_key(e: &ShotEffect) -> u8 {
-    let breakdown = match e.breakdown {
-        None => 0,
-        Some(Breakdown::None) => 1,
-        Some(Breakdown::Malfunctioned) => 2,
-        Some(Breakdown::Removed) => 3,
-    };
-    u8::from(e.keeps_rof) << 4 | breakdown << 2 | e.hit as u8
-}
+pub(super) type UnitsLaw = Weighed<UnitStates>;
 
 /// A situation a To Hit DR leaves, for the shot's targets' attacks (by
 /// their index among those the laws have seen).
@@ -306,13 +295,13 @@ impl Heads {
     }
 
     /// The shot's effect: each To Hit outcome with the law of what follows
-    /// it ([`shot_effect`]).
+    /// it ([`shot_parts`]).
     pub(super) fn effect(
         &self,
         plan: &FirePlan,
         limits: &Limits,
         laws: &ShotLaws,
-    ) -> Result<Effects, Refusal> {
+    ) -> Result<Parts, Refusal> {
         let process = ShotProcess::of(plan.shot(self.key));
         let mut parts = Vec::with_capacity(self.heads.len());
         for (s, p) in self.heads.iter() {
@@ -322,107 +311,30 @@ impl Heads {
         }
         // The laws hold twins' states sorted: arrangements of the same
         // states are one effect.
-        Ok(integer_effects(&parts).unwrap_or_else(|| {
-            let pairs = parts.iter().flat_map(|(head, p, law)| {
-                law.pairs()
-                    .into_iter()
-                    .map(move |(units, q)| (ShotEffect { units, ..*head }, *p * &q))
-            });
-            Weighed::of_dist(&Dist::from_masses(pairs))
-        }))
+        Ok(Parts::of(&parts))
     }
 }
 
-/// The exact effect of the shot `key` from `node`: its To Hit outcomes,
-/// and with units in the hex, each with the law of the units' states after
-/// it, as distinct (effect, probability) pairs that sum to one. Refused,
-/// before any joint law past `limits` is built.
-pub(super) fn shot_effect(
+/// The exact effect of the shot `key` from `node`, as its parts: its To
+/// Hit outcomes, and with units in the hex, each with the law of the units'
+/// states after it; its distinct (effect, probability) pairs sum to one.
+/// Refused, before any joint law past `limits` is built.
+pub(super) fn shot_parts(
     plan: &FirePlan,
     node: &Node,
     key: ShotKey,
     limits: &Limits,
     laws: &ShotLaws,
-) -> Result<Effects, Refusal> {
+) -> Result<Parts, Refusal> {
     if plan.units().is_empty() {
         // Without units, ROF, malfunction and the hit are all a plan needs.
         let process = ShotProcess::of(plan.shot(key));
         let heads = process.exact_until(&process.start_units(), ShotProcess::to_hit_done);
-        return Ok(Weighed::of_dist(&heads.map(|s| ShotEffect::of(s, false))));
+        return Ok(Parts::Listed(Weighed::of_dist(
+            &heads.map(|s| ShotEffect::of(s, false)),
+        )));
     }
     Heads::of(plan, node, key, laws).effect(plan, limits, laws)
-}
-
-/// The effects of a shot whose To Hit outcome `head` (of probability `p`)
-/// is followed by the units' `law` (twins' states sorted, `twins.rs`),
-/// equal effects merged, summed in integers over one denominator: `None`
-/// if a law or the products do not fit in 128 bits.
-///
-/// A law is held in the order of its states' keys, so the outcomes of one
-/// head come in order: the heads are sorted, and the laws of heads that
-/// are the same effect (To Hit outcomes that differ only in what the
-/// units go through) merged as sorted lists, with no sort of the
-/// outcomes themselves.
-fn integer_effects(parts: &[(ShotEffect, &Prob, Arc<UnitsLaw>)]) -> Option<Effects> {
-    let (heads, head_den) = over_one_denominator(parts.iter().map(|(_, p, _)| *p))?;
-    let law_den = parts.iter().try_fold(1u128, |l, (_, _, law)| {
-        let d = law.integer()?.1;
-        (l / num_integer::gcd(l, d)).checked_mul(d)
-    })?;
-    let denominator = head_den.checked_mul(law_den)?;
-    let mut order: Vec<usize> = (0..parts.len()).collect();
-    order.sort_by_key(|&k| head_key(&parts[k].0));
-    let mut effects = Vec::new();
-    for run in order.chunk_by(|&a, &b| head_key(&parts[a].0) == head_key(&parts[b].0)) {
-        let mut merged: Vec<(UnitStates, u128)> = Vec::new();
-        for &k in run {
-            let (states, d) = parts[k].2.integer()?;
-            let scale = heads[k].checked_mul(law_den / d)?;
-            let scaled = states
-                .iter()
-                .map(|&(units, q)| Some((units, q.checked_mul(scale)?)));
-            merged = merge_sorted(&merged, scaled)?;
-        }
-        let head = parts[run[0]].0;
-        effects.extend(
-            merged
-                .into_iter()
-                .map(|(units, n)| (ShotEffect { units, ..head }, n)),
-        );
-    }
-    // Held in the cache for later levels: no spare room (it was a fifth
-    // of the cache of five 4-6-7s' chain).
-    effects.shrink_to_fit();
-    Some(Weighed::Integer(effects, denominator))
-}
-
-/// Two lists of units' states with numerators, each in the order of the
-/// states' keys, as one in that order, the numerators of equal states
-/// added: `None` if one of `b`'s is `None` or a sum passes 128 bits.
-fn merge_sorted(
-    a: &[(UnitStates, u128)],
-    b: impl Iterator<Item = Option<(UnitStates, u128)>>,
-) -> Option<Vec<(UnitStates, u128)>> {
-    let mut out = Vec::with_capacity(a.len() + b.size_hint().0);
-    let mut a = a.iter().copied().peekable();
-    for next in b {
-        let (units, n) = next?;
-        while let Some(&(u, m)) = a.peek()
-            && u.key() < units.key()
-        {
-            out.push((u, m));
-            a.next();
-        }
-        match a.peek() {
-            Some(&(u, m)) if u.key() == units.key() => {
-                out.push((units, m.checked_add(n)?));
-                a.next();
-            }
-            _ => out.push((units, n)),
-        }
-    }
-    out.extend(a);
-    Some(out)
 }
 
 #[cfg(test)]

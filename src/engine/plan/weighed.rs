@@ -43,11 +43,6 @@ impl<T> Weighed<T> {
         }
     }
 
-    /// Whether there is no outcome (never so for a law).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Each outcome, in order.
     pub fn outcomes(&self) -> Box<dyn Iterator<Item = &T> + '_> {
         match self {

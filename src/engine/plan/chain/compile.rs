@@ -15,14 +15,16 @@ use super::edges::{DrawTable, Edge, Finished, finish, numbered};
 use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
 use crate::engine::plan::fast_hash::FastMap;
-use crate::engine::plan::shot_effect::{Effects, Heads, ShotLaws, Situation, shot_effect};
+use crate::engine::plan::shot_effect::{Heads, ShotLaws, Situation, shot_parts};
+use crate::engine::plan::shot_parts::Parts;
 use crate::engine::plan::weighed::Weighed;
 use crate::engine::plan::{FirePlan, ShotKey};
 use crate::prob::Prob;
 use crate::rules::units::UnitStates;
 
-/// Exact shot effects, by shot and units' states, shared between nodes.
-pub type EffectCache = BTreeMap<(ShotKey, UnitStates), Effects>;
+/// Exact shot effects, as their parts, by shot and units' states, shared
+/// between nodes.
+type EffectCache = BTreeMap<(ShotKey, UnitStates), Parts>;
 
 /// The cache key of the shot a node fires next, if it fires one.
 fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
@@ -103,7 +105,7 @@ fn cached_effect<'c>(
     intensive: bool,
     cache: &'c EffectCache,
     laws: &ShotLaws,
-) -> Cow<'c, Effects> {
+) -> Cow<'c, Parts> {
     let key = shot_key(plan, node, intensive);
     match cache.get(&(key, node.units)) {
         Some(effects) => Cow::Borrowed(effects),
@@ -112,7 +114,7 @@ fn cached_effect<'c>(
                 max_nodes: usize::MAX,
                 max_edges: usize::MAX,
             };
-            Cow::Owned(shot_effect(plan, node, key, &unbounded, laws).expect("no limits"))
+            Cow::Owned(shot_parts(plan, node, key, &unbounded, laws).expect("no limits"))
         }
     }
 }
@@ -162,12 +164,7 @@ fn transition_dist(
     match next_shot(plan, node) {
         Some(intensive) => {
             let effects = cached_effect(plan, node, intensive, cache, laws);
-            Dist::from_masses(
-                effects
-                    .pairs()
-                    .into_iter()
-                    .map(|(e, p)| (after_shot(plan, node, intensive, &e), p)),
-            )
+            Dist::from_masses(effects.map(|e| after_shot(plan, node, intensive, e)))
         }
         None => Dist::enumerate(|d| advance(plan, node, d)),
     }
@@ -200,7 +197,7 @@ fn fill_cache(
         // Most levels of a plan without units need none or one: no
         // threads then.
         for (key, node) in missing {
-            let effect = shot_effect(plan, &node, key.0, limits, laws)?;
+            let effect = shot_parts(plan, &node, key.0, limits, laws)?;
             cache.insert(key, effect);
         }
         laws.end_level();

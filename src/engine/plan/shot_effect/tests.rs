@@ -1,4 +1,5 @@
 use super::*;
+use crate::engine::plan::weighed::over_one_denominator;
 use crate::input::catalog::Catalog;
 use crate::input::scenario::Scenario;
 
@@ -43,7 +44,9 @@ fn shot_effects_match_the_whole_shot() {
         for node in [start, leader_broken] {
             for (&key, s) in &plan.shots {
                 let mine = Dist::from_masses(
-                    shot_effect(&plan, &node, key, &unbounded, &laws).expect("no limit"),
+                    shot_parts(&plan, &node, key, &unbounded, &laws)
+                        .expect("no limit")
+                        .effects(),
                 );
                 let whole = ShotProcess::of(s)
                     .exact(&node.units.states())
@@ -52,39 +55,4 @@ fn shot_effects_match_the_whole_shot() {
             }
         }
     }
-}
-
-/// Two lists in key order merge into one in key order, the numerators of
-/// equal states added, as sorting the two together and adding would.
-#[test]
-fn sorted_lists_merge_in_key_order() {
-    let states = |bits: &[u8]| {
-        let list: Vec<UnitState> = bits.iter().map(|&b| UnitState::from_bits(b)).collect();
-        UnitStates::from_slice(&list)
-    };
-    let mut a = vec![
-        (states(&[0, 1]), 1),
-        (states(&[2, 0]), 2),
-        (states(&[4, 4]), 3),
-    ];
-    let mut b = vec![
-        (states(&[0, 1]), 10),
-        (states(&[1, 1]), 20),
-        (states(&[8, 0]), 30),
-    ];
-    a.sort_by_key(|(u, _)| u.key());
-    b.sort_by_key(|(u, _)| u.key());
-    let merged = merge_sorted(&a, b.iter().map(|&x| Some(x))).expect("fits");
-    let mut expected: Vec<(UnitStates, u128)> = Vec::new();
-    let mut all = [a.clone(), b.clone()].concat();
-    all.sort_by_key(|(u, _)| u.key());
-    for (u, n) in all {
-        match expected.last_mut() {
-            Some((v, m)) if v.key() == u.key() => *m += n,
-            _ => expected.push((u, n)),
-        }
-    }
-    assert_eq!(merged, expected);
-    assert_eq!(merged.len(), 5);
-    assert_eq!(merge_sorted(&a, [None].into_iter()), None);
 }
