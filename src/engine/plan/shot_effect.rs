@@ -45,6 +45,13 @@ pub(super) type UnitsLaw = Weighed<UnitStates>;
 /// their index among those the laws have seen).
 pub(super) type Situation = (usize, AfterToHit);
 
+/// The most laws built side by side before the terms they were made of
+/// are let go ([`ShotLaws::build_all`]). Five 4-6-7s' chain needs 14,000
+/// laws at its first shot; built all at once, their terms were 91 MB of its
+/// peak of 175 MB of heap. A thousand at a time, the terms the laws share
+/// are still mostly found, and building the chain takes no longer.
+const LAWS_AT_ONCE: usize = 1024;
+
 /// The law after one situation, once worked out (or its refusal).
 type AfterCell = OnceLock<Result<Arc<UnitsLaw>, Refusal>>;
 
@@ -117,7 +124,8 @@ impl ShotLaws {
     /// leads there) not built yet, in parallel, each by one thread: a
     /// thread that needs a law another is building waits for it, so the
     /// laws a level needs are built before its effects are put together.
-    /// Refused as [`Self::after_to_hit`] is.
+    /// [`LAWS_AT_ONCE`] at a time, the terms let go between them. Refused
+    /// as [`Self::after_to_hit`] is.
     pub(super) fn build_all(
         &self,
         plan: &FirePlan,
@@ -131,13 +139,16 @@ impl ShotLaws {
                 .filter(|(s, _)| built.get(s).is_none_or(|cell| cell.get().is_none()))
                 .collect()
         };
-        missing
-            .into_par_iter()
-            .try_for_each(|((attacks, after), key)| {
-                let process = ShotProcess::of(plan.shot(key));
-                self.after_to_hit(&process, attacks, plan.twins(), &after, limits)
+        // A share at a time, the terms let go between shares.
+        for share in missing.chunks(LAWS_AT_ONCE) {
+            share.par_iter().try_for_each(|((attacks, after), key)| {
+                let process = ShotProcess::of(plan.shot(*key));
+                self.after_to_hit(&process, *attacks, plan.twins(), after, limits)
                     .map(|_| ())
-            })
+            })?;
+            self.checks.forget_terms();
+        }
+        Ok(())
     }
 
     /// The law of the units' states after `after`, or why it is refused.
