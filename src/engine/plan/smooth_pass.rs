@@ -116,13 +116,19 @@ pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
 }
 
 /// A pass's view of the chain: its moves from each node, by self-loop
-/// weight, made as states need them.
+/// weight, made as states need them. Those of one node are held at a time:
+/// a pass takes each node's counts together, so it holds the moves of one
+/// node, not of the whole chain (they were a quarter of the memory at the
+/// peak of five 4-6-7s' solve, and making them again for each pass costs
+/// little).
 pub(super) struct Moves<'a> {
     pub(super) chain: &'a Chain,
     pub(super) prep: &'a Prepared,
     tally: Tally,
-    self_loops: Vec<Option<Vec<(Step, u64)>>>,
-    variants: Vec<Vec<Variant>>,
+    /// The node whose self-loops and variants are held.
+    node: Option<usize>,
+    self_loops: Vec<(Step, u64)>,
+    variants: Vec<Variant>,
 }
 
 impl<'a> Moves<'a> {
@@ -131,8 +137,9 @@ impl<'a> Moves<'a> {
             chain,
             prep,
             tally,
-            self_loops: vec![None; chain.nodes.len()],
-            variants: (0..chain.nodes.len()).map(|_| Vec::new()).collect(),
+            node: None,
+            self_loops: Vec::new(),
+            variants: Vec::new(),
         }
     }
 
@@ -140,18 +147,21 @@ impl<'a> Moves<'a> {
     /// `None` if a denominator falls outside the basis.
     pub(super) fn variant(&mut self, i: usize, count: u8) -> Option<&Variant> {
         let edges = &self.chain.edges[i];
-        let loops = self.self_loops[i]
-            .get_or_insert_with(|| self_edges(self.tally, i, edges, &self.prep.weights[i]));
-        let c = self_weight(loops, count, self.tally.cap());
-        let k = match self.variants[i].iter().position(|v| v.self_weight == c) {
+        if self.node != Some(i) {
+            self.node = Some(i);
+            self.self_loops = self_edges(self.tally, i, edges, &self.prep.weights[i]);
+            self.variants.clear();
+        }
+        let c = self_weight(&self.self_loops, count, self.tally.cap());
+        let k = match self.variants.iter().position(|v| v.self_weight == c) {
             Some(k) => k,
             None => {
                 let v = Variant::new(self.tally, i, self.prep, edges, c)?;
-                self.variants[i].push(v);
-                self.variants[i].len() - 1
+                self.variants.push(v);
+                self.variants.len() - 1
             }
         };
-        Some(&self.variants[i][k])
+        Some(&self.variants[k])
     }
 }
 
