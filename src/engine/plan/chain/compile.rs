@@ -40,12 +40,13 @@ pub(crate) struct Limits {
 }
 
 /// Edges (and outcomes of one shot) the exact engine builds at most. A
-/// plan takes some 100-140 bytes of memory an edge at its peak, chain,
-/// caches and solution together (measured: 50 MB for the 267,991 edges of
-/// `examples/stack-in-woods.toml`, 0.38 GB for the 2.75 million of five
-/// 4-6-7s in woods, 0.40 GB for their 3.7 million over four phases), so
-/// this keeps it within about 1 GB. It was 4 million while an edge held
-/// its fraction beside its table's weight, at some 210-220 bytes an edge.
+/// large plan takes some 65 bytes of memory an edge at its peak, chain,
+/// caches and solution together (measured: 180 MB for the 2.75 million
+/// edges of five 4-6-7s in woods, 0.46 GB for the 7.2 million of three
+/// units and a 5-4-8; a small plan more, 150 bytes an edge for the 267,991
+/// of `examples/stack-in-woods.toml` in 40 MB), so this keeps it well
+/// within 1 GB. It was 4 million while an edge held its fraction beside
+/// its table's weight, at some 210-220 bytes an edge.
 pub const MAX_EDGES: usize = 9_000_000;
 
 /// Outcomes of the units' laws the exact engine works out at most for
