@@ -6,7 +6,6 @@
 //! not each shot's effect listed out as well (listed, the effects were a
 //! third of the memory at the peak of five 4-6-7s' chain).
 
-use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::chain::ShotEffect;
@@ -88,26 +87,19 @@ impl Parts {
             Parts::Integer { runs, denominator } => (runs, *denominator),
             Parts::Listed(effects) => return effects.map(f),
         };
-        let lists: Vec<(&ShotEffect, Cow<'_, Numerators>)> = runs
+        let most = runs
             .iter()
-            .map(|(head, laws)| {
-                let list = match laws.as_slice() {
-                    [(1, law)] => Cow::Borrowed(outcomes(law)),
-                    _ => Cow::Owned(laws.iter().fold(Vec::new(), |merged, (scale, law)| {
-                        let scaled = outcomes(law).iter().map(|&(units, q)| (units, q * scale));
-                        merge_sorted(&merged, scaled)
-                    })),
-                };
-                (head, list)
-            })
-            .collect();
-        let mut out = Vec::with_capacity(lists.iter().map(|(_, list)| list.len()).sum());
-        for (head, list) in &lists {
-            out.extend(
-                list.iter()
-                    .map(|&(units, n)| (f(&ShotEffect { units, ..**head }), n)),
-            );
+            .flat_map(|(_, laws)| laws)
+            .map(|(_, law)| law.len())
+            .sum();
+        let mut out = Vec::with_capacity(most);
+        for (head, laws) in runs {
+            merge_scaled(laws, |units, n| {
+                out.push((f(&ShotEffect { units, ..*head }), n));
+            });
         }
+        // Held with a level's share of transitions: no spare room.
+        out.shrink_to_fit();
         Weighed::Integer(out, denominator)
     }
 
@@ -136,32 +128,31 @@ fn head_key(e: &ShotEffect) -> u8 {
     u8::from(e.keeps_rof) << 4 | breakdown << 2 | e.hit as u8
 }
 
-/// Two lists of units' states with numerators, each in the order of the
-/// states' keys, as one in that order, the numerators of equal states
-/// added.
-pub(super) fn merge_sorted(
-    a: &Numerators,
-    b: impl Iterator<Item = (UnitStates, u128)>,
-) -> Vec<(UnitStates, u128)> {
-    let mut out = Vec::with_capacity(a.len() + b.size_hint().0);
-    let mut a = a.iter().copied().peekable();
-    for (units, n) in b {
-        while let Some(&(u, m)) = a.peek()
-            && u.key() < units.key()
-        {
-            out.push((u, m));
-            a.next();
-        }
-        match a.peek() {
-            Some(&(u, m)) if u.key() == units.key() => {
-                out.push((units, m + n));
-                a.next();
+/// The laws, each scaled, as one list in the order of the units' keys,
+/// the numerators of equal states added: `emit` takes each distinct state
+/// in turn. A head has few laws (some of its To Hit outcomes): the next
+/// state is the least of the laws' first ones, found by looking at each.
+pub(super) fn merge_scaled(laws: &[(u128, Arc<UnitsLaw>)], mut emit: impl FnMut(UnitStates, u128)) {
+    let mut lists: Vec<(&Numerators, u128)> = laws
+        .iter()
+        .map(|(scale, law)| (outcomes(law), *scale))
+        .filter(|(list, _)| !list.is_empty())
+        .collect();
+    while let Some(units) = lists
+        .iter()
+        .map(|(list, _)| list[0].0)
+        .min_by_key(UnitStates::key)
+    {
+        let mut sum = 0;
+        for (list, scale) in &mut lists {
+            if list[0].0.key() == units.key() {
+                sum += list[0].1 * *scale;
+                *list = &list[1..];
             }
-            _ => out.push((units, n)),
         }
+        lists.retain(|(list, _)| !list.is_empty());
+        emit(units, sum);
     }
-    out.extend(a);
-    out
 }
 
 #[cfg(test)]
