@@ -130,8 +130,7 @@ pub(super) fn self_weight(self_edges: &[(Step, u64)], count: u8, cap: u8) -> u64
 }
 
 /// A move out of a node: its edges to one node with one step, merged.
-/// Sixteen bytes: a pass holds one a move of the chain (the rank in 32
-/// bits, as an edge's node is).
+/// Sixteen bytes (the rank in 32 bits, as an edge's node is).
 pub(super) struct Move {
     rank: u32,
     /// Back to the same node.
@@ -190,9 +189,8 @@ impl Variant {
             .map(|(e, &wk)| (e.to(), Step::of(tally, &e.event), wk))
             .collect();
         moves.sort_unstable_by_key(|&(to, step, _)| (to, step));
-        // Held for the whole pass, one a move: made at its size (the
-        // edges' list is larger, and a collect in place would keep its
-        // room).
+        // Made at its size: the edges' list is larger, and a collect in
+        // place would keep its room.
         let runs = moves.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1));
         let mut merged: Vec<Move> = Vec::with_capacity(runs.clone().count());
         for run in runs {
