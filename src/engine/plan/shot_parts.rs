@@ -132,7 +132,7 @@ fn head_key(e: &ShotEffect) -> u8 {
 /// the numerators of equal states added: `emit` takes each distinct state
 /// in turn. A head has few laws (some of its To Hit outcomes): the next
 /// state is the least of the laws' first ones, found by looking at each.
-pub(super) fn merge_scaled(laws: &[(u128, Arc<UnitsLaw>)], mut emit: impl FnMut(UnitStates, u128)) {
+fn merge_scaled(laws: &[(u128, Arc<UnitsLaw>)], mut emit: impl FnMut(UnitStates, u128)) {
     let mut lists: Vec<(&Numerators, u128)> = laws
         .iter()
         .map(|(scale, law)| (outcomes(law), *scale))
