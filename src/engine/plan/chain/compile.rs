@@ -201,6 +201,7 @@ fn fill_cache(
             let effect = shot_parts(plan, &node, key.0, limits, laws)?;
             cache.insert(key, effect);
         }
+        // Their laws were built as they were needed: their terms let go.
         laws.end_level();
         return Ok(());
     }
@@ -216,8 +217,8 @@ fn fill_cache(
         .into_par_iter()
         .map(|(key, heads)| heads.effect(plan, limits, laws).map(|effect| (key, effect)))
         .collect();
+    // The laws were all built, and their terms let go, by `build_all`.
     cache.extend(effects?);
-    laws.end_level();
     Ok(())
 }
 
