@@ -31,7 +31,7 @@ use std::collections::BTreeMap;
 use super::FirePlan;
 use super::chain::{Chain, Event, Weapon};
 use super::reference_pass::run;
-use super::smooth_pass::smooth_totals;
+use super::smooth_jobs::smooth_totals;
 use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
 use crate::rules::to_hit::HitKind;

@@ -6,103 +6,12 @@
 
 use std::collections::BTreeMap;
 
-use rayon::prelude::*;
-
 use super::FirePlan;
-use super::chain::{Chain, Event, Weapon};
-use super::exact::{PASSES, Step, Tally, Totals};
-use super::lump;
-use super::prepared::{Prepared, Variant, node_order, self_edges, self_weight};
+use super::chain::{Chain, Weapon};
+use super::exact::{Step, Tally, Totals};
+use super::prepared::{Prepared, Variant, self_edges, self_weight};
 use super::smooth::{div_exact, mul_add, mul_add_two, mul_small};
-use super::smooth_phases::shots_in_phase;
 use super::smooth_sums::Sums;
-
-/// Every pass in smooth fractions, the counting passes on the chain merged
-/// for their count (the first pass reads every node's units and weapon);
-/// `None` if the chain does not fit the scheme.
-pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
-    let order = node_order(chain);
-    // One job per chain a pass runs on: the whole chain, and the chain
-    // merged for each count. Counting shots in the phase and in the plan
-    // reads the same of each edge (a shot, or the phase's end), so those
-    // two passes share a job and its merged chain. The Critical Hits job
-    // takes longest with units in the hex (its merged chain divides by the
-    // most primes): it starts first, and the jobs are handed out one at a
-    // time, so that the cores finish close together.
-    let counting: [&[Tally]; 4] = [
-        &[Tally::Criticals],
-        &[Tally::Shots, Tally::ShotsInPhase],
-        &[Tally::Hits],
-        &[Tally::Malfunctions],
-    ];
-    // Each count's chain is merged from the chain merged for all counts
-    // at once (what every count reads of each edge): that is merged once,
-    // beside the pass that counts nothing, and each count's is merged
-    // from its far fewer transitions.
-    let (nothing, counted) = rayon::join(
-        || run_job(plan, chain, order.clone(), &[Tally::Nothing]),
-        || {
-            let all = lump::quotient(chain, &order, |e| {
-                (COUNTED.map(|t| Step::of(t, e)), *e == Event::PhaseEnd)
-            });
-            let (chain, order) = match &all {
-                Some(q) => (&q.chain, &q.order),
-                None => (chain, &order),
-            };
-            counting
-                .par_iter()
-                .with_max_len(1)
-                .map(|&tallies| {
-                    let t = tallies[0];
-                    match lump::quotient(chain, order, |e| (Step::of(t, e), *e == Event::PhaseEnd))
-                    {
-                        Some(q) => run_job(plan, &q.chain, q.order, tallies),
-                        None => run_job(plan, chain, order.clone(), tallies),
-                    }
-                })
-                .collect::<Option<Vec<_>>>()
-        },
-    );
-    let mut done: Vec<(Tally, Totals)> = nothing?;
-    done.extend(counted?.into_iter().flatten());
-    // The totals in the order of `PASSES`.
-    PASSES
-        .iter()
-        .map(|&t| {
-            let k = done.iter().position(|(u, _)| *u == t)?;
-            Some(done.swap_remove(k).1)
-        })
-        .collect()
-}
-
-/// The counts whose chains are merged from one merged for all of them.
-const COUNTED: [Tally; 4] = [
-    Tally::Shots,
-    Tally::Hits,
-    Tally::Criticals,
-    Tally::Malfunctions,
-];
-
-/// The passes `tallies` on `chain` (taken in `order`), or `None` if the
-/// chain does not fit the scheme.
-fn run_job(
-    plan: &FirePlan,
-    chain: &Chain,
-    order: Vec<usize>,
-    tallies: &[Tally],
-) -> Option<Vec<(Tally, Totals)>> {
-    let prep = Prepared::new(chain, order)?;
-    tallies
-        .iter()
-        .map(|&t| {
-            let totals = match t {
-                Tally::ShotsInPhase => shots_in_phase(plan.input.phases.len(), chain, &prep)?,
-                _ => run_smooth(plan, chain, &prep, t)?,
-            };
-            Some((t, totals))
-        })
-        .collect()
-}
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
 /// zero limb.
@@ -289,7 +198,12 @@ pub(super) fn send(
 /// Critical Hits pass of `examples/stack-in-woods.toml` works with 43 to
 /// 86 limbs, where one denominator for all took 86). `None` if a
 /// denominator falls outside the basis.
-fn run_smooth(plan: &FirePlan, chain: &Chain, prep: &Prepared, tally: Tally) -> Option<Totals> {
+pub(super) fn run_smooth(
+    plan: &FirePlan,
+    chain: &Chain,
+    prep: &Prepared,
+    tally: Tally,
+) -> Option<Totals> {
     let basis = &prep.basis;
     let phases = plan.input.phases.len();
     let cap = tally.cap();
