@@ -161,15 +161,15 @@ impl ShotLaws {
     ) -> Result<Arc<UnitsLaw>, Refusal> {
         let lists = process.terms_after_to_hit(after, &self.checks);
         let terms = || lists.iter().flat_map(|(_, terms)| terms.iter());
-        // Each outcome of one term is a distinct units' state (twins
-        // sorted), so a distinct node of the chain: the largest term is a
-        // lower bound of its size.
-        let sizes: Vec<usize> = terms().map(|t| twins.joint_size(&t.factors)).collect();
-        let at_least = sizes.iter().max().unwrap_or(&1) + 1;
+        // Each distinct outcome of one term (twins sorted) is a distinct
+        // node of the chain: the most that one term surely has bounds the
+        // chain's size from below.
+        let sizes: Vec<(usize, usize)> = terms().map(|t| twins.joint_size(&t.factors)).collect();
+        let at_least = sizes.iter().map(|s| s.1).max().unwrap_or(1) + 1;
         if at_least > limits.max_nodes {
             return Err(Refusal::States { at_least });
         }
-        let size = sizes.iter().fold(0usize, |n, &s| n.saturating_add(s));
+        let size = sizes.iter().fold(0usize, |n, s| n.saturating_add(s.0));
         {
             let mut held = lock(&self.held);
             if held.saturating_add(size) > limits.max_edges.saturating_mul(LAW_OUTCOMES_PER_EDGE) {

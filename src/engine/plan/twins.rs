@@ -116,15 +116,37 @@ impl Twins {
         classes.into_iter().map(|(_, c)| c).collect()
     }
 
-    /// The number of outcomes of [`each_sorted_joint`](Self::each_sorted_joint)
-    /// for these factors (saturating): a class of k twins whose law has m
-    /// outcomes ends in one of C(m + k - 1, k) ways.
-    pub fn joint_size(&self, factors: &[(usize, Law)]) -> usize {
-        self.classes(factors).iter().fold(1usize, |n, c| {
+    /// At most and at least how many distinct outcomes
+    /// [`each_sorted_joint`](Self::each_sorted_joint) gives for these
+    /// factors, once sorted (saturating). A class of k twins whose law has
+    /// m outcomes ends in one of C(m + k - 1, k) ways: their product is
+    /// the outcomes given, the most there can be. Two classes of one group
+    /// may end alike (a squad broken and its pinned twin unbroken end as
+    /// the pinned squad broken and its twin unbroken do), so from below a
+    /// group counts only its class of most ways: with the others held at
+    /// one outcome each, that class's ways end distinct.
+    pub fn joint_size(&self, factors: &[(usize, Law)]) -> (usize, usize) {
+        let classes = self.classes(factors);
+        let group_of = |c: &Class<'_>| self.groups.iter().position(|g| g.contains(&c.places[0]));
+        let ways = |c: &Class<'_>| {
             let (m, k) = (c.law.len() as u64, c.places.len() as u64);
-            let ways = binomial(m + k - 1, k);
-            n.saturating_mul(usize::try_from(ways).unwrap_or(usize::MAX))
-        })
+            usize::try_from(binomial(m + k - 1, k)).unwrap_or(usize::MAX)
+        };
+        let at_most = classes
+            .iter()
+            .fold(1usize, |n, c| n.saturating_mul(ways(c)));
+        let mut group_most = vec![1usize; self.groups.len()];
+        let mut at_least = 1usize;
+        for c in &classes {
+            match group_of(c) {
+                Some(g) => group_most[g] = group_most[g].max(ways(c)),
+                None => at_least = at_least.saturating_mul(ways(c)),
+            }
+        }
+        let at_least = group_most
+            .into_iter()
+            .fold(at_least, |n, w| n.saturating_mul(w));
+        (at_most, at_least)
     }
 
     /// Every outcome of the units' states of `base` but for the units of
