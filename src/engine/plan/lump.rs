@@ -52,7 +52,14 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
     // Per group: its first node, and the event first seen for each move.
     let mut first: Vec<usize> = Vec::new();
     let mut events: Vec<Vec<Event>> = Vec::new();
-    for &i in order.iter().rev() {
+    // Where the node being merged has its last move to each group so far
+    // (with the node's turn, so that nothing needs clearing), and for each
+    // move the one before it to the same group: a move is found among the
+    // few to its group, not among all of the node's (five 4-6-7s: some
+    // hundred and twenty edges a node).
+    let mut last: Vec<(usize, usize)> = vec![(usize::MAX, 0); n + 1];
+    let mut before: Vec<usize> = Vec::new();
+    for (turn, &i) in order.iter().rev().enumerate() {
         let table = &chain.tables[i];
         let edges = &chain.edges[i];
         if !edges.is_empty() && (table.denominator == 0 || table.cumulative.len() != edges.len()) {
@@ -61,14 +68,27 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
         // The group being made is not known yet: an edge back to the node
         // itself is kept apart from edges to others of its group.
         let mut merged: Vec<(usize, L, u64, Event)> = Vec::new();
+        before.clear();
         for (e, w) in edges.iter().zip(table.weights()) {
             // The edge's probability is w / denominator.
             let w = w?;
             let to = if e.to() == i { SELF } else { group[e.to()] };
             let l = label(&e.event);
-            match merged.iter_mut().find(|m| m.0 == to && m.1 == l) {
-                Some(m) => m.2 += w,
-                None => merged.push((to, l, w, e.event)),
+            let slot = &mut last[if to == SELF { n } else { to }];
+            let mut at = if slot.0 == turn { Some(slot.1) } else { None };
+            while let Some(k) = at {
+                if merged[k].1 == l {
+                    break;
+                }
+                at = (before[k] != usize::MAX).then_some(before[k]);
+            }
+            match at {
+                Some(k) => merged[k].2 += w,
+                None => {
+                    before.push(if slot.0 == turn { slot.1 } else { usize::MAX });
+                    *slot = (turn, merged.len());
+                    merged.push((to, l, w, e.event));
+                }
             }
         }
         merged.sort_by_key(|m| (m.0, m.1));
