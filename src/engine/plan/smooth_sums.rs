@@ -150,14 +150,15 @@ impl Sums {
 
 /// The hex's odds as sums of the end masses, before they become [`Prob`]s:
 /// each of [`HexOdds`]'s figures is the mass of the units' end states that
-/// it holds for (worked out by [`HexOdds::of`] on each state alone, where
-/// every figure is 0 or 1), added up without a gcd; the [`HexOdds`] of the
-/// first state is the shape the figures go back into. An end state of
-/// twins stands for each of its distinct arrangements among them, equally
+/// it holds for, added up without a gcd; the [`HexOdds`] of the first
+/// state is the shape the figures go back into. An end state of twins
+/// stands for each of its distinct arrangements among them, equally
 /// likely: each arrangement's figures count `orderings / arrangements`
-/// times, so the sums are `twins.orderings()` times the figures. `None`
-/// (and the units' end states then become fractions one by one) if there
-/// is no end state or a state's figure is neither 0 nor 1.
+/// times, so the sums are `twins.orderings()` times the figures. The
+/// arrangements a figure holds for are counted by [`HexOdds::of`] on all
+/// of the state's arrangements at once, evenly: the figure times their
+/// number. `None` (and the units' end states then become fractions one by
+/// one) if there is no end state or a count is not a whole number.
 fn hex_sums(
     units: &[Unit],
     twins: &Twins,
@@ -166,23 +167,28 @@ fn hex_sums(
     let mut shape: Option<HexOdds> = None;
     let mut sums: Vec<Numer> = Vec::new();
     for (states, mass) in end {
+        // The state's arrangements, equally likely: each figure is the
+        // share of them it holds for, so it holds for `len · f` of them
+        // (one `HexOdds` an end state, not one an arrangement: five
+        // 4-6-7s' 792 end states have 32,768 arrangements, which took
+        // 0.12 s).
         let arrangements = twins.arrangements(states);
-        let each = twins.orderings() / arrangements.len() as u64;
-        for arranged in arrangements {
-            let mut alone = HexOdds::of(units, &Dist::certain(arranged));
-            let figures = alone.figures_mut();
-            if sums.is_empty() {
-                sums = vec![Numer::new(); figures.len()];
+        let len = arrangements.len() as u64;
+        let each = twins.orderings() / len;
+        let even = Prob::new(1, len);
+        let mut odds = HexOdds::of(
+            units,
+            &Dist::from_masses(arrangements.into_iter().map(|a| (a, even.clone()))),
+        );
+        let figures = odds.figures_mut();
+        sums.resize(figures.len(), Numer::new());
+        for (sum, f) in sums.iter_mut().zip(figures) {
+            match (&*f * &Prob::new(len, 1)).to_u64_pair() {
+                Some((n, 1)) if n <= len => add_times(sum, mass, each * n),
+                _ => return None,
             }
-            for (sum, f) in sums.iter_mut().zip(figures) {
-                if *f == Prob::one() {
-                    add_times(sum, mass, each);
-                } else if !f.is_zero() {
-                    return None;
-                }
-            }
-            shape.get_or_insert(alone);
         }
+        shape.get_or_insert(odds);
     }
     Some((shape?, sums))
 }
