@@ -165,14 +165,6 @@ pub(super) struct Variant {
 }
 
 impl Variant {
-    /// The exponents of a state's mass `exps` made those of its visits:
-    /// times the stay's factors, which the visits are divided by.
-    pub(super) fn add_stay(&self, exps: &mut [u32]) {
-        for &(j, k) in &self.stay_factors {
-            exps[j] += k;
-        }
-    }
-
     /// `None` if the stay is not a product of the basis.
     pub(super) fn new(
         tally: Tally,

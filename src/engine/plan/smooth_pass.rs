@@ -11,6 +11,7 @@ use super::chain::{Chain, Weapon};
 use super::exact::{Step, Tally, Totals};
 use super::prepared::{Prepared, Variant, self_edges, self_weight};
 use super::smooth::{div_exact, mul_add, mul_add_two, mul_small};
+use super::smooth_exponents::pass_exponents;
 use super::smooth_sums::Sums;
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
@@ -33,7 +34,7 @@ pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
 pub(super) struct Moves<'a> {
     pub(super) chain: &'a Chain,
     pub(super) prep: &'a Prepared,
-    tally: Tally,
+    pub(super) tally: Tally,
     /// The node whose self-loops and variants are held.
     node: Option<usize>,
     self_loops: Vec<(Step, u64)>,
@@ -71,68 +72,6 @@ impl<'a> Moves<'a> {
             }
         };
         Some(&self.variants[k])
-    }
-}
-
-/// The pass's denominators, as exponents of the basis, one for each count:
-/// one that every state's mass at that count, and every share of it a
-/// state sends on, is a whole multiple of its reciprocal. A state's mass
-/// needs at most the largest of what its sources needed times their stays;
-/// a count's denominator is the largest over its states and those of the
-/// counts below it, so that each divides the next (the same states, in
-/// the same order, as [`run_smooth`]). A count that can go back to zero
-/// (shots in the phase) takes the largest of all for every count. `None`
-/// if a denominator falls outside the basis.
-fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
-    let (chain, prep) = (moves.chain, moves.prep);
-    let cap = moves.tally.cap();
-    let mut exps: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len() * width];
-    exps[prep.rank[chain.start] * width] = Some(vec![0; prep.basis.len()]);
-    let mut top = vec![vec![0u32; prep.basis.len()]; width];
-    for (r, &i) in prep.order.iter().enumerate() {
-        for count in 0..=cap {
-            let Some(mut e) = exps[r * width + usize::from(count)].take() else {
-                continue;
-            };
-            let ends_here = count == cap && moves.tally.ends_at_cap();
-            if !chain.edges[i].is_empty() && !ends_here {
-                let v = moves.variant(i, count)?;
-                v.add_stay(&mut e);
-                for m in &v.moves {
-                    let to_count = m.step.next(count, cap);
-                    if m.to_self && to_count == count {
-                        continue;
-                    }
-                    reach(&mut exps[m.to_rank() * width + usize::from(to_count)], &e);
-                }
-            }
-            raise(&mut top[usize::from(count)], &e);
-        }
-    }
-    for c in 1..width {
-        let (below, this) = top.split_at_mut(c);
-        raise(&mut this[0], &below[c - 1]);
-    }
-    if moves.tally == Tally::ShotsInPhase {
-        let last = top[width - 1].clone();
-        top.fill(last);
-    }
-    Some(top)
-}
-
-/// Raises each exponent of `to` to that of `from`, if higher.
-pub(super) fn raise(to: &mut [u32], from: &[u32]) {
-    for (t, f) in to.iter_mut().zip(from) {
-        *t = (*t).max(*f);
-    }
-}
-
-/// The exponents held for a state raised to `from`, or set to it if none
-/// are held yet: a state's mass needs the largest its sources need.
-pub(super) fn reach(slot: &mut Option<Vec<u32>>, from: &[u32]) {
-    match slot {
-        Some(to) => raise(to, from),
-        None => *slot = Some(from.to_vec()),
     }
 }
 

@@ -21,7 +21,8 @@ use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::Prepared;
 use super::smooth::{Smooth, div_exact};
-use super::smooth_pass::{Moves, Numer, Pool, add_times, raise, reach, send};
+use super::smooth_exponents::{Met, raise, reach};
+use super::smooth_pass::{Moves, Numer, Pool, add_times, send};
 use crate::prob::Prob;
 
 /// The [`Tally::ShotsInPhase`] pass, a phase at a time: of its totals only
@@ -65,17 +66,18 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
     // The exponents of each state's mass, as `pass_exponents` works them
     // out, and of all that enters each phase.
     let n = chain.nodes.len();
+    let mut met = Met::new(basis.len());
     let mut exps: Vec<Option<Vec<u32>>> = vec![None; n];
-    exps[prep.rank[chain.start]] = Some(vec![0; basis.len()]);
-    let mut top = vec![0u32; basis.len()];
-    let mut entry_exps = vec![vec![0u32; basis.len()]; phases];
+    exps[prep.rank[chain.start]] = Some(Vec::new());
+    let mut top = Vec::new();
+    let mut entry_exps = vec![Vec::new(); phases];
     for (r, &i) in prep.order.iter().enumerate() {
         let Some(mut e) = exps[r].take() else {
             continue;
         };
         if !chain.edges[i].is_empty() {
             let v = moves.variant(i, 0)?;
-            v.add_stay(&mut e);
+            met.add_stay(v, &mut e);
             for m in v.moves.iter().filter(|m| !m.to_self) {
                 if phase_of(m.to_rank()) != phase_of(r) && phase_of(m.to_rank()) < phases {
                     raise(&mut entry_exps[phase_of(m.to_rank())], &e);
@@ -85,6 +87,8 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
         }
         raise(&mut top, &e);
     }
+    let top = met.spread(&top);
+    let entry_exps: Vec<Vec<u32>> = entry_exps.iter().map(|e| met.spread(e)).collect();
     // The masses, over the pass's denominator, and what of them enters a
     // phase, in the same order.
     let mut slots: Vec<Option<Numer>> = vec![None; n];
@@ -149,11 +153,12 @@ fn count_phase(
     let in_phase = |r: usize| usize::from(chain.nodes[prep.order[r]].phase) == p;
     let first = (0..n).find(|&r| in_phase(r)).unwrap_or(n);
     // The exponents first, over the same states in the same order.
+    let (mut met, from) = Met::starting_at(&start);
     let mut exps: Vec<Option<Vec<u32>>> = vec![None; n * width];
     for (r, _) in &entering {
-        exps[r * width] = Some(start.clone());
+        exps[r * width] = Some(from.clone());
     }
-    let mut top = start.clone();
+    let mut top = from;
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {
@@ -162,7 +167,7 @@ fn count_phase(
             };
             if count < cap && !chain.edges[i].is_empty() {
                 let v = moves.variant(i, count)?;
-                v.add_stay(&mut e);
+                met.add_stay(v, &mut e);
                 for m in &v.moves {
                     let to_count = m.step.next(count, cap);
                     if m.step == Step::Reset || (m.to_self && to_count == count) {
@@ -174,6 +179,7 @@ fn count_phase(
             raise(&mut top, &e);
         }
     }
+    let top = met.spread(&top);
     // Then the masses, over that denominator.
     let mut slots: Vec<Option<Numer>> = vec![None; n * width];
     for (r, mut mass) in entering {

@@ -1,0 +1,146 @@
+//! The denominators of the exact engine's smooth passes (`smooth_pass.rs`),
+//! as exponents of the chain's basis (`smooth.rs`), worked out before a
+//! pass runs.
+
+use super::exact::Tally;
+use super::prepared::Variant;
+use super::smooth_pass::Moves;
+
+/// The pass's denominators, as exponents of the basis, one for each count:
+/// one that every state's mass at that count, and every share of it a
+/// state sends on, is a whole multiple of its reciprocal. A state's mass
+/// needs at most the largest of what its sources needed times their stays;
+/// a count's denominator is the largest over its states and those of the
+/// counts below it, so that each divides the next (the same states, in
+/// the same order, as `run_smooth`). A count that can go back to zero
+/// (shots in the phase) takes the largest of all for every count. `None`
+/// if a denominator falls outside the basis.
+///
+/// A state's exponents are held for the elements of the basis the pass
+/// has met so far ([`Met`]), not for all of them: a pass that counts shots
+/// or hits divides by the 2s and 3s of the dice alone, while the chain's
+/// basis holds the primes of every pass's stays (five 4-6-7s: 2 elements
+/// of 45, and working their exponents out took as long as the pass).
+pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
+    let (chain, prep) = (moves.chain, moves.prep);
+    let cap = moves.tally.cap();
+    let mut met = Met::new(prep.basis.len());
+    let mut exps: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len() * width];
+    exps[prep.rank[chain.start] * width] = Some(Vec::new());
+    let mut top = vec![Vec::new(); width];
+    for (r, &i) in prep.order.iter().enumerate() {
+        for count in 0..=cap {
+            let Some(mut e) = exps[r * width + usize::from(count)].take() else {
+                continue;
+            };
+            let ends_here = count == cap && moves.tally.ends_at_cap();
+            if !chain.edges[i].is_empty() && !ends_here {
+                let v = moves.variant(i, count)?;
+                met.add_stay(v, &mut e);
+                for m in &v.moves {
+                    let to_count = m.step.next(count, cap);
+                    if m.to_self && to_count == count {
+                        continue;
+                    }
+                    reach(&mut exps[m.to_rank() * width + usize::from(to_count)], &e);
+                }
+            }
+            raise(&mut top[usize::from(count)], &e);
+        }
+    }
+    let mut top: Vec<Vec<u32>> = top.iter().map(|e| met.spread(e)).collect();
+    for c in 1..width {
+        let (below, this) = top.split_at_mut(c);
+        raise(&mut this[0], &below[c - 1]);
+    }
+    if moves.tally == Tally::ShotsInPhase {
+        let last = top[width - 1].clone();
+        top.fill(last);
+    }
+    Some(top)
+}
+
+/// The elements of the basis a pass has met in its stays so far, in the
+/// order met: exponents held by their place in that order, as long as the
+/// last element they need.
+pub(super) struct Met {
+    /// By element of the basis, its place among those met.
+    place: Vec<Option<usize>>,
+    /// By place, the element of the basis.
+    element: Vec<usize>,
+}
+
+impl Met {
+    pub(super) fn new(elements: usize) -> Met {
+        Met {
+            place: vec![None; elements],
+            element: Vec::new(),
+        }
+    }
+
+    /// The elements of `start` (exponents of the whole basis) met, and
+    /// `start` by place.
+    pub(super) fn starting_at(start: &[u32]) -> (Met, Vec<u32>) {
+        let mut met = Met::new(start.len());
+        let mut e = Vec::new();
+        for (j, &x) in start.iter().enumerate() {
+            if x > 0 {
+                met.add(j, x, &mut e);
+            }
+        }
+        (met, e)
+    }
+
+    /// The exponents `e` (by place) of a state's mass made those of its
+    /// visits: times the stay's factors, which the visits are divided by.
+    pub(super) fn add_stay(&mut self, v: &Variant, e: &mut Vec<u32>) {
+        for &(j, k) in &v.stay_factors {
+            self.add(j, k, e);
+        }
+    }
+
+    /// `e` (by place) times element `j` of the basis to the `k`.
+    fn add(&mut self, j: usize, k: u32, e: &mut Vec<u32>) {
+        let p = match self.place[j] {
+            Some(p) => p,
+            None => {
+                self.element.push(j);
+                self.place[j] = Some(self.element.len() - 1);
+                self.element.len() - 1
+            }
+        };
+        if e.len() <= p {
+            e.resize(p + 1, 0);
+        }
+        e[p] += k;
+    }
+
+    /// Exponents by place as exponents of the whole basis.
+    pub(super) fn spread(&self, e: &[u32]) -> Vec<u32> {
+        let mut out = vec![0; self.place.len()];
+        for (&x, &j) in e.iter().zip(&self.element) {
+            out[j] = x;
+        }
+        out
+    }
+}
+
+/// Raises each exponent of `to` to that of `from`, if higher (`to` made as
+/// long as `from`, the exponents it lacked zero).
+pub(super) fn raise(to: &mut Vec<u32>, from: &[u32]) {
+    if to.len() < from.len() {
+        to.resize(from.len(), 0);
+    }
+    for (t, f) in to.iter_mut().zip(from) {
+        *t = (*t).max(*f);
+    }
+}
+
+/// The exponents held for a state raised to `from`, or set to it if none
+/// are held yet: a state's mass needs the largest its sources need.
+pub(super) fn reach(slot: &mut Option<Vec<u32>>, from: &[u32]) {
+    match slot {
+        Some(to) => raise(to, from),
+        None => *slot = Some(from.to_vec()),
+    }
+}
