@@ -3,8 +3,8 @@
 //! merged for its count, `lump.rs`), the longest first, each core taking
 //! the next pass as it finishes one.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use rayon::prelude::*;
 
@@ -15,6 +15,7 @@ use super::lump::{self, Quotient};
 use super::prepared::{Prepared, node_order};
 use super::smooth_pass::run_smooth;
 use super::smooth_phases::shots_in_phase;
+use crate::engine::shot::attack_law::lock;
 
 /// The passes in the order they are handed out: the longest first, so
 /// that the cores finish close together. Five 4-6-7s on two cores: the
@@ -75,77 +76,118 @@ pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals
         .collect()
 }
 
-/// A chain a pass runs on, with what its passes share: its own when it is
-/// merged, else `None` (the chain it was to be merged from serves).
-type Ready = (Option<Chain>, Prepared);
+/// A count's merged chain, with what its passes share.
+type Ready = (Chain, Prepared);
 
 /// The chains the passes run on, each made once, by the first pass that
-/// needs it (another pass that needs it meanwhile waits for it).
+/// needs it (another pass that needs it meanwhile waits for it), and let
+/// go once its last pass is done (five 4-6-7s: the whole chain's integer
+/// weights alone are 22 MB).
 struct Chains<'a> {
     chain: &'a Chain,
     order: Vec<usize>,
-    /// The whole chain, for the pass that counts nothing.
-    whole: OnceLock<Option<Prepared>>,
     /// The chain merged for all counts at once (what every count reads of
     /// each edge): each count's chain is merged from it, from far fewer
     /// transitions than the whole chain's.
-    all: OnceLock<Option<Quotient>>,
+    all: Shared<Option<Quotient>>,
     /// The chain merged for each count of [`COUNTED`], in that order.
-    counted: [OnceLock<Option<Ready>>; 4],
+    counted: [Shared<Option<Ready>>; 4],
 }
 
 impl<'a> Chains<'a> {
     fn new(chain: &'a Chain) -> Chains<'a> {
+        let passes = |count: Tally| {
+            HANDED_OUT
+                .iter()
+                .filter(|&&t| counted_as(t) == Some(count))
+                .count()
+        };
         Chains {
             chain,
             order: node_order(chain),
-            whole: OnceLock::new(),
-            all: OnceLock::new(),
-            counted: Default::default(),
+            all: Shared::new(COUNTED.len()),
+            counted: COUNTED.map(|t| Shared::new(passes(t))),
         }
     }
 
     /// The pass `tally` on its chain, or `None` if the chain does not fit
-    /// the scheme.
+    /// the scheme (a chain that cannot be merged, with a node without a
+    /// table of integer weights, does not fit it either).
     fn pass(&self, plan: &FirePlan, tally: Tally) -> Option<Totals> {
-        let (chain, prep) = self.for_pass(tally)?;
-        match tally {
-            Tally::ShotsInPhase => shots_in_phase(plan.input.phases.len(), chain, prep),
-            _ => run_smooth(plan, chain, prep, tally),
+        let Some(count) = counted_as(tally) else {
+            // The pass that counts nothing, alone on the whole chain.
+            let prep = Prepared::new(self.chain, self.order.clone())?;
+            return run_smooth(plan, self.chain, &prep, tally);
+        };
+        let k = COUNTED.iter().position(|&t| t == count)?;
+        let ready = self.counted[k].get(|| {
+            let all = self.all.get(|| {
+                lump::quotient(self.chain, &self.order, |e| {
+                    (COUNTED.map(|t| Step::of(t, e)), *e == Event::PhaseEnd)
+                })
+            });
+            self.all.done();
+            let all = all.as_ref().as_ref()?;
+            let label = |e: &Event| (Step::of(count, e), *e == Event::PhaseEnd);
+            let Quotient { chain, order } = lump::quotient(&all.chain, &all.order, label)?;
+            Prepared::new(&chain, order).map(|prep| (chain, prep))
+        });
+        let totals = ready
+            .as_ref()
+            .as_ref()
+            .and_then(|(chain, prep)| match tally {
+                Tally::ShotsInPhase => shots_in_phase(plan.input.phases.len(), chain, prep),
+                _ => run_smooth(plan, chain, prep, tally),
+            });
+        self.counted[k].done();
+        totals
+    }
+}
+
+/// The count whose merged chain the pass `tally` runs on: none for the
+/// pass that counts nothing, the shots' for the shots in each phase.
+fn counted_as(tally: Tally) -> Option<Tally> {
+    match tally {
+        Tally::Nothing => None,
+        Tally::ShotsInPhase => Some(Tally::Shots),
+        t => Some(t),
+    }
+}
+
+/// A value some users share, made by the first that needs it and let go
+/// when the last is done.
+struct Shared<T> {
+    /// The value once made, and the users not done with it.
+    slot: Mutex<(Option<Arc<T>>, usize)>,
+}
+
+impl<T> Shared<T> {
+    fn new(users: usize) -> Shared<T> {
+        Shared {
+            slot: Mutex::new((None, users)),
         }
     }
 
-    /// The chain the pass `tally` runs on, with what its passes share.
-    fn for_pass(&self, tally: Tally) -> Option<(&Chain, &Prepared)> {
-        let count = match tally {
-            Tally::Nothing => {
-                let prep = self
-                    .whole
-                    .get_or_init(|| Prepared::new(self.chain, self.order.clone()));
-                return Some((self.chain, prep.as_ref()?));
+    /// The value, made now if no user made it yet (another user that
+    /// needs it meanwhile waits).
+    fn get(&self, make: impl FnOnce() -> T) -> Arc<T> {
+        let mut slot = lock(&self.slot);
+        match &slot.0 {
+            Some(value) => Arc::clone(value),
+            None => {
+                let value = Arc::new(make());
+                slot.0 = Some(Arc::clone(&value));
+                value
             }
-            Tally::ShotsInPhase => Tally::Shots,
-            t => t,
-        };
-        let k = COUNTED.iter().position(|&t| t == count)?;
-        let all = self.all.get_or_init(|| {
-            lump::quotient(self.chain, &self.order, |e| {
-                (COUNTED.map(|t| Step::of(t, e)), *e == Event::PhaseEnd)
-            })
-        });
-        let (from, order) = match all {
-            Some(q) => (&q.chain, &q.order),
-            None => (self.chain, &self.order),
-        };
-        let ready = self.counted[k].get_or_init(|| {
-            match lump::quotient(from, order, |e| (Step::of(count, e), *e == Event::PhaseEnd)) {
-                Some(Quotient { chain, order }) => {
-                    Prepared::new(&chain, order).map(|prep| (Some(chain), prep))
-                }
-                None => Prepared::new(from, order.clone()).map(|prep| (None, prep)),
-            }
-        });
-        let (merged, prep) = ready.as_ref()?;
-        Some((merged.as_ref().unwrap_or(from), prep))
+        }
+    }
+
+    /// A user done with the value: let go after the last.
+    fn done(&self) {
+        let mut slot = lock(&self.slot);
+        slot.1 = slot.1.saturating_sub(1);
+        if slot.1 == 0 {
+            slot.0 = None;
+        }
     }
 }
