@@ -52,7 +52,7 @@ const COUNTED: [Tally; 4] = [
 pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
     let chains = Chains::new(chain);
     let next = AtomicUsize::new(0);
-    let done: [OnceLock<Option<Totals>>; 6] = Default::default();
+    let done: [OnceLock<Option<Totals>>; HANDED_OUT.len()] = Default::default();
     // As many takers as cores (or passes): each takes the next pass until
     // none is left. A taker that starts late finds the list done.
     let takers = rayon::current_num_threads().clamp(1, HANDED_OUT.len());
@@ -91,7 +91,7 @@ struct Chains<'a> {
     /// transitions than the whole chain's.
     all: Shared<Option<Quotient>>,
     /// The chain merged for each count of [`COUNTED`], in that order.
-    counted: [Shared<Option<Ready>>; 4],
+    counted: [Shared<Option<Ready>>; COUNTED.len()],
 }
 
 impl<'a> Chains<'a> {

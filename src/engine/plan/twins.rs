@@ -121,8 +121,8 @@ impl Twins {
     /// factors, once sorted (saturating). A class of k twins whose law has
     /// m outcomes ends in one of C(m + k - 1, k) ways: their product is
     /// the outcomes given, the most there can be. Two classes of one group
-    /// may end alike (a squad broken and its pinned twin unbroken end as
-    /// the pinned squad broken and its twin unbroken do), so from below a
+    /// may end alike (the first twin broken and the second good, once
+    /// sorted, is the first good and the second broken), so from below a
     /// group counts only its class of most ways: with the others held at
     /// one outcome each, that class's ways end distinct.
     pub fn joint_size(&self, factors: &[(usize, Law)]) -> (usize, usize) {
