@@ -27,6 +27,9 @@ use crate::rules::units::{MAX_UNITS, Unit, UnitKind, UnitState, UnitStates};
 /// law: which of them ends how does not matter to the sorted chain, only
 /// how many end each way.
 struct Class<'a> {
+    /// Their group (by its place among the groups); none for a unit
+    /// without twins, a class of its own.
+    group: Option<usize>,
     /// Their places in the hex.
     places: Vec<usize>,
     law: &'a Dist<UnitState>,
@@ -96,24 +99,20 @@ impl Twins {
     /// law) in classes: twins of one group with equal laws are one class.
     fn classes<'a>(&self, factors: &'a [(usize, Law)]) -> Vec<Class<'a>> {
         let group_of = |i: usize| self.groups.iter().position(|g| g.contains(&i));
-        let mut classes: Vec<(Option<usize>, Class<'a>)> = Vec::new();
+        let mut classes: Vec<Class<'a>> = Vec::new();
         for (i, law) in factors {
             let group = group_of(*i);
-            let same = |(g, c): &&mut (Option<usize>, Class<'a>)| {
-                group.is_some() && *g == group && *c.law == **law
-            };
+            let same = |c: &&mut Class<'a>| group.is_some() && c.group == group && *c.law == **law;
             match classes.iter_mut().find(same) {
-                Some((_, c)) => c.places.push(*i),
-                None => classes.push((
+                Some(c) => c.places.push(*i),
+                None => classes.push(Class {
                     group,
-                    Class {
-                        places: vec![*i],
-                        law,
-                    },
-                )),
+                    places: vec![*i],
+                    law,
+                }),
             }
         }
-        classes.into_iter().map(|(_, c)| c).collect()
+        classes
     }
 
     /// At most and at least how many distinct outcomes
@@ -127,7 +126,6 @@ impl Twins {
     /// one outcome each, that class's ways end distinct.
     pub fn joint_size(&self, factors: &[(usize, Law)]) -> (usize, usize) {
         let classes = self.classes(factors);
-        let group_of = |c: &Class<'_>| self.groups.iter().position(|g| g.contains(&c.places[0]));
         let ways = |c: &Class<'_>| {
             let (m, k) = (c.law.len() as u64, c.places.len() as u64);
             usize::try_from(binomial(m + k - 1, k)).unwrap_or(usize::MAX)
@@ -138,7 +136,7 @@ impl Twins {
         let mut group_most = vec![1usize; self.groups.len()];
         let mut at_least = 1usize;
         for c in &classes {
-            match group_of(c) {
+            match c.group {
                 Some(g) => group_most[g] = group_most[g].max(ways(c)),
                 None => at_least = at_least.saturating_mul(ways(c)),
             }
