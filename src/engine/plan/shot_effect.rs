@@ -299,10 +299,13 @@ impl Heads {
 
     /// The situations whose laws the effect needs, each with the shot
     /// that leads there.
-    pub(super) fn needs(&self) -> impl Iterator<Item = (Situation, ShotKey)> + '_ {
+    pub(super) fn needs<'a>(
+        &'a self,
+        twins: &'a Twins,
+    ) -> impl Iterator<Item = (Situation, ShotKey)> + 'a {
         self.heads
             .iter()
-            .map(|(s, _)| ((self.attacks, s.after_to_hit()), self.key))
+            .map(|(s, _)| ((self.attacks, twins.situation(s)), self.key))
     }
 
     /// The shot's effect: each To Hit outcome with the law of what follows
@@ -316,7 +319,7 @@ impl Heads {
         let process = ShotProcess::of(plan.shot(self.key));
         let mut parts = Vec::with_capacity(self.heads.len());
         for (s, p) in self.heads.iter() {
-            let after = s.after_to_hit();
+            let after = plan.twins().situation(s);
             let law = laws.after_to_hit(&process, self.attacks, plan.twins(), &after, limits)?;
             parts.push((ShotEffect::of(s, false), p, law));
         }

@@ -21,6 +21,8 @@ use super::weighed::over_one_denominator;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::Law;
 use crate::prob::Prob;
+use crate::rules::shot::ShotState;
+use crate::rules::shot_process::AfterToHit;
 use crate::rules::units::{MAX_UNITS, Unit, UnitKind, UnitState, UnitStates};
 
 /// Twins of one group that end by the same law in a term of the units'
@@ -93,6 +95,18 @@ impl Twins {
                 units.set_bits(i, bits);
             }
         }
+    }
+
+    /// The situation a To Hit DR leaves with each group's twins in order
+    /// ([`AfterToHit::sort_places`]): twins swapped, with all they carry,
+    /// end by the same law once sorted, so one law serves every
+    /// arrangement.
+    pub fn situation(&self, state: &ShotState) -> AfterToHit {
+        let mut after = state.after_to_hit();
+        for g in &self.groups {
+            after.sort_places(g);
+        }
+        after
     }
 
     /// The places of `factors` (units that end independently, each by its

@@ -54,6 +54,47 @@ impl ShotState {
     }
 }
 
+impl AfterToHit {
+    /// The same situation with the targets at `places` put in order, each
+    /// target's state, hit, Multiple Hits, check owed and Leader Loss state
+    /// moved together: for targets alike in all but their names, one
+    /// situation for all their arrangements. Left as it is while a Random
+    /// Selection is owed (its groups name places) or an IFT result is set:
+    /// neither is so when only the To Hit DR is made.
+    pub fn sort_places(&mut self, places: &[usize]) {
+        let location = &mut self.location;
+        if !location.groups.is_empty() || places.iter().any(|&i| location.results[i].is_some()) {
+            return;
+        }
+        let mut each: Vec<_> = places
+            .iter()
+            .map(|&i| {
+                (
+                    location.units[i].bits(),
+                    self.hits[i],
+                    self.multiple[i],
+                    location.pending[i],
+                    location.seen[i].bits(),
+                    i,
+                )
+            })
+            .collect();
+        if each.is_sorted() {
+            return;
+        }
+        each.sort_unstable();
+        let (hits, multiple) = (self.hits, self.multiple);
+        let (units, pending, seen) = (location.units, location.pending, location.seen);
+        for (&to, &(.., from)) in places.iter().zip(&each) {
+            self.hits[to] = hits[from];
+            self.multiple[to] = multiple[from];
+            location.units[to] = units[from];
+            location.pending[to] = pending[from];
+            location.seen[to] = seen[from];
+        }
+    }
+}
+
 /// What a state holds besides its [`AfterToHit`] once its To Hit DR is
 /// made (the effects DRs still to roll): ROF, malfunction, ammunition and
 /// the To Hit DR, which the rest of the shot never reads.

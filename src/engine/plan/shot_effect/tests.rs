@@ -56,3 +56,47 @@ fn shot_effects_match_the_whole_shot() {
         }
     }
 }
+
+/// Two 4-6-7s alike in all but their names, in the same state (an 8-1
+/// between them): a Critical Hit that Random Selection gives one of them
+/// (C3.74) leaves one situation, not one for each squad, so one law serves
+/// both; and the shot's effect, twins sorted, is still the whole shot's.
+#[test]
+fn swapped_twins_share_their_situation() {
+    let text = include_str!("../../../../examples/stack-in-woods.toml");
+    let (mut shot, input) = Scenario::parse("stack", text, Default::default())
+        .and_then(|s| s.plan_input(&Catalog::builtin()))
+        .expect("the example loads");
+    let mut twin = shot.target.units[0].clone();
+    twin.name = "4-6-7 (second)".into();
+    shot.target.units[2] = twin;
+    let plan = FirePlan::new(shot, input).expect("a plan");
+    let laws = ShotLaws::default();
+    let unbounded = Limits {
+        max_nodes: usize::MAX,
+        max_edges: usize::MAX,
+    };
+    let start = Node::start(&plan);
+    for (&key, s) in &plan.shots {
+        let heads = Heads::of(&plan, &start, key, &laws);
+        let apart: FastSet<AfterToHit> =
+            heads.heads.iter().map(|(h, _)| h.after_to_hit()).collect();
+        let sorted: FastSet<AfterToHit> = heads.needs(plan.twins()).map(|((_, a), _)| a).collect();
+        // Nine To Hit outcomes at the hex: none hit, all hit, and the
+        // Critical Hits among the three. A Critical Hit on the first squad
+        // alone and on the second alone (the leader hit, or critically hit
+        // too) are each one situation once sorted.
+        assert_eq!((apart.len(), sorted.len()), (9, 7), "{key:?}");
+        let mine = Dist::from_masses(
+            shot_parts(&plan, &start, key, &unbounded, &laws)
+                .expect("no limit")
+                .effects(),
+        );
+        let whole = ShotProcess::of(s).exact(&start.units.states()).map(|st| {
+            let mut effect = ShotEffect::of(st, true);
+            plan.twins().canonical(&mut effect.units);
+            effect
+        });
+        assert_eq!(mine, whole, "{key:?}");
+    }
+}
