@@ -3,6 +3,23 @@ use crate::engine::plan::weighed::over_one_denominator;
 use crate::input::catalog::Catalog;
 use crate::input::scenario::Scenario;
 
+/// No limit on what the exact engine builds.
+const UNBOUNDED: Limits = Limits {
+    max_nodes: usize::MAX,
+    max_edges: usize::MAX,
+};
+
+/// The plan of `examples/stack-in-woods.toml` (a 4-6-7, an 8-1 and a
+/// 2-3-7 in woods), its shot changed by `edit`.
+fn stack_in_woods(edit: impl FnOnce(&mut crate::rules::shot::ShotInput)) -> FirePlan {
+    let text = include_str!("../../../../examples/stack-in-woods.toml");
+    let (mut shot, input) = Scenario::parse("stack", text, Default::default())
+        .and_then(|s| s.plan_input(&Catalog::builtin()))
+        .expect("the example loads");
+    edit(&mut shot);
+    FirePlan::new(shot, input).expect("a plan")
+}
+
 /// Fractions over their least common denominator, or none past 128
 /// bits.
 #[test]
@@ -23,19 +40,12 @@ fn fractions_over_one_denominator() {
 /// and with the leader broken.
 #[test]
 fn shot_effects_match_the_whole_shot() {
-    let text = include_str!("../../../../examples/stack-in-woods.toml");
     for multiple in [false, true] {
-        let (mut shot, input) = Scenario::parse("stack", text, Default::default())
-            .and_then(|s| s.plan_input(&Catalog::builtin()))
-            .expect("the example loads");
-        shot.mortar.multiple_hits = multiple;
-        shot.target.units.truncate(2);
-        let plan = FirePlan::new(shot, input).expect("a plan");
+        let plan = stack_in_woods(|shot| {
+            shot.mortar.multiple_hits = multiple;
+            shot.target.units.truncate(2);
+        });
         let laws = ShotLaws::default();
-        let unbounded = Limits {
-            max_nodes: usize::MAX,
-            max_edges: usize::MAX,
-        };
         let start = Node::start(&plan);
         let mut leader_broken = start;
         let mut units = leader_broken.units.states();
@@ -44,7 +54,7 @@ fn shot_effects_match_the_whole_shot() {
         for node in [start, leader_broken] {
             for (&key, s) in &plan.shots {
                 let mine = Dist::from_masses(
-                    shot_parts(&plan, &node, key, &unbounded, &laws)
+                    shot_parts(&plan, &node, key, &UNBOUNDED, &laws)
                         .expect("no limit")
                         .effects(),
                 );
@@ -63,19 +73,12 @@ fn shot_effects_match_the_whole_shot() {
 /// both; and the shot's effect, twins sorted, is still the whole shot's.
 #[test]
 fn swapped_twins_share_their_situation() {
-    let text = include_str!("../../../../examples/stack-in-woods.toml");
-    let (mut shot, input) = Scenario::parse("stack", text, Default::default())
-        .and_then(|s| s.plan_input(&Catalog::builtin()))
-        .expect("the example loads");
-    let mut twin = shot.target.units[0].clone();
-    twin.name = "4-6-7 (second)".into();
-    shot.target.units[2] = twin;
-    let plan = FirePlan::new(shot, input).expect("a plan");
+    let plan = stack_in_woods(|shot| {
+        let mut twin = shot.target.units[0].clone();
+        twin.name = "4-6-7 (second)".into();
+        shot.target.units[2] = twin;
+    });
     let laws = ShotLaws::default();
-    let unbounded = Limits {
-        max_nodes: usize::MAX,
-        max_edges: usize::MAX,
-    };
     let start = Node::start(&plan);
     for (&key, s) in &plan.shots {
         let heads = Heads::of(&plan, &start, key, &laws);
@@ -88,7 +91,7 @@ fn swapped_twins_share_their_situation() {
         // too) are each one situation once sorted.
         assert_eq!((apart.len(), sorted.len()), (9, 7), "{key:?}");
         let mine = Dist::from_masses(
-            shot_parts(&plan, &start, key, &unbounded, &laws)
+            shot_parts(&plan, &start, key, &UNBOUNDED, &laws)
                 .expect("no limit")
                 .effects(),
         );
