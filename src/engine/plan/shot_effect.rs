@@ -227,36 +227,38 @@ fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
 }
 
 /// [`joint_of`] in integers over one denominator: `None` past 128 bits.
+/// Each term's denominator is known before it is expanded, so each
+/// outcome is added, scaled, straight to its state's sum.
 fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
-    // Each term's outcomes (states, numerator) over its denominator.
-    type Keyed = Vec<(UnitStates, u128)>;
-    let mut parts: Vec<(Keyed, u128)> = Vec::new();
+    // Each term ready to expand, with its weight's numerator and the
+    // denominator of the two together.
+    let mut terms = Vec::with_capacity(merged.len());
     for (&(base, factors), p) in merged {
         let (pn, pd) = p.to_u128_pair()?;
-        let mut outcomes = Vec::new();
-        let mut fits = true;
-        let d = twins.each_sorted_joint(base, factors, &mut |units, n| {
-            let mut units = UnitStates::from_slice(units);
-            twins.canonical(&mut units);
-            match n.checked_mul(pn) {
-                Some(n) => outcomes.push((units, n)),
-                None => fits = false,
-            }
-        })?;
-        if !fits {
-            return None;
-        }
-        parts.push((outcomes, pd.checked_mul(d)?));
+        let joint = twins.sorted_joint(factors)?;
+        let d = pd.checked_mul(joint.denominator())?;
+        terms.push((base, joint, pn, d));
     }
-    let denominator = parts.iter().try_fold(1u128, |l, (_, d)| {
+    let denominator = terms.iter().try_fold(1u128, |l, (_, _, _, d)| {
         (l / num_integer::gcd(l, *d)).checked_mul(*d)
     })?;
-    // Equal states added up, then put in the order of their keys.
+    // Equal states added up, then put in the order of their keys. A term's
+    // weight is at most one, so `pn · (denominator / d)` is at most the
+    // denominator.
     let mut sums: FastMap<u64, (UnitStates, u128)> = FastMap::default();
-    for (outcomes, d) in parts {
-        let scale = denominator / d;
-        for (units, n) in outcomes {
-            sums.entry(units.key()).or_insert((units, 0)).1 += n.checked_mul(scale)?;
+    for (base, joint, pn, d) in terms {
+        let scale = pn * (denominator / d);
+        let mut fits = true;
+        joint.each(base, &mut |units, n| {
+            let mut units = UnitStates::from_slice(units);
+            twins.canonical(&mut units);
+            match n.checked_mul(scale) {
+                Some(n) => sums.entry(units.key()).or_insert((units, 0)).1 += n,
+                None => fits = false,
+            }
+        });
+        if !fits {
+            return None;
         }
     }
     let mut law: Vec<(UnitStates, u128)> = sums.into_values().collect();

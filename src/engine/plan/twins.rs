@@ -161,23 +161,12 @@ impl Twins {
         (at_most, at_least)
     }
 
-    /// Every outcome of the units' states of `base` but for the units of
-    /// `factors`, each ending independently by its law, as the sorted chain
-    /// needs it: of twins of one group ending by the same law, only how
-    /// many end each way is told apart (one outcome, of multinomial weight,
-    /// for all their orders). `f` receives the states (before
-    /// [`canonical`](Self::canonical)) and the outcome's integer weight;
-    /// returns the denominator of those weights (they sum to it), or `None`
-    /// if it passes 128 bits. The same law as `attack_law::each_joint`'s
-    /// once sorted, but a class of k twins whose law has m outcomes takes
-    /// C(m + k - 1, k) outcomes instead of m^k (icepool's counts of
-    /// identical dice).
-    pub fn each_sorted_joint(
-        &self,
-        base: &[UnitState],
-        factors: &[(usize, Law)],
-        f: &mut impl FnMut(&[UnitState], u128),
-    ) -> Option<u128> {
+    /// The factors of a term (units that end independently, each by its
+    /// law) made ready to expand ([`SortedJoint::each`]): twins of one group
+    /// that end by the same law are one class, whose law is in integers
+    /// over one denominator, in the order of the states. `None` if the
+    /// denominator of the joint law passes 128 bits.
+    pub fn sorted_joint(&self, factors: &[(usize, Law)]) -> Option<SortedJoint> {
         let mut denominator = 1u128;
         let mut classes = Vec::new();
         for class in self.classes(factors) {
@@ -187,12 +176,30 @@ impl Twins {
                 denominator = denominator.checked_mul(d)?;
             }
             let states = class.law.iter().map(|(s, _)| *s);
-            classes.push((class.places, states.zip(weights).collect()));
+            let mut law: Vec<(UnitState, u128)> = states.zip(weights).collect();
+            // In the order of the states: the twins of one class then end
+            // in order, as `canonical` puts them.
+            law.sort_unstable_by_key(|(s, _)| s.bits());
+            classes.push((class.places, law));
         }
-        // Each weight is at most the denominator: a product of as many
-        // factors, each at most its law's denominator.
-        each_class(&mut base.to_vec(), &classes, 1, f);
-        Some(denominator)
+        Some(SortedJoint {
+            classes,
+            denominator,
+        })
+    }
+
+    /// [`Twins::sorted_joint`] expanded ([`SortedJoint::each`]): its
+    /// denominator, or `None` if it passes 128 bits.
+    #[cfg(test)]
+    pub fn each_sorted_joint(
+        &self,
+        base: &[UnitState],
+        factors: &[(usize, Law)],
+        f: &mut impl FnMut(&[UnitState], u128),
+    ) -> Option<u128> {
+        let joint = self.sorted_joint(factors)?;
+        joint.each(base, f);
+        Some(joint.denominator())
     }
 
     /// The ways of arranging among the twins, each group's places permuted
@@ -239,6 +246,36 @@ impl Twins {
             let share = &p * &Prob::new(1, arrangements.len() as u64);
             arrangements.into_iter().map(move |a| (a, share.clone()))
         }))
+    }
+}
+
+/// The joint law of a term's units, as the sorted chain needs it, ready to
+/// expand ([`Twins::sorted_joint`]).
+pub struct SortedJoint {
+    classes: Vec<IntegerClass>,
+    denominator: u128,
+}
+
+impl SortedJoint {
+    /// The denominator of the outcomes' weights (they sum to it).
+    pub fn denominator(&self) -> u128 {
+        self.denominator
+    }
+
+    /// Every outcome of the units' states of `base` but for the term's
+    /// units, each ending independently by its law: of twins of one group
+    /// ending by the same law, only how many end each way is told apart
+    /// (one outcome, of multinomial weight, for all their orders). `f`
+    /// receives the states (before [`Twins::canonical`]) and the outcome's
+    /// integer weight, at most the denominator. The same law as
+    /// `attack_law::each_joint`'s once sorted, but a class of k twins whose
+    /// law has m outcomes takes C(m + k - 1, k) outcomes instead of m^k
+    /// (icepool's counts of identical dice).
+    pub fn each(&self, base: &[UnitState], f: &mut impl FnMut(&[UnitState], u128)) {
+        let mut units = [UnitState::default(); MAX_UNITS];
+        let units = &mut units[..base.len()];
+        units.copy_from_slice(base);
+        each_class(units, &self.classes, 1, f);
     }
 }
 
