@@ -45,20 +45,13 @@ pub(super) type UnitsLaw = Weighed<UnitStates>;
 /// their index among those the laws have seen).
 pub(super) type Situation = (usize, AfterToHit);
 
-/// The most laws built side by side before the terms they were made of
-/// are let go ([`ShotLaws::build_all`]). Five 4-6-7s' chain needs 14,000
-/// laws at its first shot; built all at once, their terms were 91 MB of its
-/// peak of 175 MB of heap. A thousand at a time, the terms the laws share
-/// are still mostly found, and building the chain takes no longer.
-const LAWS_AT_ONCE: usize = 1024;
-
 /// The law after one situation, once worked out (or its refusal).
 type AfterCell = OnceLock<Result<Arc<UnitsLaw>, Refusal>>;
 
 /// The laws a plan's shots share, each worked out once: the units' checks
-/// ([`AttackLaws`]) and the units' states after each situation a To Hit DR
-/// leaves. Shared between threads.
-#[derive(Debug, Default)]
+/// ([`AttackLaws`], keeping no terms) and the units' states after each
+/// situation a To Hit DR leaves. Shared between threads.
+#[derive(Debug)]
 pub struct ShotLaws {
     checks: AttackLaws,
     /// The targets' attacks (normal, Critical Hit) of each distinct set of
@@ -73,6 +66,18 @@ pub struct ShotLaws {
     held: Mutex<usize>,
     /// Every units' state the laws built so far reach, by its key.
     reached: Mutex<FastSet<u64>>,
+}
+
+impl Default for ShotLaws {
+    fn default() -> ShotLaws {
+        ShotLaws {
+            checks: AttackLaws::keeping_no_terms(),
+            attacks: Mutex::default(),
+            after: Mutex::default(),
+            held: Mutex::default(),
+            reached: Mutex::default(),
+        }
+    }
 }
 
 impl ShotLaws {
@@ -90,15 +95,6 @@ impl ShotLaws {
                 seen.len() - 1
             }
         }
-    }
-
-    /// Lets go of the terms the laws so far were made of (the laws stay):
-    /// a level's laws come from its own Location states, which later
-    /// levels seldom meet again (five 4-6-7s in woods: the terms were 70 MB
-    /// of the chain's peak, and building the chain took no longer without
-    /// them).
-    pub(super) fn end_level(&self) {
-        self.checks.forget_terms();
     }
 
     /// The law of the units' states after `after`, worked out once; refused
@@ -124,8 +120,7 @@ impl ShotLaws {
     /// leads there) not built yet, in parallel, each by one thread: a
     /// thread that needs a law another is building waits for it, so the
     /// laws a level needs are built before its effects are put together.
-    /// [`LAWS_AT_ONCE`] at a time, the terms let go between them. Refused
-    /// as [`Self::after_to_hit`] is.
+    /// Refused as [`Self::after_to_hit`] is.
     pub(super) fn build_all(
         &self,
         plan: &FirePlan,
@@ -139,16 +134,11 @@ impl ShotLaws {
                 .filter(|(s, _)| built.get(s).is_none_or(|cell| cell.get().is_none()))
                 .collect()
         };
-        // A share at a time, the terms let go between shares.
-        for share in missing.chunks(LAWS_AT_ONCE) {
-            share.par_iter().try_for_each(|((attacks, after), key)| {
-                let process = ShotProcess::of(plan.shot(*key));
-                self.after_to_hit(&process, *attacks, plan.twins(), after, limits)
-                    .map(|_| ())
-            })?;
-            self.checks.forget_terms();
-        }
-        Ok(())
+        missing.par_iter().try_for_each(|((attacks, after), key)| {
+            let process = ShotProcess::of(plan.shot(*key));
+            self.after_to_hit(&process, *attacks, plan.twins(), after, limits)
+                .map(|_| ())
+        })
     }
 
     /// The law of the units' states after `after`, or why it is refused.

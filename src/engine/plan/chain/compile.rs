@@ -201,8 +201,6 @@ fn fill_cache(
             let effect = shot_parts(plan, &node, key.0, limits, laws)?;
             cache.insert(key, effect);
         }
-        // Their laws were built as they were needed: their terms let go.
-        laws.end_level();
         return Ok(());
     }
     // The To Hit outcomes of each, then the laws they need, each built
@@ -220,7 +218,7 @@ fn fill_cache(
         .into_par_iter()
         .map(|(key, heads)| heads.effect(plan, limits, laws).map(|effect| (key, effect)))
         .collect();
-    // The laws were all built, and their terms let go, by `build_all`.
+    // The laws were all built by `build_all`.
     cache.extend(effects?);
     Ok(())
 }
