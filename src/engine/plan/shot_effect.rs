@@ -191,7 +191,7 @@ type MergedTerms<'a> = BTreeMap<(&'a [UnitState], &'a [(usize, attack_law::Law)]
 /// term `t` of a list of weight `p` weighs `p · t.p`), twins' states
 /// sorted: terms with the same base and factors are merged first, and
 /// each joint law built once, twins that end by the same law counted
-/// rather than ordered (`Twins::each_sorted_joint`), in integers while
+/// rather than ordered (`SortedJoint::each`), in integers while
 /// they fit in 128 bits.
 fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
     let mut merged: MergedTerms = BTreeMap::new();

@@ -129,15 +129,14 @@ impl Twins {
         classes
     }
 
-    /// At most and at least how many distinct outcomes
-    /// [`each_sorted_joint`](Self::each_sorted_joint) gives for these
-    /// factors, once sorted (saturating). A class of k twins whose law has
-    /// m outcomes ends in one of C(m + k - 1, k) ways: their product is
-    /// the outcomes given, the most there can be. Two classes of one group
-    /// may end alike (the first twin broken and the second good, once
-    /// sorted, is the first good and the second broken), so from below a
-    /// group counts only its class of most ways: with the others held at
-    /// one outcome each, that class's ways end distinct.
+    /// At most and at least how many distinct outcomes [`SortedJoint::each`]
+    /// gives for these factors, once sorted (saturating). A class of k
+    /// twins whose law has m outcomes ends in one of C(m + k - 1, k) ways:
+    /// their product is the outcomes given, the most there can be. Two
+    /// classes of one group may end alike (the first twin broken and the
+    /// second good, once sorted, is the first good and the second broken),
+    /// so from below a group counts only its class of most ways: with the
+    /// others held at one outcome each, that class's ways end distinct.
     pub fn joint_size(&self, factors: &[(usize, Law)]) -> (usize, usize) {
         let classes = self.classes(factors);
         let ways = |c: &Class<'_>| {
@@ -282,7 +281,7 @@ impl SortedJoint {
 /// Twins' places and the integer weights of the law they end by.
 type IntegerClass = (Vec<usize>, Vec<(UnitState, u128)>);
 
-/// The outcomes of `classes` in turn (see [`Twins::each_sorted_joint`]),
+/// The outcomes of `classes` in turn (see [`SortedJoint::each`]),
 /// each weight times `w`.
 fn each_class(
     units: &mut [UnitState],
