@@ -184,7 +184,7 @@ pub struct Armor {
 
 /// A unit's state. Every field only ever goes from false to true during an
 /// attack (a fire plan lifts pins at each new Player Turn, `sequence::at_new_player_turn`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct UnitState {
     /// Out of play: killed, or a vehicle destroyed; then neither broken nor pinned.
     pub eliminated: bool,
@@ -200,6 +200,15 @@ pub struct UnitState {
     pub shocked: bool,
     /// Eliminated as a burning wreck.
     pub burning: bool,
+}
+
+/// Hashed as its [`bits`](UnitState::bits), one byte for the seven
+/// flags (equal states have equal bits): the exact engine hashes many
+/// states, as parts of larger keys.
+impl std::hash::Hash for UnitState {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(self.bits());
+    }
 }
 
 /// The order of the fields as written, false before true: the order a

@@ -9,7 +9,7 @@
 //! with the law of what follows.
 
 use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use rayon::prelude::*;
 
@@ -45,6 +45,17 @@ pub(super) type UnitsLaw = Weighed<UnitStates>;
 /// their index among those the laws have seen).
 pub(super) type Situation = (usize, AfterToHit);
 
+/// The map's value under a read lock, whatever a panicking thread left (the
+/// engine's maps only ever gain complete entries).
+fn read<T>(m: &RwLock<T>) -> RwLockReadGuard<'_, T> {
+    m.read().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The map's value under a write lock (see [`read`]).
+fn write<T>(m: &RwLock<T>) -> RwLockWriteGuard<'_, T> {
+    m.write().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// The law after one situation, once worked out (or its refusal).
 type AfterCell = OnceLock<Result<Arc<UnitsLaw>, Refusal>>;
 
@@ -61,7 +72,7 @@ pub struct ShotLaws {
     /// filled by the first thread to need it while any other that needs it
     /// waits (two threads never work out the same law, so the memory
     /// guard counts each once).
-    after: Mutex<FastMap<Situation, Arc<AfterCell>>>,
+    after: RwLock<FastMap<Situation, Arc<AfterCell>>>,
     /// Outcomes held in `after`, for the memory guard.
     held: Mutex<usize>,
     /// Every units' state the laws built so far reach, by its key.
@@ -73,7 +84,7 @@ impl Default for ShotLaws {
         ShotLaws {
             checks: AttackLaws::keeping_no_terms(),
             attacks: Mutex::default(),
-            after: Mutex::default(),
+            after: RwLock::default(),
             held: Mutex::default(),
             reached: Mutex::default(),
         }
@@ -107,11 +118,13 @@ impl ShotLaws {
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
-        let cell = Arc::clone(
-            lock(&self.after)
-                .entry((attacks, after.clone()))
-                .or_default(),
-        );
+        // Looked up under a read lock first: once a level's laws are built,
+        // putting its effects together only reads them, and the threads
+        // no longer wait on each other for the map (that stage took as
+        // long on two cores as on one).
+        let key = (attacks, after.clone());
+        let known = read(&self.after).get(&key).map(Arc::clone);
+        let cell = known.unwrap_or_else(|| Arc::clone(write(&self.after).entry(key).or_default()));
         cell.get_or_init(|| self.build_after(process, twins, after, limits))
             .clone()
     }
@@ -128,7 +141,7 @@ impl ShotLaws {
         limits: &Limits,
     ) -> Result<(), Refusal> {
         let missing: Vec<(Situation, ShotKey)> = {
-            let built = lock(&self.after);
+            let built = read(&self.after);
             needed
                 .into_iter()
                 .filter(|(s, _)| built.get(s).is_none_or(|cell| cell.get().is_none()))

@@ -3,7 +3,7 @@
 //! engine keys its table by ([`ShotSummary`]), and one shot at the hex
 //! resolved from its dice ([`resolve_shot`]).
 
-use super::{LocationState, ShotProcess, ShotState, Slots, Stage};
+use super::{LocationState, MAX_TARGETS, ShotProcess, ShotState, Slots, Stage};
 use crate::dice::{Dice, Dr};
 use crate::rules::ift::IftResult;
 use crate::rules::shot::{AmmoUse, Breakdown, Shot};
@@ -66,26 +66,28 @@ impl AfterToHit {
         if !location.groups.is_empty() || places.iter().any(|&i| location.results[i].is_some()) {
             return;
         }
-        let mut each: Vec<_> = places
-            .iter()
-            .map(|&i| {
-                (
-                    location.units[i].bits(),
-                    self.hits[i],
-                    self.multiple[i],
-                    location.pending[i],
-                    location.seen[i].bits(),
-                    i,
-                )
-            })
-            .collect();
-        if each.is_sorted() {
+        let key = |i: usize| {
+            (
+                location.units[i].bits(),
+                self.hits[i],
+                self.multiple[i],
+                location.pending[i],
+                location.seen[i].bits(),
+                i,
+            )
+        };
+        if places.is_sorted_by_key(|&i| key(i)) {
             return;
+        }
+        let mut each = [key(places[0]); MAX_TARGETS];
+        let each = &mut each[..places.len()];
+        for (k, &i) in each.iter_mut().zip(places) {
+            *k = key(i);
         }
         each.sort_unstable();
         let (hits, multiple) = (self.hits, self.multiple);
         let (units, pending, seen) = (location.units, location.pending, location.seen);
-        for (&to, &(.., from)) in places.iter().zip(&each) {
+        for (&to, &(.., from)) in places.iter().zip(each.iter()) {
             self.hits[to] = hits[from];
             self.multiple[to] = multiple[from];
             location.units[to] = units[from];
