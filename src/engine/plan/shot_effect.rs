@@ -287,6 +287,10 @@ pub(super) struct Heads {
     /// The index of its targets' attacks among those the laws have seen.
     attacks: usize,
     heads: Dist<ShotState>,
+    /// Each head's situation, twins in order ([`Twins::situation`]), in
+    /// the order of `heads`: worked out once, for the laws it needs and
+    /// for its effect.
+    situations: Vec<AfterToHit>,
 }
 
 impl Heads {
@@ -295,22 +299,24 @@ impl Heads {
         let process = ShotProcess::of(plan.shot(key));
         let heads = process.exact_until(&node.units.states(), ShotProcess::to_hit_done);
         let attacks = laws.attacks_of(&process.targets);
+        let situations = heads
+            .iter()
+            .map(|(s, _)| plan.twins().situation(s))
+            .collect();
         Heads {
             key,
             attacks,
             heads,
+            situations,
         }
     }
 
     /// The situations whose laws the effect needs, each with the shot
     /// that leads there.
-    pub(super) fn needs<'a>(
-        &'a self,
-        twins: &'a Twins,
-    ) -> impl Iterator<Item = (Situation, ShotKey)> + 'a {
-        self.heads
+    pub(super) fn needs(&self) -> impl Iterator<Item = (Situation, ShotKey)> + '_ {
+        self.situations
             .iter()
-            .map(|(s, _)| ((self.attacks, twins.situation(s)), self.key))
+            .map(|after| ((self.attacks, after.clone()), self.key))
     }
 
     /// The shot's effect: each To Hit outcome with the law of what follows
@@ -323,9 +329,8 @@ impl Heads {
     ) -> Result<Parts, Refusal> {
         let process = ShotProcess::of(plan.shot(self.key));
         let mut parts = Vec::with_capacity(self.heads.len());
-        for (s, p) in self.heads.iter() {
-            let after = plan.twins().situation(s);
-            let law = laws.after_to_hit(&process, self.attacks, plan.twins(), &after, limits)?;
+        for ((s, p), after) in self.heads.iter().zip(&self.situations) {
+            let law = laws.after_to_hit(&process, self.attacks, plan.twins(), after, limits)?;
             parts.push((ShotEffect::of(s, false), p, law));
         }
         // The laws hold twins' states sorted: arrangements of the same

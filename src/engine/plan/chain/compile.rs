@@ -209,10 +209,7 @@ fn fill_cache(
         .into_par_iter()
         .map(|(key, node)| (key, Heads::of(plan, &node, key.0, laws)))
         .collect();
-    let needed: FastMap<Situation, ShotKey> = heads
-        .iter()
-        .flat_map(|(_, h)| h.needs(plan.twins()))
-        .collect();
+    let needed: FastMap<Situation, ShotKey> = heads.iter().flat_map(|(_, h)| h.needs()).collect();
     laws.build_all(plan, needed, limits)?;
     let effects: Result<Vec<_>, Refusal> = heads
         .into_par_iter()

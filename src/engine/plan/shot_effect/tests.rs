@@ -84,7 +84,7 @@ fn swapped_twins_share_their_situation() {
         let heads = Heads::of(&plan, &start, key, &laws);
         let apart: FastSet<AfterToHit> =
             heads.heads.iter().map(|(h, _)| h.after_to_hit()).collect();
-        let sorted: FastSet<AfterToHit> = heads.needs(plan.twins()).map(|((_, a), _)| a).collect();
+        let sorted: FastSet<AfterToHit> = heads.needs().map(|((_, a), _)| a).collect();
         // Nine To Hit outcomes at the hex: none hit, all hit, and the
         // Critical Hits among the three. A Critical Hit on the first squad
         // alone and on the second alone (the leader hit, or critically hit
