@@ -15,9 +15,9 @@
 //! passes, which never merge).
 
 use std::collections::BTreeMap;
-use std::hash::Hash;
 
 use super::chain::{Chain, DrawTable, Edge, Event};
+use super::exact::Step;
 use super::fast_hash::FastMap;
 
 /// A chain whose nodes are groups of the original's, and its order.
@@ -28,27 +28,50 @@ pub(super) struct Quotient {
     pub order: Vec<usize>,
 }
 
-/// What a group is known by: the phase, whether the plan ends there, the
-/// table's denominator and the merged weights by (group, move), all in
-/// lowest terms.
-type Key<L> = (u8, bool, u64, Vec<(usize, L, u64)>);
+/// What a group is known by, in words: the phase and whether the plan
+/// ends there, the table's denominator, then for each move its group and
+/// label ([`move_word`]) and its merged weight, all in lowest terms
+/// (hashed a word at a time: as tuples, with a word for each field, the
+/// keys' hashes were a third of the merging).
+type Key = Vec<u64>;
 
-/// An edge back to the node itself, while its group is being made.
-const SELF: usize = usize::MAX;
+/// How a pass reads an edge: the step of each count it keeps, two bits
+/// each, and whether it ends a phase.
+pub(super) fn label(steps: &[Step], phase_end: bool) -> u16 {
+    let code = |s: &Step| match s {
+        Step::Same => 0,
+        Step::Up => 1,
+        Step::Reset => 2,
+    };
+    steps
+        .iter()
+        .fold(u16::from(phase_end), |l, s| (l << 2) | code(s))
+}
+
+/// A merged move's group (or [`SELF`]) and label in one word: a chain's
+/// nodes are far fewer than 2^48.
+fn move_word(to: usize, label: u16) -> u64 {
+    ((to as u64) << 16) | u64::from(label)
+}
+
+/// An edge back to the node itself, while its group is being made: past
+/// every group, and the same once read back from its [`move_word`].
+const SELF: usize = (1 << 48) - 1;
 
 /// The chain merged for a pass that reads of an edge only `label(event)`;
 /// `order` lists the nodes with every edge going forward. `None` if a
 /// node has no table (its probabilities are fractions, `Chain::fractions`)
 /// or a table that does not fit its edges (the passes then use the chain
 /// as it is).
-pub(super) fn quotient<L: Copy + Ord + Hash>(
+pub(super) fn quotient(
     chain: &Chain,
     order: &[usize],
-    label: impl Fn(&Event) -> L,
+    label: impl Fn(&Event) -> u16,
 ) -> Option<Quotient> {
     let n = chain.nodes.len();
     let mut group = vec![usize::MAX; n];
-    let mut groups: FastMap<Key<L>, usize> = FastMap::default();
+    let mut groups: FastMap<Key, usize> = FastMap::default();
+    groups.reserve(n / 4);
     // Per group: its first node, and the event first seen for each move.
     let mut first: Vec<usize> = Vec::new();
     let mut events: Vec<Vec<Event>> = Vec::new();
@@ -67,7 +90,7 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
         }
         // The group being made is not known yet: an edge back to the node
         // itself is kept apart from edges to others of its group.
-        let mut merged: Vec<(usize, L, u64, Event)> = Vec::new();
+        let mut merged: Vec<(usize, u16, u64, Event)> = Vec::new();
         before.clear();
         for (e, w) in edges.iter().zip(table.weights()) {
             // The edge's probability is w / denominator.
@@ -97,12 +120,12 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
             .fold(table.denominator, |g, m| gcd(g, m.2))
             .max(1);
         let end = edges.is_empty();
-        let key: Key<L> = (
-            chain.nodes[i].phase,
-            end,
-            if end { 0 } else { table.denominator / g },
-            merged.iter().map(|m| (m.0, m.1, m.2 / g)).collect(),
-        );
+        let mut key: Key = Vec::with_capacity(2 + 2 * merged.len());
+        key.push(u64::from(chain.nodes[i].phase) << 1 | u64::from(end));
+        key.push(if end { 0 } else { table.denominator / g });
+        for m in &merged {
+            key.extend([move_word(m.0, m.1), m.2 / g]);
+        }
         let next = groups.len();
         let k = *groups.entry(key).or_insert(next);
         if k == next {
@@ -111,7 +134,7 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
         }
         group[i] = k;
     }
-    let mut by_group: Vec<Option<&Key<L>>> = vec![None; groups.len()];
+    let mut by_group: Vec<Option<&Key>> = vec![None; groups.len()];
     for (key, &k) in &groups {
         by_group[k] = Some(key);
     }
@@ -119,24 +142,26 @@ pub(super) fn quotient<L: Copy + Ord + Hash>(
     let mut all_edges = Vec::with_capacity(groups.len());
     let mut tables = Vec::with_capacity(groups.len());
     for (k, key) in by_group.into_iter().enumerate() {
-        let (_, _, den, moves) = key?;
+        let key = key?;
+        let (den, moves) = (key[1], &key[2..]);
         nodes.push(chain.nodes[first[k]]);
         let mut sum = 0;
-        let mut cumulative = Vec::with_capacity(moves.len());
+        let mut cumulative = Vec::with_capacity(moves.len() / 2);
         let edges = moves
-            .iter()
+            .chunks_exact(2)
             .zip(&events[k])
-            .map(|(&(to, _, w), &event)| {
-                sum += w;
+            .map(|(m, &event)| {
+                sum += m[1];
                 cumulative.push(sum);
                 // Back to the node itself, or to another of its group: a
                 // self-loop of the group either way.
+                let to = (m[0] >> 16) as usize;
                 Edge::new(if to == SELF { k } else { to }, event)
             })
             .collect();
         all_edges.push(edges);
         tables.push(DrawTable {
-            denominator: *den,
+            denominator: den,
             cumulative,
         });
     }

@@ -123,12 +123,12 @@ impl<'a> Chains<'a> {
         let ready = self.counted[k].get(|| {
             let all = self.all.get(|| {
                 lump::quotient(self.chain, &self.order, |e| {
-                    (COUNTED.map(|t| Step::of(t, e)), *e == Event::PhaseEnd)
+                    lump::label(&COUNTED.map(|t| Step::of(t, e)), *e == Event::PhaseEnd)
                 })
             });
             self.all.done();
             let all = all.as_ref().as_ref()?;
-            let label = |e: &Event| (Step::of(count, e), *e == Event::PhaseEnd);
+            let label = |e: &Event| lump::label(&[Step::of(count, e)], *e == Event::PhaseEnd);
             let Quotient { chain, order } = lump::quotient(&all.chain, &all.order, label)?;
             Prepared::new(&chain, order).map(|prep| (chain, prep))
         });

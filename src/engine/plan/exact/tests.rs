@@ -88,7 +88,7 @@ fn counting_passes_run_on_fewer_states() {
         Tally::ShotsInPhase,
     ] {
         let q = lump::quotient(&chain, &order, |e| {
-            (Step::of(tally, e), *e == Event::PhaseEnd)
+            lump::label(&[Step::of(tally, e)], *e == Event::PhaseEnd)
         })
         .expect("the chain's tables are exact");
         assert!(q.chain.nodes.len() * 4 < chain.nodes.len());
