@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use super::chain::{Chain, DrawTable, Edge, Event};
 use super::exact::Step;
 use super::fast_hash::FastMap;
+use crate::prob::gcd64;
 
 /// A chain whose nodes are groups of the original's, and its order.
 pub(super) struct Quotient {
@@ -117,7 +118,7 @@ pub(super) fn quotient(
         merged.sort_by_key(|m| (m.0, m.1));
         let g = merged
             .iter()
-            .fold(table.denominator, |g, m| gcd(g, m.2))
+            .fold(table.denominator, |g, m| gcd64(g, m.2))
             .max(1);
         let end = edges.is_empty();
         let mut key: Key = Vec::with_capacity(2 + 2 * merged.len());
@@ -176,11 +177,4 @@ pub(super) fn quotient(
         // Every group was made after those its edges lead to.
         order: (0..groups.len()).rev().collect(),
     })
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }

@@ -5,6 +5,7 @@
 use super::chain::{Chain, Edge, Event};
 use super::exact::{PASSES, Step, Tally};
 use super::smooth::{Basis, Factors};
+use crate::prob::gcd64;
 use crate::rules::to_hit::HitKind;
 
 /// What every smooth pass shares: the basis of the denominators, the order
@@ -210,8 +211,14 @@ impl Variant {
             }
         }
         // Take out what the stay shares with every weight: smaller
-        // numbers, and a smaller denominator for the pass.
-        let g = merged.iter().map(|m| m.w).chain(sums).fold(stay, gcd);
+        // numbers, and a smaller denominator for the pass. Once the first
+        // weights have brought it down, most of the others are multiples
+        // of it: one remainder tells.
+        let g = merged
+            .iter()
+            .map(|m| m.w)
+            .chain(sums)
+            .fold(stay, |g, w| if w % g == 0 { g } else { gcd64(g, w) });
         let stay = stay / g;
         let stay_factors = prep.basis.factor(stay)?;
         for m in &mut merged {
@@ -227,11 +234,4 @@ impl Variant {
             exit: sums[3],
         })
     }
-}
-
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
 }

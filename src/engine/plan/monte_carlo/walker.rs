@@ -6,6 +6,7 @@ use super::batches::batch_rng;
 use super::tally::McTally;
 use super::walk_tally::BatchTally;
 use crate::engine::plan::chain::{Chain, Event, Weapon};
+use crate::prob::gcd64;
 use crate::rules::to_hit::HitKind;
 
 // The fast sampler.
@@ -99,13 +100,6 @@ pub(super) struct Walker {
     phases: usize,
 }
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 /// What an edge adds to the running totals.
 fn step_add(event: Event) -> u64 {
     match event {
@@ -166,7 +160,7 @@ impl Walker {
                 }
             }
             let d = table.denominator;
-            radix = (radix / gcd(radix, d)).checked_mul(d)?;
+            radix = (radix / gcd64(radix, d)).checked_mul(d)?;
             if radix > MAX_RADIX {
                 return None;
             }
