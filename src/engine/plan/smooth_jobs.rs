@@ -13,7 +13,7 @@ use super::chain::{Chain, Event};
 use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump::{self, Quotient};
 use super::prepared::{Prepared, node_order};
-use super::smooth_pass::run_smooth;
+use super::smooth_pass::{Moves, run_smooth};
 use super::smooth_phases::shots_in_phase;
 use crate::engine::shot::attack_law::lock;
 
@@ -117,7 +117,7 @@ impl<'a> Chains<'a> {
         let Some(count) = counted_as(tally) else {
             // The pass that counts nothing, alone on the whole chain.
             let prep = Prepared::new(self.chain, self.order.clone())?;
-            return run_smooth(plan, self.chain, &prep, tally);
+            return run_smooth(plan, Moves::new(self.chain, &prep, tally));
         };
         let k = COUNTED.iter().position(|&t| t == count)?;
         let ready = self.counted[k].get(|| {
@@ -137,7 +137,7 @@ impl<'a> Chains<'a> {
             .as_ref()
             .and_then(|(chain, prep)| match tally {
                 Tally::ShotsInPhase => shots_in_phase(plan.input.phases.len(), chain, prep),
-                _ => run_smooth(plan, chain, prep, tally),
+                _ => run_smooth(plan, Moves::keeping(chain, prep, tally)),
             });
         self.counted[k].done();
         totals

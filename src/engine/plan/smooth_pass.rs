@@ -26,11 +26,11 @@ pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
 }
 
 /// A pass's view of the chain: its moves from each node, by self-loop
-/// weight, made as states need them. Those of one node are held at a time:
-/// a pass takes each node's counts together, so it holds the moves of one
-/// node, not of the whole chain (they were a quarter of the memory at the
-/// peak of five 4-6-7s' solve, and making them again for each pass costs
-/// little).
+/// weight, made as states need them. Those of one node are held at a
+/// time, unless the pass keeps them all ([`Moves::keeping`]): a pass
+/// takes each node's counts together, so it needs the moves of one node
+/// at a time, but it takes the nodes twice, once for its denominators
+/// and once for its sums.
 pub(super) struct Moves<'a> {
     pub(super) chain: &'a Chain,
     pub(super) prep: &'a Prepared,
@@ -39,9 +39,14 @@ pub(super) struct Moves<'a> {
     node: Option<usize>,
     self_loops: Vec<(Step, u64)>,
     variants: Vec<Variant>,
+    /// Every node's variants, by node, once made, if kept.
+    kept: Option<Vec<Vec<Variant>>>,
 }
 
 impl<'a> Moves<'a> {
+    /// The moves of a pass, made again each time the pass comes to a node
+    /// (the pass that counts nothing takes the whole chain, whose moves
+    /// were a quarter of the memory at the peak of five 4-6-7s' solve).
     pub(super) fn new(chain: &'a Chain, prep: &'a Prepared, tally: Tally) -> Moves<'a> {
         Moves {
             chain,
@@ -50,6 +55,17 @@ impl<'a> Moves<'a> {
             node: None,
             self_loops: Vec::new(),
             variants: Vec::new(),
+            kept: None,
+        }
+    }
+
+    /// The same, each node's moves kept once made, for a pass over a
+    /// merged chain (`lump.rs`): its nodes are few, so they take little
+    /// memory.
+    pub(super) fn keeping(chain: &'a Chain, prep: &'a Prepared, tally: Tally) -> Moves<'a> {
+        Moves {
+            kept: Some((0..chain.nodes.len()).map(|_| Vec::new()).collect()),
+            ..Moves::new(chain, prep, tally)
         }
     }
 
@@ -58,9 +74,15 @@ impl<'a> Moves<'a> {
     pub(super) fn variant(&mut self, i: usize, count: u8) -> Option<&Variant> {
         let edges = &self.chain.edges[i];
         if self.node != Some(i) {
+            if let (Some(node), Some(kept)) = (self.node, &mut self.kept) {
+                kept[node] = std::mem::take(&mut self.variants);
+            }
             self.node = Some(i);
             self.self_loops = self_edges(self.tally, i, edges, &self.prep.weights[i]);
-            self.variants.clear();
+            match &mut self.kept {
+                Some(kept) => self.variants = std::mem::take(&mut kept[i]),
+                None => self.variants.clear(),
+            }
         }
         let c = self_weight(&self.self_loops, count, self.tally.cap());
         let k = match self.variants.iter().position(|v| v.self_weight == c) {
@@ -135,19 +157,14 @@ pub(super) fn send(
 /// state it reaches brings what came so over to its own denominator once,
 /// when it is taken (a count's denominator grows with the count: the
 /// Critical Hits pass of `examples/stack-in-woods.toml` works with 43 to
-/// 86 limbs, where one denominator for all took 86). `None` if a
-/// denominator falls outside the basis.
-pub(super) fn run_smooth(
-    plan: &FirePlan,
-    chain: &Chain,
-    prep: &Prepared,
-    tally: Tally,
-) -> Option<Totals> {
+/// 86 limbs, where one denominator for all took 86). The pass is that of
+/// `moves`, on its chain. `None` if a denominator falls outside the basis.
+pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals> {
+    let (chain, prep, tally) = (moves.chain, moves.prep, moves.tally);
     let basis = &prep.basis;
     let phases = plan.input.phases.len();
     let cap = tally.cap();
     let width = usize::from(cap) + 1;
-    let mut moves = Moves::new(chain, prep, tally);
     let exps = pass_exponents(&mut moves, width)?;
     // `up[c - 1]`: the factors of count c's denominator over count c - 1's.
     let up: Vec<Vec<u64>> = (1..width)

@@ -30,7 +30,7 @@ use crate::prob::Prob;
 /// `None` if a denominator falls outside the basis.
 pub(super) fn shots_in_phase(phases: usize, chain: &Chain, prep: &Prepared) -> Option<Totals> {
     let entering = entries(chain, prep, phases)?;
-    let mut moves = Moves::new(chain, prep, Tally::ShotsInPhase);
+    let mut moves = Moves::keeping(chain, prep, Tally::ShotsInPhase);
     let mut exits = Vec::with_capacity(phases);
     for (p, (exps, masses)) in entering.into_iter().enumerate() {
         let (numers, exps) = count_phase(&mut moves, p, exps, masses)?;
