@@ -18,7 +18,7 @@ use super::ShotKey;
 use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
 use super::fast_hash::{FastMap, FastSet};
 use super::shot_parts::Parts;
-use super::twins::Twins;
+use super::twins::{IntegerLaws, Twins};
 use super::weighed::Weighed;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
@@ -236,9 +236,10 @@ fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
     // Each term ready to expand, with its weight's numerator and the
     // denominator of the two together.
     let mut terms = Vec::with_capacity(merged.len());
+    let mut laws = IntegerLaws::default();
     for (&(base, factors), p) in merged {
         let (pn, pd) = p.to_u128_pair()?;
-        let joint = twins.sorted_joint(factors)?;
+        let joint = twins.sorted_joint(factors, &mut laws)?;
         let d = pd.checked_mul(joint.denominator())?;
         terms.push((base, joint, pn, d));
     }

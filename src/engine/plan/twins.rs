@@ -17,6 +17,8 @@
 //! merged so (a leader's checks and Leader Loss depend on the order of
 //! Morale Levels among leaders; vehicles are few).
 
+use std::rc::Rc;
+
 use super::weighed::over_one_denominator;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::Law;
@@ -163,22 +165,21 @@ impl Twins {
     /// The factors of a term (units that end independently, each by its
     /// law) made ready to expand ([`SortedJoint::each`]): twins of one group
     /// that end by the same law are one class, whose law is in integers
-    /// over one denominator, in the order of the states. `None` if the
-    /// denominator of the joint law passes 128 bits.
-    pub fn sorted_joint(&self, factors: &[(usize, Law)]) -> Option<SortedJoint> {
+    /// over one denominator, in the order of the states (from `laws`, each
+    /// made once). `None` if the denominator of the joint law passes 128
+    /// bits.
+    pub fn sorted_joint<'a>(
+        &self,
+        factors: &'a [(usize, Law)],
+        laws: &mut IntegerLaws<'a>,
+    ) -> Option<SortedJoint> {
         let mut denominator = 1u128;
         let mut classes = Vec::new();
         for class in self.classes(factors) {
-            let probs: Vec<&Prob> = class.law.iter().map(|(_, q)| q).collect();
-            let (weights, d) = over_one_denominator(probs.into_iter())?;
+            let (law, d) = laws.of(class.law)?;
             for _ in &class.places {
                 denominator = denominator.checked_mul(d)?;
             }
-            let states = class.law.iter().map(|(s, _)| *s);
-            let mut law: Vec<(UnitState, u128)> = states.zip(weights).collect();
-            // In the order of the states: the twins of one class then end
-            // in order, as `canonical` puts them.
-            law.sort_unstable_by_key(|(s, _)| s.bits());
             classes.push((class.places, law));
         }
         Some(SortedJoint {
@@ -196,7 +197,7 @@ impl Twins {
         factors: &[(usize, Law)],
         f: &mut impl FnMut(&[UnitState], u128),
     ) -> Option<u128> {
-        let joint = self.sorted_joint(factors)?;
+        let joint = self.sorted_joint(factors, &mut IntegerLaws::default())?;
         joint.each(base, f);
         Some(joint.denominator())
     }
@@ -278,8 +279,41 @@ impl SortedJoint {
     }
 }
 
+/// A unit's law as integer weights over one denominator, in the order of
+/// its states.
+type IntegerLaw = Rc<[(UnitState, u128)]>;
+
 /// Twins' places and the integer weights of the law they end by.
-type IntegerClass = (Vec<usize>, Vec<(UnitState, u128)>);
+type IntegerClass = (Vec<usize>, IntegerLaw);
+
+/// Units' laws in integers over one denominator each, in the order of
+/// their states, for [`Twins::sorted_joint`]: each made once for all the
+/// terms of one units' law, where the same few laws of the units' checks
+/// come back term after term.
+#[derive(Default)]
+pub struct IntegerLaws<'a> {
+    /// By the law (told apart by its address): its weights and their
+    /// denominator.
+    made: Vec<(&'a Dist<UnitState>, IntegerLaw, u128)>,
+}
+
+impl<'a> IntegerLaws<'a> {
+    /// `law` in integers, or `None` if its denominator passes 128 bits.
+    fn of(&mut self, law: &'a Dist<UnitState>) -> Option<(IntegerLaw, u128)> {
+        if let Some((_, weights, d)) = self.made.iter().find(|m| std::ptr::eq(m.0, law)) {
+            return Some((Rc::clone(weights), *d));
+        }
+        let (numerators, d) = over_one_denominator(law.iter().map(|(_, q)| q))?;
+        let mut weights: Vec<(UnitState, u128)> =
+            law.iter().map(|(s, _)| *s).zip(numerators).collect();
+        // In the order of the states: the twins of one class then end in
+        // order, as `canonical` puts them.
+        weights.sort_unstable_by_key(|(s, _)| s.bits());
+        let weights: IntegerLaw = weights.into();
+        self.made.push((law, Rc::clone(&weights), d));
+        Some((weights, d))
+    }
+}
 
 /// The outcomes of `classes` in turn (see [`SortedJoint::each`]),
 /// each weight times `w`.
@@ -293,7 +327,7 @@ fn each_class(
         return f(units, w);
     };
     if let [i] = places[..] {
-        for &(state, q) in law {
+        for &(state, q) in law.iter() {
             units[i] = state;
             each_class(units, rest, w * q, f);
         }
