@@ -41,6 +41,9 @@ pub(super) struct Moves<'a> {
     variants: Vec<Variant>,
     /// Every node's variants, by node, once made, if kept.
     kept: Option<Vec<Vec<Variant>>>,
+    /// The walk under way is the last over its nodes: a node's variants
+    /// are let go once it is left, not kept.
+    last_walk: bool,
 }
 
 impl<'a> Moves<'a> {
@@ -56,6 +59,7 @@ impl<'a> Moves<'a> {
             self_loops: Vec::new(),
             variants: Vec::new(),
             kept: None,
+            last_walk: false,
         }
     }
 
@@ -69,13 +73,24 @@ impl<'a> Moves<'a> {
         }
     }
 
+    /// Whether the walk that comes next is the last over its nodes (the
+    /// sums' walk, after the denominators'): kept moves are then let go as
+    /// the walk leaves each node, so that they and the walk's numbers do
+    /// not take their most memory at once.
+    pub(super) fn last_walk(&mut self, last: bool) {
+        self.last_walk = last;
+    }
+
     /// What the pass does from node `i` (of some edges) at this count, or
     /// `None` if a denominator falls outside the basis.
     pub(super) fn variant(&mut self, i: usize, count: u8) -> Option<&Variant> {
         let edges = &self.chain.edges[i];
         if self.node != Some(i) {
             if let (Some(node), Some(kept)) = (self.node, &mut self.kept) {
-                kept[node] = std::mem::take(&mut self.variants);
+                let left = std::mem::take(&mut self.variants);
+                if !self.last_walk {
+                    kept[node] = left;
+                }
             }
             self.node = Some(i);
             self.self_loops = self_edges(self.tally, i, edges, &self.prep.weights[i]);
@@ -166,6 +181,7 @@ pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals
     let cap = tally.cap();
     let width = usize::from(cap) + 1;
     let exps = pass_exponents(&mut moves, width)?;
+    moves.last_walk(true);
     // `up[c - 1]`: the factors of count c's denominator over count c - 1's.
     let up: Vec<Vec<u64>> = (1..width)
         .map(|c| basis.ratio_words(&exps[c - 1], &exps[c]))

@@ -153,6 +153,7 @@ fn count_phase(
     let in_phase = |r: usize| usize::from(chain.nodes[prep.order[r]].phase) == p;
     let first = (0..n).find(|&r| in_phase(r)).unwrap_or(n);
     // The exponents first, over the same states in the same order.
+    moves.last_walk(false);
     let (mut met, from) = Met::starting_at(&start);
     let mut exps: Vec<Option<Vec<u32>>> = vec![None; n * width];
     for (r, _) in &entering {
@@ -181,6 +182,7 @@ fn count_phase(
     }
     let top = met.spread(&top);
     // Then the masses, over that denominator.
+    moves.last_walk(true);
     let mut slots: Vec<Option<Numer>> = vec![None; n * width];
     for (r, mut mass) in entering {
         prep.basis.scale_up(&mut mass, &start, &top);
