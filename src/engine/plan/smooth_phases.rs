@@ -61,7 +61,7 @@ type Entering = Vec<(Vec<u32>, Vec<(usize, Numer)>)>;
 /// `None` if a denominator falls outside the basis.
 fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
     let basis = &prep.basis;
-    let mut moves = Moves::new(chain, prep, Tally::Nothing);
+    let mut moves = Moves::keeping(chain, prep, Tally::Nothing);
     let phase_of = |rank: usize| usize::from(chain.nodes[prep.order[rank]].phase);
     // The exponents of each state's mass, as `pass_exponents` works them
     // out, and of all that enters each phase.
@@ -94,6 +94,7 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
     let mut slots: Vec<Option<Numer>> = vec![None; n];
     slots[prep.rank[chain.start]] = Some(basis.integer_of(&top));
     let mut entered: Vec<Option<Numer>> = vec![None; n];
+    moves.last_walk(true);
     let mut visits = Numer::new();
     for (r, &i) in prep.order.iter().enumerate() {
         let Some(mass) = slots[r].take() else {
