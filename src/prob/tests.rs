@@ -83,3 +83,20 @@ fn big_and_small_forms_agree() {
 fn prints_percent() {
     assert_eq!(Prob::new(325, 1296).percent_string(), "25.08%");
 }
+
+proptest::proptest! {
+    /// `gcd64` (Euclid's, with its shortcut for a multiple) agrees with the
+    /// binary gcd on any two words, zeros and multiples included: the
+    /// exact engine's weights and tables are reduced by it.
+    #[test]
+    fn gcd64_is_the_gcd(a in 0u64..=u64::MAX, b in 0u64..=u64::MAX, k in 0u64..1000, zero in 0u8..4) {
+        let (a, b) = match zero {
+            0 => (a, b),
+            1 => (a, a.saturating_mul(k)),
+            2 => (0, b),
+            _ => (a, 0),
+        };
+        proptest::prop_assert_eq!(gcd64(a, b), binary_gcd(a, b));
+        proptest::prop_assert_eq!(gcd64(b, a), binary_gcd(a, b));
+    }
+}

@@ -211,14 +211,8 @@ impl Variant {
             }
         }
         // Take out what the stay shares with every weight: smaller
-        // numbers, and a smaller denominator for the pass. Once the first
-        // weights have brought it down, most of the others are multiples
-        // of it: one remainder tells.
-        let g = merged
-            .iter()
-            .map(|m| m.w)
-            .chain(sums)
-            .fold(stay, |g, w| if w % g == 0 { g } else { gcd64(g, w) });
+        // numbers, and a smaller denominator for the pass.
+        let g = merged.iter().map(|m| m.w).chain(sums).fold(stay, gcd64);
         let stay = stay / g;
         let stay_factors = prep.basis.factor(stay)?;
         for m in &mut merged {
