@@ -32,6 +32,7 @@ use super::FirePlan;
 use super::chain::{Chain, Event, Weapon};
 use super::reference_pass::run;
 use super::smooth_jobs::smooth_totals;
+use super::smooth_slots::Arithmetic;
 use crate::engine::shot::HexOdds;
 use crate::prob::Prob;
 use crate::rules::to_hit::HitKind;
@@ -279,7 +280,7 @@ impl Totals {
 impl PlanOdds {
     /// Solves the compiled chain of a plan exactly.
     pub fn of(plan: &FirePlan, chain: &Chain) -> PlanOdds {
-        let smooth = smooth_totals(plan, chain);
+        let smooth = smooth_totals(plan, chain, Arithmetic::best());
         let totals = smooth.unwrap_or_else(|| {
             PASSES
                 .iter()

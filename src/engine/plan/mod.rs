@@ -25,6 +25,7 @@ mod smooth_exponents;
 mod smooth_jobs;
 mod smooth_pass;
 mod smooth_phases;
+mod smooth_slots;
 mod smooth_sums;
 mod twins;
 mod weighed;

@@ -12,6 +12,7 @@
 
 use crate::prob::Prob;
 
+pub(super) mod lanes;
 mod limbs;
 
 pub(crate) use limbs::{div_exact, mul_add, mul_add_two, mul_small};

@@ -15,6 +15,7 @@ use super::lump::{self, Quotient};
 use super::prepared::{Prepared, node_order};
 use super::smooth_pass::{Moves, run_smooth};
 use super::smooth_phases::shots_in_phase;
+use super::smooth_slots::Arithmetic;
 use crate::engine::shot::attack_law::lock;
 
 /// The passes in the order they are handed out: the longest first, so
@@ -49,8 +50,12 @@ const COUNTED: [Tally; 4] = [
 /// for their count (the pass that counts nothing reads every node's units
 /// and weapon, and runs on the whole chain); `None` if the chain does not
 /// fit the scheme.
-pub(super) fn smooth_totals(plan: &FirePlan, chain: &Chain) -> Option<Vec<Totals>> {
-    let chains = Chains::new(chain);
+pub(super) fn smooth_totals(
+    plan: &FirePlan,
+    chain: &Chain,
+    arithmetic: Arithmetic,
+) -> Option<Vec<Totals>> {
+    let chains = Chains::new(chain, arithmetic);
     let next = AtomicUsize::new(0);
     let done: [OnceLock<Option<Totals>>; HANDED_OUT.len()] = Default::default();
     // As many takers as cores (or passes): each takes the next pass until
@@ -85,6 +90,8 @@ type Ready = (Chain, Prepared);
 /// weights alone are 22 MB).
 struct Chains<'a> {
     chain: &'a Chain,
+    /// How the passes add their masses.
+    arithmetic: Arithmetic,
     order: Vec<usize>,
     /// The chain merged for all counts at once (what every count reads of
     /// each edge): each count's chain is merged from it, from far fewer
@@ -95,7 +102,7 @@ struct Chains<'a> {
 }
 
 impl<'a> Chains<'a> {
-    fn new(chain: &'a Chain) -> Chains<'a> {
+    fn new(chain: &'a Chain, arithmetic: Arithmetic) -> Chains<'a> {
         let passes = |count: Tally| {
             HANDED_OUT
                 .iter()
@@ -104,6 +111,7 @@ impl<'a> Chains<'a> {
         };
         Chains {
             chain,
+            arithmetic,
             order: node_order(chain),
             all: Shared::new(COUNTED.len()),
             counted: COUNTED.map(|t| Shared::new(passes(t))),
@@ -117,7 +125,7 @@ impl<'a> Chains<'a> {
         let Some(count) = counted_as(tally) else {
             // The pass that counts nothing, alone on the whole chain.
             let prep = Prepared::new(self.chain, self.order.clone())?;
-            return run_smooth(plan, Moves::new(self.chain, &prep, tally));
+            return run_smooth(plan, Moves::new(self.chain, &prep, tally), self.arithmetic);
         };
         let k = COUNTED.iter().position(|&t| t == count)?;
         let ready = self.counted[k].get(|| {
@@ -136,8 +144,10 @@ impl<'a> Chains<'a> {
             .as_ref()
             .as_ref()
             .and_then(|(chain, prep)| match tally {
-                Tally::ShotsInPhase => shots_in_phase(plan.input.phases.len(), chain, prep),
-                _ => run_smooth(plan, Moves::keeping(chain, prep, tally)),
+                Tally::ShotsInPhase => {
+                    shots_in_phase(plan.input.phases.len(), chain, prep, self.arithmetic)
+                }
+                _ => run_smooth(plan, Moves::keeping(chain, prep, tally), self.arithmetic),
             });
         self.counted[k].done();
         totals

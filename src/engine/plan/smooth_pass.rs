@@ -10,20 +10,10 @@ use super::FirePlan;
 use super::chain::{Chain, Weapon};
 use super::exact::{Step, Tally, Totals};
 use super::prepared::{Prepared, Variant, self_edges, self_weight};
-use super::smooth::{div_exact, mul_add, mul_add_two, mul_small};
+use super::smooth::{div_exact, mul_small};
 use super::smooth_exponents::pass_exponents;
+use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
 use super::smooth_sums::Sums;
-
-/// A numerator over the pass's denominator: little-endian limbs, no high
-/// zero limb.
-pub(super) type Numer = Vec<u64>;
-
-/// `dst += src · k`.
-pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
-    if k != 0 && !src.is_empty() {
-        mul_add(dst, src, k);
-    }
-}
 
 /// A pass's view of the chain: its moves from each node, by self-loop
 /// weight, made as states need them. Those of one node are held at a
@@ -112,58 +102,6 @@ impl<'a> Moves<'a> {
     }
 }
 
-/// Numerators, with spent ones kept for reuse.
-#[derive(Default)]
-pub(super) struct Pool {
-    spare: Vec<Numer>,
-}
-
-impl Pool {
-    fn zero(&mut self) -> Numer {
-        self.spare.pop().unwrap_or_default()
-    }
-
-    fn recycle(&mut self, mut n: Numer) {
-        n.clear();
-        self.spare.push(n);
-    }
-}
-
-/// Adds `visits · w` to the mass of each `(state, w)` of `targets`, two
-/// states at a time.
-pub(super) fn send(
-    slots: &mut [Option<Numer>],
-    pool: &mut Pool,
-    visits: &[u64],
-    targets: &[(usize, u64)],
-) {
-    if visits.is_empty() {
-        return;
-    }
-    for &(t, _) in targets {
-        slots[t].get_or_insert_with(|| pool.zero());
-    }
-    let mut pairs = targets.chunks_exact(2);
-    for pair in &mut pairs {
-        let [(s, j), (t, k)] = [pair[0], pair[1]];
-        match slots.get_disjoint_mut([s, t]) {
-            Ok([Some(a), Some(b)]) => mul_add_two(a, b, visits, j, k),
-            _ => {
-                for (u, w) in [(s, j), (t, k)] {
-                    if let Some(slot) = &mut slots[u] {
-                        add_times(slot, visits, w);
-                    }
-                }
-            }
-        }
-    }
-    for &(t, w) in pairs.remainder() {
-        if let Some(slot) = &mut slots[t] {
-            add_times(slot, visits, w);
-        }
-    }
-}
-
 /// One pass in smooth fractions: the same states, in the same order, as
 /// the reference pass (`reference_pass::run`), every mass a numerator over
 /// its count's denominator ([`pass_exponents`]). A state's numerator is
@@ -174,7 +112,11 @@ pub(super) fn send(
 /// Critical Hits pass of `examples/stack-in-woods.toml` works with 43 to
 /// 86 limbs, where one denominator for all took 86). The pass is that of
 /// `moves`, on its chain. `None` if a denominator falls outside the basis.
-pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals> {
+pub(super) fn run_smooth(
+    plan: &FirePlan,
+    mut moves: Moves<'_>,
+    arithmetic: Arithmetic,
+) -> Option<Totals> {
     let (chain, prep, tally) = (moves.chain, moves.prep, moves.tally);
     let basis = &prep.basis;
     let phases = plan.input.phases.len();
@@ -201,9 +143,11 @@ pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals
     // The mass at each state (node rank × width + count), when reached:
     // at `2 · state` what came at its count, at `2 · state + 1` what came
     // from the count below, over that count's denominator.
-    let mut slots: Vec<Option<Numer>> = vec![None; 2 * chain.nodes.len() * width];
-    slots[2 * prep.rank[chain.start] * width] = Some(basis.integer_of(&exps[0]));
-    let mut pool = Pool::default();
+    let mut slots = Slots::new(2 * chain.nodes.len() * width, arithmetic);
+    slots.put(
+        2 * prep.rank[chain.start] * width,
+        basis.integer_of(&exps[0]),
+    );
     let mut visits = Numer::new();
     let mut targets: Vec<(usize, u64)> = Vec::new();
     for (r, &i) in prep.order.iter().enumerate() {
@@ -211,15 +155,15 @@ pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals
         let phase = usize::from(node.phase);
         for count in 0..=cap {
             let state = r * width + usize::from(count);
-            let mut mass = slots[2 * state].take();
-            if let Some(mut from_below) = slots[2 * state + 1].take() {
+            let mut mass = slots.take(2 * state);
+            if let Some(mut from_below) = slots.take(2 * state + 1) {
                 for &k in &up[usize::from(count) - 1] {
                     mul_small(&mut from_below, k);
                 }
                 match &mut mass {
                     Some(m) => {
                         add_times(m, &from_below, 1);
-                        pool.recycle(from_below);
+                        slots.recycle(from_below);
                     }
                     None => mass = Some(from_below),
                 }
@@ -229,7 +173,7 @@ pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals
             };
             if count == cap && tally.ends_at_cap() && !chain.edges[i].is_empty() {
                 add_times(&mut sums.end[usize::from(count)], &mass, 1);
-                pool.recycle(mass);
+                slots.recycle(mass);
                 continue;
             }
             if chain.edges[i].is_empty() {
@@ -243,7 +187,7 @@ pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals
                         add_times(slot.or_default(), &mass, 1);
                     }
                 }
-                pool.recycle(mass);
+                slots.recycle(mass);
                 continue;
             }
             let v = moves.variant(i, count)?;
@@ -278,8 +222,8 @@ pub(super) fn run_smooth(plan: &FirePlan, mut moves: Moves<'_>) -> Option<Totals
                     targets.push((2 * to + usize::from(to_count > count), m.w));
                 }
             }
-            send(&mut slots, &mut pool, &visits, &targets);
-            pool.recycle(mass);
+            slots.send_all(&visits, &targets);
+            slots.recycle(mass);
         }
     }
     // Every count's sums over the last count's denominator.

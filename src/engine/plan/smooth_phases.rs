@@ -22,18 +22,24 @@ use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::Prepared;
 use super::smooth::{Smooth, div_exact};
 use super::smooth_exponents::{Met, raise, reach};
-use super::smooth_pass::{Moves, Numer, Pool, add_times, send};
+use super::smooth_pass::Moves;
+use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
 use crate::prob::Prob;
 
 /// The [`Tally::ShotsInPhase`] pass, a phase at a time: of its totals only
 /// the mass leaving each phase, by the shots fired in it, is read.
 /// `None` if a denominator falls outside the basis.
-pub(super) fn shots_in_phase(phases: usize, chain: &Chain, prep: &Prepared) -> Option<Totals> {
-    let entering = entries(chain, prep, phases)?;
+pub(super) fn shots_in_phase(
+    phases: usize,
+    chain: &Chain,
+    prep: &Prepared,
+    arithmetic: Arithmetic,
+) -> Option<Totals> {
+    let entering = entries(chain, prep, phases, arithmetic)?;
     let mut moves = Moves::keeping(chain, prep, Tally::ShotsInPhase);
     let mut exits = Vec::with_capacity(phases);
     for (p, (exps, masses)) in entering.into_iter().enumerate() {
-        let (numers, exps) = count_phase(&mut moves, p, exps, masses)?;
+        let (numers, exps) = count_phase(&mut moves, p, exps, masses, arithmetic)?;
         exits.push((numers, exps));
     }
     let phase_exit = exits
@@ -59,7 +65,12 @@ type Entering = Vec<(Vec<u32>, Vec<(usize, Numer)>)>;
 
 /// [`Entering`], from a pass that counts nothing over the whole chain.
 /// `None` if a denominator falls outside the basis.
-fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
+fn entries(
+    chain: &Chain,
+    prep: &Prepared,
+    phases: usize,
+    arithmetic: Arithmetic,
+) -> Option<Entering> {
     let basis = &prep.basis;
     let mut moves = Moves::keeping(chain, prep, Tally::Nothing);
     let phase_of = |rank: usize| usize::from(chain.nodes[prep.order[rank]].phase);
@@ -91,13 +102,14 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
     let entry_exps: Vec<Vec<u32>> = entry_exps.iter().map(|e| met.spread(e)).collect();
     // The masses, over the pass's denominator, and what of them enters a
     // phase, in the same order.
-    let mut slots: Vec<Option<Numer>> = vec![None; n];
-    slots[prep.rank[chain.start]] = Some(basis.integer_of(&top));
+    let mut slots = Slots::new(n, arithmetic);
+    slots.put(prep.rank[chain.start], basis.integer_of(&top));
     let mut entered: Vec<Option<Numer>> = vec![None; n];
     moves.last_walk(true);
     let mut visits = Numer::new();
+    let mut targets: Vec<(usize, u64)> = Vec::new();
     for (r, &i) in prep.order.iter().enumerate() {
-        let Some(mass) = slots[r].take() else {
+        let Some(mass) = slots.take(r) else {
             continue;
         };
         if chain.edges[i].is_empty() {
@@ -106,6 +118,7 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
         let v = moves.variant(i, 0)?;
         visits.clone_from(&mass);
         div_exact(&mut visits, v.stay);
+        targets.clear();
         for m in v.moves.iter().filter(|m| !m.to_self) {
             if phase_of(m.to_rank()) != phase_of(r) && phase_of(m.to_rank()) < phases {
                 add_times(
@@ -114,12 +127,10 @@ fn entries(chain: &Chain, prep: &Prepared, phases: usize) -> Option<Entering> {
                     m.w,
                 );
             }
-            add_times(
-                slots[m.to_rank()].get_or_insert_with(Numer::new),
-                &visits,
-                m.w,
-            );
+            targets.push((m.to_rank(), m.w));
         }
+        slots.send_all(&visits, &targets);
+        slots.recycle(mass);
     }
     // Each phase's entering masses over its own denominator: a whole
     // multiple of its reciprocal, so the division is exact.
@@ -146,6 +157,7 @@ fn count_phase(
     p: usize,
     start: Vec<u32>,
     entering: Vec<(usize, Numer)>,
+    arithmetic: Arithmetic,
 ) -> Option<(Vec<Numer>, Vec<u32>)> {
     let (chain, prep) = (moves.chain, moves.prep);
     let cap = TALLY_CAP;
@@ -184,19 +196,18 @@ fn count_phase(
     let top = met.spread(&top);
     // Then the masses, over that denominator.
     moves.last_walk(true);
-    let mut slots: Vec<Option<Numer>> = vec![None; n * width];
+    let mut slots = Slots::new(n * width, arithmetic);
     for (r, mut mass) in entering {
         prep.basis.scale_up(&mut mass, &start, &top);
-        slots[r * width] = Some(mass);
+        slots.put(r * width, mass);
     }
     let mut exit = vec![Numer::new(); width];
     let mut visits = Numer::new();
     let mut targets: Vec<(usize, u64)> = Vec::new();
-    let mut pool = Pool::default();
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {
-            let Some(mass) = slots[r * width + usize::from(count)].take() else {
+            let Some(mass) = slots.take(r * width + usize::from(count)) else {
                 continue;
             };
             if count == cap {
@@ -217,7 +228,8 @@ fn count_phase(
                     targets.push((m.to_rank() * width + usize::from(to_count), m.w));
                 }
             }
-            send(&mut slots, &mut pool, &visits, &targets);
+            slots.send_all(&visits, &targets);
+            slots.recycle(mass);
         }
     }
     Some((exit, top))

@@ -11,7 +11,7 @@ use super::FirePlan;
 use super::chain::Weapon;
 use super::exact::{Tally, Totals};
 use super::smooth::{Basis, Smooth};
-use super::smooth_pass::{Numer, add_times};
+use super::smooth_slots::{Numer, add_times};
 use super::twins::Twins;
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;

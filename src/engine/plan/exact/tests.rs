@@ -6,23 +6,32 @@ use super::*;
 use crate::engine::plan::chain::DrawTable;
 use crate::engine::plan::lump;
 use crate::engine::plan::prepared::node_order;
+use crate::engine::plan::smooth::lanes::Kernel;
 use crate::rules::shot::ShotInput;
 
-/// The smooth passes and the reference passes give the same figures.
+/// The smooth passes, with their masses in limbs and in lanes (a lane at
+/// a time, and eight at a time where the core has IFMA), and the
+/// reference passes give the same figures.
 fn same_both_ways(plan: &FirePlan) {
     let chain = Chain::compile(plan);
-    let smooth = smooth_totals(plan, &chain).expect("the chain fits the smooth scheme");
-    // The hex's odds are summed in smooth fractions, not rebuilt from
-    // the end states' fractions.
-    assert_eq!(smooth[0].hex.is_some(), !plan.units().is_empty());
     let reference: Vec<Totals> = PASSES
         .iter()
         .map(|&t| run(plan, &chain, t).totals())
         .collect();
-    assert_eq!(
-        PlanOdds::from_totals(plan, smooth),
-        PlanOdds::from_totals(plan, reference)
-    );
+    let reference = PlanOdds::from_totals(plan, reference);
+    let mut arithmetics = vec![Arithmetic::Limbs, Arithmetic::Lanes(Kernel::Scalar)];
+    arithmetics.extend(Kernel::ifma().map(Arithmetic::Lanes));
+    for arithmetic in arithmetics {
+        let smooth = smooth_totals(plan, &chain, arithmetic).expect("the chain fits the scheme");
+        // The hex's odds are summed in smooth fractions, not rebuilt from
+        // the end states' fractions.
+        assert_eq!(smooth[0].hex.is_some(), !plan.units().is_empty());
+        assert_eq!(
+            PlanOdds::from_totals(plan, smooth),
+            reference,
+            "{arithmetic:?}"
+        );
+    }
 }
 
 /// An example file's plan, as it is, and its chain.
@@ -72,8 +81,8 @@ fn tables_that_do_not_fit_fall_back_to_reference() {
         denominator: 0,
         cumulative: Vec::new(),
     };
-    assert!(smooth_totals(&plan, &broken).is_none());
-    assert!(smooth_totals(&plan, &chain).is_some());
+    assert!(smooth_totals(&plan, &broken, Arithmetic::best()).is_none());
+    assert!(smooth_totals(&plan, &chain, Arithmetic::best()).is_some());
     assert_eq!(PlanOdds::of(&plan, &broken), PlanOdds::of(&plan, &chain));
 }
 

@@ -124,24 +124,34 @@ pub(super) fn div_small(a: &mut Vec<u64>, k: u64) {
     }
 }
 
+/// The bits of the number given by its limbs (no high zero limb).
+pub(super) fn bit_length(limbs: &[u64]) -> usize {
+    limbs
+        .last()
+        .map_or(0, |l| limbs.len() * 64 - l.leading_zeros() as usize)
+}
+
+/// Digit `k` of the number given by its limbs, in digits of `bits` bits
+/// (below 64), lowest first.
+pub(super) fn digit(limbs: &[u64], k: usize, bits: u32) -> u64 {
+    let at = k * bits as usize;
+    let (i, shift) = (at / 64, at % 64);
+    let mut d = limbs[i] >> shift;
+    if shift > 64 - bits as usize
+        && let Some(&next) = limbs.get(i + 1)
+    {
+        d |= next << (64 - shift);
+    }
+    d & ((1 << bits) - 1)
+}
+
 /// A non-negative integer given by its limbs, as a [`Prob`]: in digits of
 /// 63 bits (so that the base itself is a `Prob::new`), split in halves so
 /// that the gcds `Prob` takes on the way cost little next to the last one.
 pub(super) fn integer(limbs: &[u64]) -> Prob {
     const DIGIT: u32 = 63;
-    let bits = limbs.len() * 64 - limbs.last().map_or(64, |l| l.leading_zeros() as usize);
-    let digits: Vec<u64> = (0..bits.div_ceil(DIGIT as usize))
-        .map(|k| {
-            let at = k * DIGIT as usize;
-            let (i, shift) = (at / 64, at % 64);
-            let mut d = limbs[i] >> shift;
-            if shift > 64 - DIGIT as usize
-                && let Some(&next) = limbs.get(i + 1)
-            {
-                d |= next << (64 - shift);
-            }
-            d & ((1 << DIGIT) - 1)
-        })
+    let digits: Vec<u64> = (0..bit_length(limbs).div_ceil(DIGIT as usize))
+        .map(|k| digit(limbs, k, DIGIT))
         .collect();
     // powers[j] = 2^(63·2^j).
     let mut powers = vec![Prob::new(1 << DIGIT, 1)];

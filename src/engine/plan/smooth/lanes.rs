@@ -1,0 +1,212 @@
+//! Numerators in lanes of 52 bits, for the sums a pass sends along its
+//! moves (`smooth_slots.rs`).
+//!
+//! A number in lanes is `Σ lane_k · 2^(52·k)`, each lane a word. Limbs of
+//! 64 bits (`limbs.rs`) take a carry chain, limb after limb, for every sum
+//! `dst += src · w`; in lanes a sum leaves its carries in the lanes above
+//! (each lane takes the low 52 bits of its own product and the high bits
+//! of the product below), so the lanes are independent of each other, and
+//! AVX-512 IFMA multiplies and adds eight of them in one instruction
+//! (`vpmadd52luq`, `vpmadd52huq`). The carries are passed up only when the
+//! number is read ([`to_limbs`]) or when its lanes could next pass the word
+//! ([`carry`], at most every [`BUDGET`] sums).
+//!
+//! Exact either way: a number in lanes is the same integer as in limbs,
+//! and the tests compare the IFMA kernel, and a kernel that computes the
+//! same a lane at a time on any machine, with limbs.
+
+use super::limbs::{bit_length, digit};
+
+/// Bits of a carried lane.
+const BITS: u32 = 52;
+const MASK: u64 = (1 << BITS) - 1;
+/// Lanes are held in blocks of eight, one 512-bit register.
+pub(crate) const BLOCK: usize = 8;
+
+/// Units of sum ([`units`]) a number in lanes takes, from carried, before
+/// a lane could pass the word: a carried lane is below 2^52 and each unit
+/// adds less than 2^53 to it, so 2047 units keep it below 2^64.
+pub(crate) const BUDGET: u32 = 2047;
+
+/// How lanes are multiplied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kernel {
+    /// A lane at a time, on any machine: the tests' reference (it is
+    /// slower than limbs).
+    #[cfg(test)]
+    Scalar,
+    /// Eight lanes at a time, on a core with AVX-512 IFMA.
+    Ifma,
+}
+
+impl Kernel {
+    /// [`Kernel::Ifma`] if this core has it, or `None`.
+    pub(crate) fn ifma() -> Option<Kernel> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512ifma")
+        {
+            return Some(Kernel::Ifma);
+        }
+        None
+    }
+}
+
+/// The units of sum `dst += src · w` takes ([`BUDGET`]): one for each
+/// 52-bit digit of `w`.
+pub(crate) fn units(w: u64) -> u32 {
+    1 + u32::from(w >> BITS != 0)
+}
+
+/// A number to send, in carried lanes, with two zero lanes before them and
+/// zeros after, so that each lane is read beside the two below it.
+#[derive(Default)]
+pub(crate) struct Source {
+    padded: Vec<u64>,
+    lanes: usize,
+}
+
+impl Source {
+    /// The number given by its limbs (no high zero limb).
+    pub(crate) fn set(&mut self, limbs: &[u64]) {
+        self.lanes = bit_length(limbs).div_ceil(BITS as usize);
+        self.padded.clear();
+        self.padded.resize(self.reach() + 2, 0);
+        let digits = &mut self.padded[2..2 + self.lanes];
+        for (k, d) in digits.iter_mut().enumerate() {
+            *d = digit(limbs, k, BITS);
+        }
+    }
+
+    /// The lanes a sum of this number times a word reaches: its own, the
+    /// two above, in whole blocks.
+    pub(crate) fn reach(&self) -> usize {
+        (self.lanes + 2).div_ceil(BLOCK) * BLOCK
+    }
+}
+
+/// `dst += src · w`, the carries left in the lanes: `dst` is
+/// [`Source::reach`] lanes, and takes [`units`]`(w)` of its budget.
+pub(crate) fn add_times(dst: &mut [u64], src: &Source, w: u64, kernel: Kernel) {
+    debug_assert_eq!(dst.len(), src.reach());
+    let (w0, w1) = (w & MASK, w >> BITS);
+    match kernel {
+        #[cfg(test)]
+        Kernel::Scalar => add_scalar(dst, &src.padded, w0, w1),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Kernel::Ifma` is made only by `Kernel::ifma`, on a
+        // core that has AVX-512F and IFMA.
+        Kernel::Ifma => unsafe { ifma::add(dst, &src.padded, w0, w1) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Ifma => unreachable!("made only on x86-64"),
+    }
+}
+
+/// Low 52 bits of `s · w`.
+#[cfg(test)]
+fn lo(s: u64, w: u64) -> u64 {
+    s.wrapping_mul(w) & MASK
+}
+
+/// `s · w` over 2^52, rounded down (`s`, `w` below 2^52).
+#[cfg(test)]
+fn hi(s: u64, w: u64) -> u64 {
+    ((u128::from(s) * u128::from(w)) >> BITS) as u64
+}
+
+/// [`add_times`] a lane at a time: lane k of `s · w` (digits `w0`, `w1`)
+/// is the low bits of s_k · w0 and s_(k-1) · w1, and the high bits of
+/// s_(k-1) · w0 and s_(k-2) · w1; `padded[k + 2]` is s_k.
+#[cfg(test)]
+fn add_scalar(dst: &mut [u64], padded: &[u64], w0: u64, w1: u64) {
+    for (k, d) in dst.iter_mut().enumerate() {
+        let (s0, s1, s2) = (padded[k + 2], padded[k + 1], padded[k]);
+        *d += lo(s0, w0) + hi(s1, w0);
+        if w1 != 0 {
+            *d += lo(s1, w1) + hi(s2, w1);
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+mod ifma {
+    use std::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_madd52hi_epu64, _mm512_madd52lo_epu64,
+        _mm512_set1_epi64, _mm512_storeu_si512,
+    };
+
+    use super::BLOCK;
+
+    /// `add_scalar`, eight lanes at a time.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn add(dst: &mut [u64], padded: &[u64], w0: u64, w1: u64) {
+        let (v0, v1) = (_mm512_set1_epi64(w0 as i64), _mm512_set1_epi64(w1 as i64));
+        for (b, d) in dst.chunks_exact_mut(BLOCK).enumerate() {
+            let k = b * BLOCK;
+            let mut x = load(d);
+            x = _mm512_madd52lo_epu64(x, load(&padded[k + 2..]), v0);
+            x = _mm512_madd52hi_epu64(x, load(&padded[k + 1..]), v0);
+            if w1 != 0 {
+                x = _mm512_madd52lo_epu64(x, load(&padded[k + 1..]), v1);
+                x = _mm512_madd52hi_epu64(x, load(&padded[k..]), v1);
+            }
+            let d: &mut [u64; BLOCK] = d.try_into().expect("a whole block");
+            // SAFETY: `d` is eight words, the 64 bytes stored.
+            unsafe { _mm512_storeu_si512(d.as_mut_ptr().cast(), x) }
+        }
+    }
+
+    /// The first eight words of `s` (at least eight long).
+    #[target_feature(enable = "avx512f")]
+    fn load(s: &[u64]) -> __m512i {
+        let s: &[u64; BLOCK] = s[..BLOCK].try_into().expect("a whole block");
+        // SAFETY: `s` is eight words, the 64 bytes loaded.
+        unsafe { _mm512_loadu_si512(s.as_ptr().cast()) }
+    }
+}
+
+/// Carries passed up, every lane below 2^52 after (lanes added on top as
+/// needed, in whole blocks): the number takes its whole budget again.
+pub(crate) fn carry(dst: &mut Vec<u64>) {
+    let mut c = 0u64;
+    for d in dst.iter_mut() {
+        let t = u128::from(*d) + u128::from(c);
+        *d = t as u64 & MASK;
+        c = (t >> BITS) as u64;
+    }
+    while c != 0 {
+        dst.push(c & MASK);
+        c >>= BITS;
+    }
+    dst.resize(dst.len().div_ceil(BLOCK) * BLOCK, 0);
+}
+
+/// The number in lanes (carried or not) in limbs of 64 bits, no high zero
+/// limb, into `out`.
+pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    // Bits not yet written out, `held` of them, and the carry of the lanes.
+    let (mut bits, mut held, mut c) = (0u128, 0u32, 0u128);
+    let mut take = |digit: u64, out: &mut Vec<u64>| {
+        bits |= u128::from(digit) << held;
+        held += BITS;
+        if held >= 64 {
+            out.push(bits as u64);
+            bits >>= 64;
+            held -= 64;
+        }
+    };
+    for &d in lanes {
+        let t = u128::from(d) + c;
+        take(t as u64 & MASK, out);
+        c = t >> BITS;
+    }
+    while c != 0 {
+        take(c as u64 & MASK, out);
+        c >>= BITS;
+    }
+    out.push(bits as u64);
+    while out.last() == Some(&0) {
+        out.pop();
+    }
+}

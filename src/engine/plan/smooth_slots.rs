@@ -1,0 +1,165 @@
+//! The masses a smooth pass holds for the states it has reached but not
+//! yet taken (`smooth_pass.rs`, `smooth_phases.rs`): what each state sends
+//! along its moves is added to them, and most of a pass's time goes there
+//! (five 4-6-7s: each state's share, some hundred limbs, sent along about
+//! 175 moves).
+
+use super::smooth::lanes::{self, BUDGET, Kernel, Source};
+use super::smooth::{mul_add, mul_add_two};
+
+/// A numerator over the pass's denominator: little-endian limbs, no high
+/// zero limb.
+pub(super) type Numer = Vec<u64>;
+
+/// How the masses are held and added to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Arithmetic {
+    /// In limbs of 64 bits, two sums side by side, each a carry chain.
+    Limbs,
+    /// In lanes of 52 bits, carries left in place (`smooth/lanes.rs`).
+    Lanes(Kernel),
+}
+
+impl Arithmetic {
+    /// The fastest this core has: lanes where it has AVX-512 IFMA (five
+    /// 4-6-7s' Critical Hits pass: 0.63 s in limbs, 0.4 s in lanes, on one
+    /// core), limbs elsewhere (a lane at a time is slower than a limb).
+    pub(crate) fn best() -> Arithmetic {
+        Kernel::ifma().map_or(Arithmetic::Limbs, Arithmetic::Lanes)
+    }
+}
+
+/// `dst += src · k` in limbs.
+pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
+    if k != 0 && !src.is_empty() {
+        mul_add(dst, src, k);
+    }
+}
+
+/// The masses of a pass's states, by slot, each taken once.
+pub(super) struct Slots {
+    arithmetic: Arithmetic,
+    /// By slot: the mass reached so far, in limbs or in lanes.
+    masses: Vec<Option<Vec<u64>>>,
+    /// In lanes, by slot: the budget its mass has spent (`lanes::BUDGET`).
+    spent: Vec<u32>,
+    /// Words of masses taken, kept for reuse.
+    spare: Vec<Vec<u64>>,
+    /// In lanes: the share being sent.
+    source: Source,
+}
+
+impl Slots {
+    /// `n` slots, none reached.
+    pub(super) fn new(n: usize, arithmetic: Arithmetic) -> Slots {
+        let lanes = matches!(arithmetic, Arithmetic::Lanes(_));
+        Slots {
+            arithmetic,
+            masses: vec![None; n],
+            spent: if lanes { vec![0; n] } else { Vec::new() },
+            spare: Vec::new(),
+            source: Source::default(),
+        }
+    }
+
+    /// Slot `i` reached with `mass`, the first to reach it.
+    pub(super) fn put(&mut self, i: usize, mass: Numer) {
+        debug_assert!(self.masses[i].is_none());
+        match self.arithmetic {
+            Arithmetic::Limbs => self.masses[i] = Some(mass),
+            Arithmetic::Lanes(kernel) => {
+                self.send(&mass, &[(i, 1)], kernel);
+                self.recycle(mass);
+            }
+        }
+    }
+
+    /// The mass that reached slot `i`, if any, in limbs; the slot is left
+    /// empty.
+    pub(super) fn take(&mut self, i: usize) -> Option<Numer> {
+        let held = self.masses[i].take()?;
+        match self.arithmetic {
+            Arithmetic::Limbs => Some(held),
+            Arithmetic::Lanes(_) => {
+                let mut mass = self.spare.pop().unwrap_or_default();
+                lanes::to_limbs(&held, &mut mass);
+                self.spent[i] = 0;
+                self.recycle(held);
+                Some(mass)
+            }
+        }
+    }
+
+    /// A mass taken and done with: its words are kept for reuse.
+    pub(super) fn recycle(&mut self, mut words: Vec<u64>) {
+        words.clear();
+        self.spare.push(words);
+    }
+
+    /// Adds `visits · w` to the mass of each `(slot, w)` of `targets`; a
+    /// slot of weight 0 is reached all the same.
+    pub(super) fn send_all(&mut self, visits: &[u64], targets: &[(usize, u64)]) {
+        if visits.is_empty() {
+            return;
+        }
+        match self.arithmetic {
+            Arithmetic::Limbs => self.send_limbs(visits, targets),
+            Arithmetic::Lanes(kernel) => self.send(visits, targets, kernel),
+        }
+    }
+
+    /// [`Slots::send_all`] in limbs, two slots at a time.
+    fn send_limbs(&mut self, visits: &[u64], targets: &[(usize, u64)]) {
+        for &(t, _) in targets {
+            if self.masses[t].is_none() {
+                self.masses[t] = Some(self.spare.pop().unwrap_or_default());
+            }
+        }
+        let slots = &mut self.masses;
+        let mut pairs = targets.chunks_exact(2);
+        for pair in &mut pairs {
+            let [(s, j), (t, k)] = [pair[0], pair[1]];
+            match slots.get_disjoint_mut([s, t]) {
+                Ok([Some(a), Some(b)]) if j != 0 && k != 0 => mul_add_two(a, b, visits, j, k),
+                _ => {
+                    for (u, w) in [(s, j), (t, k)] {
+                        if let Some(slot) = &mut slots[u] {
+                            add_times(slot, visits, w);
+                        }
+                    }
+                }
+            }
+        }
+        for &(t, w) in pairs.remainder() {
+            if let Some(slot) = &mut slots[t] {
+                add_times(slot, visits, w);
+            }
+        }
+    }
+
+    /// [`Slots::send_all`] in lanes: each slot's lanes are carried first
+    /// if the sum could pass their budget.
+    fn send(&mut self, visits: &[u64], targets: &[(usize, u64)], kernel: Kernel) {
+        self.source.set(visits);
+        let reach = self.source.reach();
+        for &(t, w) in targets {
+            let mass = self.masses[t].get_or_insert_with(|| self.spare.pop().unwrap_or_default());
+            if w == 0 {
+                continue;
+            }
+            let units = lanes::units(w);
+            if self.spent[t] + units > BUDGET {
+                lanes::carry(mass);
+                self.spent[t] = 0;
+            }
+            if mass.len() < reach {
+                mass.resize(reach, 0);
+            }
+            lanes::add_times(&mut mass[..reach], &self.source, w, kernel);
+            self.spent[t] += units;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
