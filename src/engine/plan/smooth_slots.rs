@@ -142,7 +142,12 @@ impl Slots {
     fn send(&mut self, visits: &[u64], targets: &[(usize, u64)], kernel: Kernel) {
         self.source.set(visits);
         let reach = self.source.reach();
-        for &(t, w) in targets {
+        for (k, &(t, w)) in targets.iter().enumerate() {
+            if let Some(&(next, _)) = targets.get(k + 2)
+                && let Some(ahead) = &self.masses[next]
+            {
+                lanes::prefetch(&ahead[..reach.min(ahead.len())], kernel);
+            }
             let mass = self.masses[t].get_or_insert_with(|| self.spare.pop().unwrap_or_default());
             if w == 0 {
                 continue;

@@ -102,6 +102,19 @@ pub(crate) fn add_times(dst: &mut [u64], src: &Source, w: u64, kernel: Kernel) {
     }
 }
 
+/// Asks the core to bring `words` into its cache, for a sum to come.
+pub(crate) fn prefetch(words: &[u64], kernel: Kernel) {
+    match kernel {
+        #[cfg(test)]
+        Kernel::Scalar => {}
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `add_times`.
+        Kernel::Ifma => unsafe { ifma::prefetch(words) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Ifma => unreachable!("made only on x86-64"),
+    }
+}
+
 /// Low 52 bits of `s · w`.
 #[cfg(test)]
 fn lo(s: u64, w: u64) -> u64 {
@@ -131,8 +144,8 @@ fn add_scalar(dst: &mut [u64], padded: &[u64], w0: u64, w1: u64) {
 #[cfg(target_arch = "x86_64")]
 mod ifma {
     use std::arch::x86_64::{
-        __m512i, _mm512_loadu_si512, _mm512_madd52hi_epu64, _mm512_madd52lo_epu64,
-        _mm512_set1_epi64, _mm512_storeu_si512,
+        __m512i, _MM_HINT_T0, _mm_prefetch, _mm512_loadu_si512, _mm512_madd52hi_epu64,
+        _mm512_madd52lo_epu64, _mm512_set1_epi64, _mm512_storeu_si512,
     };
 
     use super::BLOCK;
@@ -153,6 +166,14 @@ mod ifma {
             let d: &mut [u64; BLOCK] = d.try_into().expect("a whole block");
             // SAFETY: `d` is eight words, the 64 bytes stored.
             unsafe { _mm512_storeu_si512(d.as_mut_ptr().cast(), x) }
+        }
+    }
+
+    /// `prefetch`, a line of 64 bytes at a time.
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn prefetch(words: &[u64]) {
+        for line in words.chunks(BLOCK) {
+            _mm_prefetch::<_MM_HINT_T0>(line.as_ptr().cast());
         }
     }
 
