@@ -253,8 +253,7 @@ fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
     for (base, joint, pn, d) in terms {
         let scale = pn * (denominator / d);
         let mut fits = true;
-        joint.each(base, &mut |units, n| {
-            let mut units = UnitStates::from_slice(units);
+        joint.each(base, &mut |mut units, n| {
             twins.canonical(&mut units);
             match n.checked_mul(scale) {
                 Some(n) => sums.entry(units.key()).or_insert((units, 0)).1 += n,

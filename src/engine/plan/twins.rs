@@ -195,7 +195,7 @@ impl Twins {
         &self,
         base: &[UnitState],
         factors: &[(usize, Law)],
-        f: &mut impl FnMut(&[UnitState], u128),
+        f: &mut impl FnMut(UnitStates, u128),
     ) -> Option<u128> {
         let joint = self.sorted_joint(factors, &mut IntegerLaws::default())?;
         joint.each(base, f);
@@ -266,22 +266,20 @@ impl SortedJoint {
     /// units, each ending independently by its law: of twins of one group
     /// ending by the same law, only how many end each way is told apart
     /// (one outcome, of multinomial weight, for all their orders). `f`
-    /// receives the states (before [`Twins::canonical`]) and the outcome's
-    /// integer weight, at most the denominator. The same law as
+    /// receives the states, packed (before [`Twins::canonical`]), and the
+    /// outcome's integer weight, at most the denominator. The same law as
     /// `attack_law::each_joint`'s once sorted, but a class of k twins whose
     /// law has m outcomes takes C(m + k - 1, k) outcomes instead of m^k
     /// (icepool's counts of identical dice).
-    pub fn each(&self, base: &[UnitState], f: &mut impl FnMut(&[UnitState], u128)) {
-        let mut units = [UnitState::default(); MAX_UNITS];
-        let units = &mut units[..base.len()];
-        units.copy_from_slice(base);
-        each_class(units, &self.classes, 1, f);
+    pub fn each(&self, base: &[UnitState], f: &mut impl FnMut(UnitStates, u128)) {
+        let mut units = UnitStates::from_slice(base);
+        each_class(&mut units, &self.classes, 1, f);
     }
 }
 
-/// A unit's law as integer weights over one denominator, in the order of
-/// its states.
-type IntegerLaw = Rc<[(UnitState, u128)]>;
+/// A unit's law as integer weights over one denominator, each state by its
+/// bits ([`UnitState::bits`]), in their order.
+type IntegerLaw = Rc<[(u8, u128)]>;
 
 /// Twins' places and the integer weights of the law they end by.
 type IntegerClass = (Vec<usize>, IntegerLaw);
@@ -304,11 +302,11 @@ impl<'a> IntegerLaws<'a> {
             return Some((Rc::clone(weights), *d));
         }
         let (numerators, d) = over_one_denominator(law.iter().map(|(_, q)| q))?;
-        let mut weights: Vec<(UnitState, u128)> =
-            law.iter().map(|(s, _)| *s).zip(numerators).collect();
+        let mut weights: Vec<(u8, u128)> =
+            law.iter().map(|(s, _)| s.bits()).zip(numerators).collect();
         // In the order of the states: the twins of one class then end in
         // order, as `canonical` puts them.
-        weights.sort_unstable_by_key(|(s, _)| s.bits());
+        weights.sort_unstable_by_key(|&(bits, _)| bits);
         let weights: IntegerLaw = weights.into();
         self.made.push((law, Rc::clone(&weights), d));
         Some((weights, d))
@@ -318,17 +316,17 @@ impl<'a> IntegerLaws<'a> {
 /// The outcomes of `classes` in turn (see [`SortedJoint::each`]),
 /// each weight times `w`.
 fn each_class(
-    units: &mut [UnitState],
+    units: &mut UnitStates,
     classes: &[IntegerClass],
     w: u128,
-    f: &mut impl FnMut(&[UnitState], u128),
+    f: &mut impl FnMut(UnitStates, u128),
 ) {
     let Some(((places, law), rest)) = classes.split_first() else {
-        return f(units, w);
+        return f(*units, w);
     };
     if let [i] = places[..] {
-        for &(state, q) in law.iter() {
-            units[i] = state;
+        for &(bits, q) in law.iter() {
+            units.set_bits(i, bits);
             each_class(units, rest, w * q, f);
         }
         return;
@@ -343,13 +341,13 @@ fn each_class(
 /// C(r, c) · q^c for each outcome of weight q taken by c of the r places
 /// left.
 fn fill(
-    units: &mut [UnitState],
+    units: &mut UnitStates,
     places: &[usize],
-    outcomes: &[(UnitState, u128)],
+    outcomes: &[(u8, u128)],
     w: u128,
-    then: &mut impl FnMut(&mut [UnitState], u128),
+    then: &mut impl FnMut(&mut UnitStates, u128),
 ) {
-    let Some((&(state, q), more)) = outcomes.split_first() else {
+    let Some((&(bits, q), more)) = outcomes.split_first() else {
         return then(units, w);
     };
     let r = places.len();
@@ -358,7 +356,7 @@ fn fill(
     for c in 0..=r {
         if c >= least {
             for &i in &places[..c] {
-                units[i] = state;
+                units.set_bits(i, bits);
             }
             let ways = u128::from(binomial(r as u64, c as u64));
             fill(units, &places[c..], more, w * power * ways, then);

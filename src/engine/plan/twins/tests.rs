@@ -99,7 +99,9 @@ fn sorted_joint_is_the_joint_sorted() {
     let every_order = sorted(pairs);
     let mut weights = Vec::new();
     let denominator = twins
-        .each_sorted_joint(&base, &factors, &mut |u, n| weights.push((u.to_vec(), n)))
+        .each_sorted_joint(&base, &factors, &mut |u, n| {
+            weights.push((u.states().to_vec(), n))
+        })
         .expect("within 128 bits");
     // Each law over its least denominator: 12 for the check, 6, 36.
     assert_eq!(denominator, 12u128.pow(3) * 6 * 36);
@@ -138,8 +140,7 @@ fn twins_that_end_alike_are_counted_once_from_below() {
     let mut sorted = std::collections::BTreeSet::new();
     let mut given = 0;
     twins
-        .each_sorted_joint(&[GOOD; 5], &factors, &mut |u, _| {
-            let mut units = UnitStates::from_slice(u);
+        .each_sorted_joint(&[GOOD; 5], &factors, &mut |mut units, _| {
             twins.canonical(&mut units);
             sorted.insert(units);
             given += 1;
