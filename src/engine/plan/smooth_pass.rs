@@ -143,7 +143,8 @@ pub(super) fn run_smooth(
     // The mass at each state (node rank × width + count), when reached:
     // at `2 · state` what came at its count, at `2 · state + 1` what came
     // from the count below, over that count's denominator.
-    let mut slots = Slots::new(2 * chain.nodes.len() * width, arithmetic);
+    let limbs = basis.integer_of(&exps[width - 1]).len();
+    let mut slots = Slots::new(2 * chain.nodes.len() * width, arithmetic, limbs);
     slots.put(
         2 * prep.rank[chain.start] * width,
         basis.integer_of(&exps[0]),

@@ -102,8 +102,9 @@ fn entries(
     let entry_exps: Vec<Vec<u32>> = entry_exps.iter().map(|e| met.spread(e)).collect();
     // The masses, over the pass's denominator, and what of them enters a
     // phase, in the same order.
-    let mut slots = Slots::new(n, arithmetic);
-    slots.put(prep.rank[chain.start], basis.integer_of(&top));
+    let start = basis.integer_of(&top);
+    let mut slots = Slots::new(n, arithmetic, start.len());
+    slots.put(prep.rank[chain.start], start);
     let mut entered: Vec<Option<Numer>> = vec![None; n];
     moves.last_walk(true);
     let mut visits = Numer::new();
@@ -196,7 +197,8 @@ fn count_phase(
     let top = met.spread(&top);
     // Then the masses, over that denominator.
     moves.last_walk(true);
-    let mut slots = Slots::new(n * width, arithmetic);
+    let limbs = prep.basis.integer_of(&top).len();
+    let mut slots = Slots::new(n * width, arithmetic, limbs);
     for (r, mut mass) in entering {
         prep.basis.scale_up(&mut mass, &start, &top);
         slots.put(r * width, mass);

@@ -29,6 +29,12 @@ impl Arithmetic {
     }
 }
 
+/// Masses shorter than this many limbs stay in limbs: lanes cost a
+/// conversion each time a mass is sent or taken, more than short sums
+/// gain (the plan of `examples/plan-spotted-81mm.toml`, whose masses are
+/// a limb or two, took 5-10% longer in lanes).
+const LANES_FROM: usize = 4;
+
 /// `dst += src · k` in limbs.
 pub(super) fn add_times(dst: &mut Numer, src: &[u64], k: u64) {
     if k != 0 && !src.is_empty() {
@@ -50,8 +56,14 @@ pub(super) struct Slots {
 }
 
 impl Slots {
-    /// `n` slots, none reached.
-    pub(super) fn new(n: usize, arithmetic: Arithmetic) -> Slots {
+    /// `n` slots, none reached, for masses of up to `limbs` limbs (the
+    /// pass's largest denominator): in limbs below [`LANES_FROM`] whatever
+    /// `arithmetic` says.
+    pub(super) fn new(n: usize, arithmetic: Arithmetic, limbs: usize) -> Slots {
+        let arithmetic = match arithmetic {
+            Arithmetic::Lanes(_) if limbs < LANES_FROM => Arithmetic::Limbs,
+            a => a,
+        };
         let lanes = matches!(arithmetic, Arithmetic::Lanes(_));
         Slots {
             arithmetic,

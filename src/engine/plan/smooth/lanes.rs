@@ -217,7 +217,9 @@ pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
             held -= 64;
         }
     };
-    for &d in lanes {
+    // Lanes above the last that is not zero hold only what is carried.
+    let used = lanes.iter().rposition(|&d| d != 0).map_or(0, |k| k + 1);
+    for &d in &lanes[..used] {
         let t = u128::from(d) + c;
         take(t as u64 & MASK, out);
         c = t >> BITS;

@@ -24,7 +24,7 @@ enum Op {
 /// The operations done on `n` slots in each arithmetic: what each take
 /// gave, and the masses left at the end.
 fn run(ops: &[Op], n: usize, arithmetic: Arithmetic) -> Vec<Option<Numer>> {
-    let mut slots = Slots::new(n, arithmetic);
+    let mut slots = Slots::new(n, arithmetic, LANES_FROM);
     let mut seen = Vec::new();
     for op in ops {
         match op {
