@@ -129,6 +129,18 @@ impl ShotLaws {
             .clone()
     }
 
+    /// The situations of `needs` (each with a shot that leads there) whose
+    /// laws are not built yet.
+    pub(super) fn unbuilt(
+        &self,
+        needs: impl Iterator<Item = (Situation, ShotKey)>,
+    ) -> Vec<(Situation, ShotKey)> {
+        let built = read(&self.after);
+        needs
+            .filter(|(s, _)| built.get(s).is_none_or(|cell| cell.get().is_none()))
+            .collect()
+    }
+
     /// Builds the laws of the `needed` situations (each with a shot that
     /// leads there) not built yet, in parallel, each by one thread: a
     /// thread that needs a law another is building waits for it, so the
