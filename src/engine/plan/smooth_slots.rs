@@ -21,9 +21,10 @@ pub(crate) enum Arithmetic {
 }
 
 impl Arithmetic {
-    /// The fastest this core has: lanes where it has AVX-512 IFMA (five
-    /// 4-6-7s' Critical Hits pass: 0.63 s in limbs, 0.4 s in lanes, on one
-    /// core), limbs elsewhere (a lane at a time is slower than a limb).
+    /// The fastest this core has: lanes where it has AVX-512 IFMA (solving
+    /// five 4-6-7s' plan on two cores took 1.21-1.38 s in limbs and
+    /// 0.94-1.02 s in lanes, side by side), limbs elsewhere (a lane at a
+    /// time is slower than a limb).
     pub(crate) fn best() -> Arithmetic {
         Kernel::ifma().map_or(Arithmetic::Limbs, Arithmetic::Lanes)
     }
@@ -109,7 +110,8 @@ impl Slots {
     }
 
     /// Adds `visits · w` to the mass of each `(slot, w)` of `targets`; a
-    /// slot of weight 0 is reached all the same.
+    /// slot of weight 0 is reached all the same, but none is when `visits`
+    /// is zero.
     pub(super) fn send_all(&mut self, visits: &[u64], targets: &[(usize, u64)]) {
         if visits.is_empty() {
             return;
