@@ -35,7 +35,9 @@ pub(crate) enum Kernel {
     /// slower than limbs).
     #[cfg(test)]
     Scalar,
-    /// Eight lanes at a time, on a core with AVX-512 IFMA.
+    /// Eight lanes at a time, on a core with AVX-512 IFMA (never made on
+    /// other architectures).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     Ifma,
 }
 
