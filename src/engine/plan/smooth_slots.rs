@@ -28,6 +28,15 @@ impl Arithmetic {
     pub(crate) fn best() -> Arithmetic {
         Kernel::ifma().map_or(Arithmetic::Limbs, Arithmetic::Lanes)
     }
+
+    /// Every arithmetic this core can run, for the tests: limbs, lanes a
+    /// lane at a time, and lanes eight at a time where the core has IFMA.
+    #[cfg(test)]
+    pub(crate) fn every() -> Vec<Arithmetic> {
+        let mut all = vec![Arithmetic::Limbs, Arithmetic::Lanes(Kernel::Scalar)];
+        all.extend(Kernel::ifma().map(Arithmetic::Lanes));
+        all
+    }
 }
 
 /// Masses shorter than this many limbs stay in limbs: lanes cost a

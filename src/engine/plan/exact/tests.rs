@@ -6,7 +6,6 @@ use super::*;
 use crate::engine::plan::chain::DrawTable;
 use crate::engine::plan::lump;
 use crate::engine::plan::prepared::node_order;
-use crate::engine::plan::smooth::lanes::Kernel;
 use crate::rules::shot::ShotInput;
 
 /// The smooth passes, with their masses in limbs and in lanes (a lane at
@@ -19,9 +18,7 @@ fn same_both_ways(plan: &FirePlan) {
         .map(|&t| run(plan, &chain, t).totals())
         .collect();
     let reference = PlanOdds::from_totals(plan, reference);
-    let mut arithmetics = vec![Arithmetic::Limbs, Arithmetic::Lanes(Kernel::Scalar)];
-    arithmetics.extend(Kernel::ifma().map(Arithmetic::Lanes));
-    for arithmetic in arithmetics {
+    for arithmetic in Arithmetic::every() {
         let smooth = smooth_totals(plan, &chain, arithmetic).expect("the chain fits the scheme");
         // The hex's odds are summed in smooth fractions, not rebuilt from
         // the end states' fractions.

@@ -5,14 +5,6 @@ use proptest::prelude::*;
 
 use super::*;
 
-/// Every arithmetic this core can run: limbs, lanes a lane at a time, and
-/// lanes eight at a time where the core has IFMA.
-fn arithmetics() -> Vec<Arithmetic> {
-    let mut all = vec![Arithmetic::Limbs, Arithmetic::Lanes(Kernel::Scalar)];
-    all.extend(Kernel::ifma().map(Arithmetic::Lanes));
-    all
-}
-
 /// What one operation does to the slots.
 #[derive(Clone, Debug)]
 enum Op {
@@ -82,7 +74,7 @@ proptest! {
     #[test]
     fn lanes_hold_what_limbs_hold(ops in proptest::collection::vec(op(5), 0..40)) {
         let limbs = run(&ops, 5, Arithmetic::Limbs);
-        for arithmetic in arithmetics() {
+        for arithmetic in Arithmetic::every() {
             prop_assert_eq!(&run(&ops, 5, arithmetic), &limbs, "{:?}", arithmetic);
         }
     }
@@ -101,7 +93,7 @@ fn lanes_are_carried_before_they_overflow() {
     let limbs = run(&ops, 1, Arithmetic::Limbs);
     // (2^448 - 1) · (2^64 - 1) · 3000, below 2^524: nine limbs.
     assert_eq!(limbs[0].as_ref().map(Vec::len), Some(9));
-    for arithmetic in arithmetics() {
+    for arithmetic in Arithmetic::every() {
         assert_eq!(run(&ops, 1, arithmetic), limbs, "{arithmetic:?}");
     }
 }
