@@ -4,7 +4,7 @@
 //! (five 4-6-7s: each state's share, some hundred limbs, sent along about
 //! 175 moves).
 
-use super::smooth::lanes::{self, BUDGET, Kernel, Source};
+use super::smooth::lanes::{self, Held, Kernel, Source};
 use super::smooth::{mul_add, mul_add_two};
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
@@ -160,32 +160,15 @@ impl Slots {
         }
     }
 
-    /// [`Slots::send_all`] in lanes: each slot's lanes are carried first
-    /// if the sum could pass their budget.
+    /// [`Slots::send_all`] in lanes.
     fn send(&mut self, visits: &[u64], targets: &[(usize, u64)], kernel: Kernel) {
         self.source.set(visits);
-        let reach = self.source.reach();
-        for (k, &(t, w)) in targets.iter().enumerate() {
-            if let Some(&(next, _)) = targets.get(k + 2)
-                && let Some(ahead) = &self.masses[next]
-            {
-                lanes::prefetch(&ahead[..reach.min(ahead.len())], kernel);
-            }
-            let mass = self.masses[t].get_or_insert_with(|| self.spare.pop().unwrap_or_default());
-            if w == 0 {
-                continue;
-            }
-            let units = lanes::units(w);
-            if self.spent[t] + units > BUDGET {
-                lanes::carry(mass);
-                self.spent[t] = 0;
-            }
-            if mass.len() < reach {
-                mass.resize(reach, 0);
-            }
-            lanes::add_times(&mut mass[..reach], &self.source, w, kernel);
-            self.spent[t] += units;
-        }
+        let held = Held {
+            masses: &mut self.masses,
+            spent: &mut self.spent,
+            spare: &mut self.spare,
+        };
+        lanes::send_all(held, &self.source, targets, kernel);
     }
 }
 

@@ -87,33 +87,65 @@ impl Source {
     }
 }
 
-/// `dst += src · w`, the carries left in the lanes: `dst` is
-/// [`Source::reach`] lanes, and takes [`units`]`(w)` of its budget.
-pub(crate) fn add_times(dst: &mut [u64], src: &Source, w: u64, kernel: Kernel) {
-    debug_assert_eq!(dst.len(), src.reach());
-    let (w0, w1) = (w & MASK, w >> BITS);
+/// The masses a send adds to, by slot: each in lanes (or not reached
+/// yet), with the budget it has spent ([`BUDGET`]), and words kept for
+/// reuse.
+pub(crate) struct Held<'a> {
+    pub(crate) masses: &'a mut [Option<Vec<u64>>],
+    pub(crate) spent: &'a mut [u32],
+    pub(crate) spare: &'a mut Vec<Vec<u64>>,
+}
+
+/// `dst += src · w` for each `(slot, w)` of `targets`, into `held`: a slot
+/// not reached yet is reached (even at a weight of 0), and a mass is
+/// carried first if the sum could pass its budget. The mass two targets
+/// ahead is brought into the cache meanwhile.
+pub(crate) fn send_all(held: Held<'_>, src: &Source, targets: &[(usize, u64)], kernel: Kernel) {
     match kernel {
         #[cfg(test)]
-        Kernel::Scalar => add_scalar(dst, &src.padded, w0, w1),
+        Kernel::Scalar => send_with(held, src, targets, add_scalar, |_| {}),
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a `Kernel::Ifma` is made only by `Kernel::ifma`, on a
         // core that has AVX-512F and IFMA.
-        Kernel::Ifma => unsafe { ifma::add(dst, &src.padded, w0, w1) },
+        Kernel::Ifma => unsafe { ifma::send_all(held, src, targets) },
         #[cfg(not(target_arch = "x86_64"))]
         Kernel::Ifma => unreachable!("made only on x86-64"),
     }
 }
 
-/// Asks the core to bring `words` into its cache, for a sum to come.
-pub(crate) fn prefetch(words: &[u64], kernel: Kernel) {
-    match kernel {
-        #[cfg(test)]
-        Kernel::Scalar => {}
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: as in `add_times`.
-        Kernel::Ifma => unsafe { ifma::prefetch(words) },
-        #[cfg(not(target_arch = "x86_64"))]
-        Kernel::Ifma => unreachable!("made only on x86-64"),
+/// [`send_all`] with a kernel's sum and prefetch, inlined into the
+/// kernel's own function (so that the IFMA sums are inlined too: called
+/// one by one, their calls took a tenth of a pass). Each sum writes
+/// [`Source::reach`] lanes, and takes [`units`]`(w)` of the budget.
+#[inline(always)]
+fn send_with(
+    held: Held<'_>,
+    src: &Source,
+    targets: &[(usize, u64)],
+    add: impl Fn(&mut [u64], &[u64], u64, u64),
+    prefetch: impl Fn(&[u64]),
+) {
+    let reach = src.reach();
+    for (k, &(t, w)) in targets.iter().enumerate() {
+        if let Some(&(next, _)) = targets.get(k + 2)
+            && let Some(ahead) = &held.masses[next]
+        {
+            prefetch(&ahead[..reach.min(ahead.len())]);
+        }
+        let mass = held.masses[t].get_or_insert_with(|| held.spare.pop().unwrap_or_default());
+        if w == 0 {
+            continue;
+        }
+        let units = units(w);
+        if held.spent[t] + units > BUDGET {
+            carry(mass);
+            held.spent[t] = 0;
+        }
+        if mass.len() < reach {
+            mass.resize(reach, 0);
+        }
+        add(&mut mass[..reach], &src.padded, w & MASK, w >> BITS);
+        held.spent[t] += units;
     }
 }
 
@@ -129,9 +161,10 @@ fn hi(s: u64, w: u64) -> u64 {
     ((u128::from(s) * u128::from(w)) >> BITS) as u64
 }
 
-/// [`add_times`] a lane at a time: lane k of `s · w` (digits `w0`, `w1`)
-/// is the low bits of s_k · w0 and s_(k-1) · w1, and the high bits of
-/// s_(k-1) · w0 and s_(k-2) · w1; `padded[k + 2]` is s_k.
+/// `dst += s · w`, the carries left in the lanes, a lane at a time: lane
+/// k of `s · w` (digits `w0`, `w1`) is the low bits of s_k · w0 and
+/// s_(k-1) · w1, and the high bits of s_(k-1) · w0 and s_(k-2) · w1;
+/// `padded[k + 2]` is s_k.
 #[cfg(test)]
 fn add_scalar(dst: &mut [u64], padded: &[u64], w0: u64, w1: u64) {
     for (k, d) in dst.iter_mut().enumerate() {
@@ -150,11 +183,12 @@ mod ifma {
         _mm512_madd52lo_epu64, _mm512_set1_epi64, _mm512_storeu_si512,
     };
 
-    use super::BLOCK;
+    use super::{BLOCK, Held, Source, send_with};
 
     /// `add_scalar`, eight lanes at a time.
     #[target_feature(enable = "avx512f,avx512ifma")]
-    pub(super) fn add(dst: &mut [u64], padded: &[u64], w0: u64, w1: u64) {
+    #[inline]
+    fn add(dst: &mut [u64], padded: &[u64], w0: u64, w1: u64) {
         let (v0, v1) = (_mm512_set1_epi64(w0 as i64), _mm512_set1_epi64(w1 as i64));
         for (b, d) in dst.chunks_exact_mut(BLOCK).enumerate() {
             let k = b * BLOCK;
@@ -171,9 +205,21 @@ mod ifma {
         }
     }
 
-    /// `prefetch`, a line of 64 bytes at a time.
+    /// `send_all` with the sums below.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn send_all(held: Held<'_>, src: &Source, targets: &[(usize, u64)]) {
+        send_with(
+            held,
+            src,
+            targets,
+            |d, p, w0, w1| add(d, p, w0, w1),
+            |w| prefetch(w),
+        );
+    }
+
+    /// A line of 64 bytes at a time.
     #[target_feature(enable = "avx512f")]
-    pub(super) fn prefetch(words: &[u64]) {
+    fn prefetch(words: &[u64]) {
         for line in words.chunks(BLOCK) {
             _mm_prefetch::<_MM_HINT_T0>(line.as_ptr().cast());
         }
