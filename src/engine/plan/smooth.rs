@@ -16,7 +16,7 @@ pub(super) mod lanes;
 mod limbs;
 
 pub(crate) use limbs::{div_exact, mul_add, mul_add_two, mul_small};
-use limbs::{div_small, integer, rem_small};
+use limbs::{divide_if, integer, shift_out_twos};
 
 /// Trial division for new basis elements goes this far; a cofactor left
 /// over joins the basis as it is (exact either way, only less tidy).
@@ -54,6 +54,9 @@ impl Basis {
         if b < 2 || self.elems.contains(&b) {
             return;
         }
+        // Trial division takes out every 2 first: every other element is
+        // odd (`Smooth::to_prob` divides by them as odd numbers).
+        debug_assert!(b == 2 || b % 2 == 1, "an even element {b}");
         let mut powers = vec![1, b];
         while let Some(next) = powers[powers.len() - 1].checked_mul(b) {
             powers.push(next);
@@ -241,18 +244,23 @@ impl Smooth {
             return Prob::zero();
         }
         // Cancel what the basis shares with the numerator, so that the one
-        // gcd `Prob` takes finds nothing left to do.
+        // gcd `Prob` takes finds nothing left to do: the twos shifted out,
+        // each odd element divided out while it divides, as many at once
+        // as fit a word.
         let mut numer = self.numer.clone();
         let mut exps = self.exps.clone();
+        let mut scratch = Vec::with_capacity(numer.len());
         for (j, e) in exps.iter_mut().enumerate() {
+            let b = basis.elems[j];
+            if b == 2 {
+                *e -= shift_out_twos(&mut numer, *e);
+                continue;
+            }
             let (chunk, per) = basis.chunk[j];
-            while *e >= per && rem_small(&numer, chunk) == 0 {
-                div_small(&mut numer, chunk);
+            while *e >= per && divide_if(&mut numer, chunk, &mut scratch) {
                 *e -= per;
             }
-            let b = basis.elems[j];
-            while *e > 0 && rem_small(&numer, b) == 0 {
-                div_small(&mut numer, b);
+            while *e > 0 && divide_if(&mut numer, b, &mut scratch) {
                 *e -= 1;
             }
         }

@@ -83,12 +83,7 @@ pub(crate) fn div_exact(a: &mut Vec<u64>, k: u64) {
         }
     }
     if odd > 1 {
-        // Newton's iteration doubles the bits of the inverse each time:
-        // odd · odd ≡ 1 modulo 8 to begin with.
-        let mut inv = odd;
-        for _ in 0..5 {
-            inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
-        }
+        let inv = inverse(odd);
         let mut borrow = 0u64;
         for limb in a.iter_mut() {
             let (s, under) = limb.overflowing_sub(borrow);
@@ -103,25 +98,62 @@ pub(crate) fn div_exact(a: &mut Vec<u64>, k: u64) {
     }
 }
 
-pub(super) fn rem_small(a: &[u64], k: u64) -> u64 {
-    let mut r = 0u128;
-    for &limb in a.iter().rev() {
-        r = ((r << 64) | u128::from(limb)) % u128::from(k);
+/// The inverse of `odd` modulo 2^64.
+fn inverse(odd: u64) -> u64 {
+    // Newton's iteration doubles the bits of the inverse each time:
+    // odd · odd ≡ 1 modulo 8 to begin with.
+    let mut inv = odd;
+    for _ in 0..5 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
     }
-    r as u64
+    inv
 }
 
-/// `a /= k`, exactly or rounding down.
-pub(super) fn div_small(a: &mut Vec<u64>, k: u64) {
-    let mut r = 0u128;
-    for limb in a.iter_mut().rev() {
-        let t = (r << 64) | u128::from(*limb);
-        *limb = (t / u128::from(k)) as u64;
-        r = t % u128::from(k);
+/// `a /= odd` if `odd` (odd, above one) divides `a`, and whether it did
+/// (`a` is left as it was if not). The same exact division as
+/// [`div_exact`], into `scratch`: its quotient `q` is the one number
+/// below 2^(64·len) with `q · odd ≡ a`, and the borrow left over is zero
+/// exactly when `q · odd = a` (a division instruction per limb, as a
+/// remainder takes, cost twenty times as much).
+pub(super) fn divide_if(a: &mut Vec<u64>, odd: u64, scratch: &mut Vec<u64>) -> bool {
+    debug_assert!(odd % 2 == 1 && odd > 1);
+    let inv = inverse(odd);
+    scratch.clear();
+    let mut borrow = 0u64;
+    for &limb in a.iter() {
+        let (s, under) = limb.overflowing_sub(borrow);
+        let q = s.wrapping_mul(inv);
+        scratch.push(q);
+        borrow = ((u128::from(q) * u128::from(odd)) >> 64) as u64 + u64::from(under);
+    }
+    if borrow != 0 {
+        return false;
+    }
+    while scratch.last() == Some(&0) {
+        scratch.pop();
+    }
+    std::mem::swap(a, scratch);
+    true
+}
+
+/// Shifts `a` (not zero) right by its trailing zero bits, at most `most`
+/// of them, and returns how many.
+pub(super) fn shift_out_twos(a: &mut Vec<u64>, most: u32) -> u32 {
+    let zeros = a.iter().position(|&l| l != 0).map_or(0, |k| {
+        (k as u64 * 64 + u64::from(a[k].trailing_zeros())).min(u64::from(most))
+    }) as u32;
+    let (words, bits) = ((zeros / 64) as usize, zeros % 64);
+    a.drain(..words);
+    if bits > 0 {
+        for i in 0..a.len() {
+            let high = a.get(i + 1).map_or(0, |&h| h << (64 - bits));
+            a[i] = (a[i] >> bits) | high;
+        }
     }
     while a.last() == Some(&0) {
         a.pop();
     }
+    zeros
 }
 
 /// The bits of the number given by its limbs (no high zero limb).

@@ -130,3 +130,47 @@ fn figures_are_in_lowest_terms() {
     assert!(basis(&[6, 5, 7]).all_prime);
     assert!(!basis(&[6, 18_446_744_073_709_551_557]).all_prime);
 }
+
+proptest::proptest! {
+    /// A figure whose numerator shares many of the denominator's factors
+    /// (as a pass's sums do: their denominator is the largest any state
+    /// needs) comes out in lowest terms, the same `Prob` as dividing the
+    /// integers: the twos shifted out, the odd elements divided out a word
+    /// of them at a time, then one at a time.
+    #[test]
+    fn shared_factors_are_cancelled(
+        m in proptest::collection::vec(proptest::prelude::any::<u64>(), 1..4),
+        shared in (0u32..140, 0u32..90, 0u32..30),
+        extra in (0u32..70, 0u32..50, 0u32..10),
+        cofactor in proptest::prelude::any::<bool>(),
+    ) {
+        let b = if cofactor {
+            basis(&[6, 5, 18_446_744_073_709_551_557])
+        } else {
+            basis(&[6, 5, 7])
+        };
+        // numerator m · 2^x · 3^y · 5^z over 2^(x+a) · 3^(y+b) · 5^(z+c).
+        let mut n = m.clone();
+        while n.last() == Some(&0) {
+            n.pop();
+        }
+        let mut exps = vec![0; b.len()];
+        for (j, (&k, (s, e))) in [2u64, 3, 5]
+            .iter()
+            .zip([(shared.0, extra.0), (shared.1, extra.1), (shared.2, extra.2)])
+            .enumerate()
+        {
+            for _ in 0..s {
+                mul_small(&mut n, k);
+            }
+            exps[j] = s + e;
+        }
+        let denom = b.integer_of(&exps);
+        let expect = if n.is_empty() {
+            Prob::zero()
+        } else {
+            integer(&n).checked_div(&integer(&denom)).expect("a denominator")
+        };
+        proptest::prop_assert_eq!(Smooth::over(n, exps).to_prob(&b), expect);
+    }
+}
