@@ -148,6 +148,55 @@ impl Move {
     }
 }
 
+/// Node `i`'s edges (of weights `w`) merged into moves: those to one node
+/// with one step are one move, of their weights' sum, in the order of
+/// (node, step). A chain's edges come in the order of their nodes
+/// (`edges.rs`), so each node's run is merged by its steps in one go;
+/// edges in any other order are sorted first.
+fn merged_moves(tally: Tally, i: usize, prep: &Prepared, edges: &[Edge], w: &[u64]) -> Vec<Move> {
+    let mut merged: Vec<Move> = Vec::with_capacity(edges.len());
+    let mut push = |to: usize, step: Step, w: u64| {
+        merged.push(Move {
+            rank: u32::try_from(prep.rank[to]).expect("ranks of a chain's nodes"),
+            to_self: to == i,
+            step,
+            w,
+        });
+    };
+    if edges.is_sorted_by_key(Edge::to) {
+        let mut k = 0;
+        while k < edges.len() {
+            let to = edges[k].to();
+            // This node's weights by step, in the order of `Step`, and
+            // whether any edge takes that step.
+            let mut by_step = [(0u64, false); 3];
+            while k < edges.len() && edges[k].to() == to {
+                let slot = &mut by_step[Step::of(tally, &edges[k].event) as usize];
+                *slot = (slot.0 + w[k], true);
+                k += 1;
+            }
+            for (step, (sum, any)) in [Step::Same, Step::Up, Step::Reset].into_iter().zip(by_step) {
+                if any {
+                    push(to, step, sum);
+                }
+            }
+        }
+    } else {
+        let mut moves: Vec<(usize, Step, u64)> = edges
+            .iter()
+            .zip(w)
+            .map(|(e, &wk)| (e.to(), Step::of(tally, &e.event), wk))
+            .collect();
+        moves.sort_unstable_by_key(|&(to, step, _)| (to, step));
+        for run in moves.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+            push(run[0].0, run[0].1, run.iter().map(|m| m.2).sum());
+        }
+    }
+    // Kept at its size: a pass may keep every node's moves.
+    merged.shrink_to_fit();
+    merged
+}
+
 /// What a pass does from a node, with one self-loop weight `c`: the mass
 /// that reaches the node is visited `d / (d - c)` times, and each visit
 /// sends `w / d` along an edge of weight `w`, so the edge's flow is
@@ -176,25 +225,7 @@ impl Variant {
     ) -> Option<Variant> {
         let w = &prep.weights[i];
         let stay = prep.denominator[i] - self_weight;
-        let mut moves: Vec<(usize, Step, u64)> = edges
-            .iter()
-            .zip(w)
-            .map(|(e, &wk)| (e.to(), Step::of(tally, &e.event), wk))
-            .collect();
-        moves.sort_unstable_by_key(|&(to, step, _)| (to, step));
-        // Made at its size: the edges' list is larger, and a collect in
-        // place would keep its room.
-        let runs = moves.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1));
-        let mut merged: Vec<Move> = Vec::with_capacity(runs.clone().count());
-        for run in runs {
-            let (to, step, _) = run[0];
-            merged.push(Move {
-                rank: u32::try_from(prep.rank[to]).expect("ranks of a chain's nodes"),
-                to_self: to == i,
-                step,
-                w: run.iter().map(|m| m.2).sum(),
-            });
-        }
+        let mut merged = merged_moves(tally, i, prep, edges, w);
         let mut sums = [0u64; 4];
         for (e, &wk) in edges.iter().zip(w) {
             match e.event {
@@ -212,7 +243,13 @@ impl Variant {
         }
         // Take out what the stay shares with every weight: smaller
         // numbers, and a smaller denominator for the pass.
-        let g = merged.iter().map(|m| m.w).chain(sums).fold(stay, gcd64);
+        let mut g = stay;
+        for x in merged.iter().map(|m| m.w).chain(sums) {
+            if g == 1 {
+                break;
+            }
+            g = gcd64(g, x);
+        }
         let stay = stay / g;
         let stay_factors = prep.basis.factor(stay)?;
         for m in &mut merged {
