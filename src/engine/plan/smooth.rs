@@ -16,7 +16,7 @@ pub(super) mod lanes;
 mod limbs;
 
 pub(crate) use limbs::{div_exact, mul_add, mul_add_two, mul_small};
-use limbs::{divide_if, integer, shift_out_twos};
+use limbs::{divide_if, integer, shift_out_twos, trim};
 
 /// Trial division for new basis elements goes this far; a cofactor left
 /// over joins the basis as it is (exact either way, only less tidy).
@@ -228,9 +228,7 @@ impl Basis {
 impl Smooth {
     /// `numer / Π b_j^e_j`, for the exponents `exps` of the basis.
     pub fn over(mut numer: Vec<u64>, exps: Vec<u32>) -> Smooth {
-        while numer.last() == Some(&0) {
-            numer.pop();
-        }
+        trim(&mut numer);
         Smooth { numer, exps }
     }
 

@@ -15,7 +15,7 @@
 //! and the tests compare the IFMA kernel, and a kernel that computes the
 //! same a lane at a time on any machine, with limbs.
 
-use super::limbs::{bit_length, digit};
+use super::limbs::{bit_length, digit, trim};
 
 /// Bits of a carried lane.
 const BITS: u32 = 52;
@@ -115,7 +115,8 @@ pub(crate) fn send_all(held: Held<'_>, src: &Source, targets: &[(usize, u64)], k
 
 /// [`send_all`] with a kernel's sum and prefetch, inlined into the
 /// kernel's own function (so that the IFMA sums are inlined too: called
-/// one by one, their calls took a tenth of a pass). Each sum writes
+/// one by one, their calls took 4% of solving the README's three
+/// units on one core). Each sum writes
 /// [`Source::reach`] lanes, and takes [`units`]`(w)` of the budget.
 #[inline(always)]
 fn send_with(
@@ -277,7 +278,5 @@ pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
         c >>= BITS;
     }
     out.push(bits as u64);
-    while out.last() == Some(&0) {
-        out.pop();
-    }
+    trim(out);
 }

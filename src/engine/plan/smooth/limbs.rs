@@ -77,61 +77,48 @@ pub(crate) fn div_exact(a: &mut Vec<u64>, k: u64) {
     let shift = k.trailing_zeros();
     let odd = k >> shift;
     if shift > 0 {
-        for i in 0..a.len() {
-            let high = a.get(i + 1).map_or(0, |&h| h << (64 - shift));
-            a[i] = (a[i] >> shift) | high;
-        }
+        shift_right(a, shift);
     }
     if odd > 1 {
-        let inv = inverse(odd);
-        let mut borrow = 0u64;
-        for limb in a.iter_mut() {
-            let (s, under) = limb.overflowing_sub(borrow);
-            let q = s.wrapping_mul(inv);
-            *limb = q;
-            borrow = ((u128::from(q) * u128::from(odd)) >> 64) as u64 + u64::from(under);
-        }
+        let borrow = divide_odd(a, odd);
         debug_assert_eq!(borrow, 0, "the division is exact");
     }
-    while a.last() == Some(&0) {
-        a.pop();
-    }
+    trim(a);
 }
 
-/// The inverse of `odd` modulo 2^64.
-fn inverse(odd: u64) -> u64 {
+/// `a` made the one number `q` below 2^(64·len) with `q · odd ≡ a`
+/// (`odd` odd), lowest limb first, by the inverse of `odd` modulo 2^64;
+/// returns the borrow left over, which is zero exactly when `q · odd = a`,
+/// that is when `odd` divides `a` and `q` is the quotient.
+fn divide_odd(a: &mut [u64], odd: u64) -> u64 {
     // Newton's iteration doubles the bits of the inverse each time:
     // odd · odd ≡ 1 modulo 8 to begin with.
     let mut inv = odd;
     for _ in 0..5 {
         inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
     }
-    inv
+    let mut borrow = 0u64;
+    for limb in a.iter_mut() {
+        let (s, under) = limb.overflowing_sub(borrow);
+        let q = s.wrapping_mul(inv);
+        *limb = q;
+        borrow = ((u128::from(q) * u128::from(odd)) >> 64) as u64 + u64::from(under);
+    }
+    borrow
 }
 
 /// `a /= odd` if `odd` (odd, above one) divides `a`, and whether it did
-/// (`a` is left as it was if not). The same exact division as
-/// [`div_exact`], into `scratch`: its quotient `q` is the one number
-/// below 2^(64·len) with `q · odd ≡ a`, and the borrow left over is zero
-/// exactly when `q · odd = a` (a division instruction per limb, as a
-/// remainder takes, cost twenty times as much).
+/// (`a` is left as it was if not): [`divide_odd`] on a copy in `scratch`,
+/// the borrow telling (a division instruction per limb, as a remainder
+/// takes, cost twenty times as much).
 pub(super) fn divide_if(a: &mut Vec<u64>, odd: u64, scratch: &mut Vec<u64>) -> bool {
     debug_assert!(odd % 2 == 1 && odd > 1);
-    let inv = inverse(odd);
     scratch.clear();
-    let mut borrow = 0u64;
-    for &limb in a.iter() {
-        let (s, under) = limb.overflowing_sub(borrow);
-        let q = s.wrapping_mul(inv);
-        scratch.push(q);
-        borrow = ((u128::from(q) * u128::from(odd)) >> 64) as u64 + u64::from(under);
-    }
-    if borrow != 0 {
+    scratch.extend_from_slice(a);
+    if divide_odd(scratch, odd) != 0 {
         return false;
     }
-    while scratch.last() == Some(&0) {
-        scratch.pop();
-    }
+    trim(scratch);
     std::mem::swap(a, scratch);
     true
 }
@@ -145,15 +132,25 @@ pub(super) fn shift_out_twos(a: &mut Vec<u64>, most: u32) -> u32 {
     let (words, bits) = ((zeros / 64) as usize, zeros % 64);
     a.drain(..words);
     if bits > 0 {
-        for i in 0..a.len() {
-            let high = a.get(i + 1).map_or(0, |&h| h << (64 - bits));
-            a[i] = (a[i] >> bits) | high;
-        }
+        shift_right(a, bits);
     }
+    trim(a);
+    zeros
+}
+
+/// `a >>= bits`, for `bits` from 1 to 63.
+fn shift_right(a: &mut [u64], bits: u32) {
+    for i in 0..a.len() {
+        let high = a.get(i + 1).map_or(0, |&h| h << (64 - bits));
+        a[i] = (a[i] >> bits) | high;
+    }
+}
+
+/// `a` without its high zero limbs.
+pub(super) fn trim(a: &mut Vec<u64>) {
     while a.last() == Some(&0) {
         a.pop();
     }
-    zeros
 }
 
 /// The bits of the number given by its limbs (no high zero limb).
