@@ -150,10 +150,8 @@ proptest::proptest! {
             basis(&[6, 5, 7])
         };
         // numerator m · 2^x · 3^y · 5^z over 2^(x+a) · 3^(y+b) · 5^(z+c).
-        let mut n = m.clone();
-        while n.last() == Some(&0) {
-            n.pop();
-        }
+        let mut n = m;
+        trim(&mut n);
         let mut exps = vec![0; b.len()];
         for (j, (&k, (s, e))) in [2u64, 3, 5]
             .iter()
