@@ -80,42 +80,59 @@ pub(crate) fn div_exact(a: &mut Vec<u64>, k: u64) {
         shift_right(a, shift);
     }
     if odd > 1 {
-        let borrow = divide_odd(a, odd);
+        let inv = inverse(odd);
+        let mut borrow = 0u64;
+        for limb in a.iter_mut() {
+            (*limb, borrow) = quotient_limb(*limb, borrow, odd, inv);
+        }
         debug_assert_eq!(borrow, 0, "the division is exact");
     }
     trim(a);
 }
 
-/// `a` made the one number `q` below 2^(64·len) with `q · odd ≡ a`
-/// (`odd` odd), lowest limb first, by the inverse of `odd` modulo 2^64;
-/// returns the borrow left over, which is zero exactly when `q · odd = a`,
-/// that is when `odd` divides `a` and `q` is the quotient.
-fn divide_odd(a: &mut [u64], odd: u64) -> u64 {
+/// The inverse of `odd` modulo 2^64.
+fn inverse(odd: u64) -> u64 {
     // Newton's iteration doubles the bits of the inverse each time:
     // odd · odd ≡ 1 modulo 8 to begin with.
     let mut inv = odd;
     for _ in 0..5 {
         inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
     }
-    let mut borrow = 0u64;
-    for limb in a.iter_mut() {
-        let (s, under) = limb.overflowing_sub(borrow);
-        let q = s.wrapping_mul(inv);
-        *limb = q;
-        borrow = ((u128::from(q) * u128::from(odd)) >> 64) as u64 + u64::from(under);
-    }
-    borrow
+    inv
+}
+
+/// One limb of the exact division by `odd` (of inverse `inv` modulo
+/// 2^64), lowest limb first: the quotient's limb and the borrow into the
+/// next. Over all the limbs of `a` this gives the one number `q` below
+/// 2^(64·len) with `q · odd ≡ a`, and the borrow left over is zero
+/// exactly when `q · odd = a`: when `odd` divides `a`, and `q` is the
+/// quotient.
+#[inline]
+fn quotient_limb(limb: u64, borrow: u64, odd: u64, inv: u64) -> (u64, u64) {
+    let (s, under) = limb.overflowing_sub(borrow);
+    let q = s.wrapping_mul(inv);
+    (
+        q,
+        ((u128::from(q) * u128::from(odd)) >> 64) as u64 + u64::from(under),
+    )
 }
 
 /// `a /= odd` if `odd` (odd, above one) divides `a`, and whether it did
-/// (`a` is left as it was if not): [`divide_odd`] on a copy in `scratch`,
-/// the borrow telling (a division instruction per limb, as a remainder
-/// takes, cost twenty times as much).
+/// (`a` is left as it was if not): the quotient's limbs into `scratch`,
+/// the borrow left over telling ([`quotient_limb`]; a division
+/// instruction per limb, as a remainder takes, cost twenty times as
+/// much).
 pub(super) fn divide_if(a: &mut Vec<u64>, odd: u64, scratch: &mut Vec<u64>) -> bool {
     debug_assert!(odd % 2 == 1 && odd > 1);
+    let inv = inverse(odd);
     scratch.clear();
-    scratch.extend_from_slice(a);
-    if divide_odd(scratch, odd) != 0 {
+    let mut borrow = 0u64;
+    for &limb in a.iter() {
+        let q;
+        (q, borrow) = quotient_limb(limb, borrow, odd, inv);
+        scratch.push(q);
+    }
+    if borrow != 0 {
         return false;
     }
     trim(scratch);
