@@ -13,6 +13,7 @@ pub mod chain;
 pub mod exact;
 mod fast_hash;
 pub mod figures;
+mod joint_law;
 mod lump;
 pub mod monte_carlo;
 mod prepared;

@@ -8,7 +8,6 @@
 //! plan ([`ShotLaws`]), and a shot's effect is its To Hit outcomes, each
 //! with the law of what follows.
 
-use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use rayon::prelude::*;
@@ -17,16 +16,16 @@ use super::FirePlan;
 use super::ShotKey;
 use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
 use super::fast_hash::{FastMap, FastSet};
+use super::joint_law;
 use super::shot_parts::Parts;
 use super::twins::{IntegerLaws, Twins};
 use super::weighed::Weighed;
 use crate::dice::Dist;
-use crate::engine::shot::attack_law::{self, AttackLaws, Term, lock};
-use crate::prob::Prob;
+use crate::engine::shot::attack_law::{AttackLaws, lock};
 use crate::rules::effects::Attack;
 use crate::rules::shot::{ShotProcess, ShotState, TargetShot};
 use crate::rules::shot_process::AfterToHit;
-use crate::rules::units::{UnitState, UnitStates};
+use crate::rules::units::UnitStates;
 
 /// Each target's attacks: normal, and on a Critical Hit.
 type Attacks = Vec<(Option<Attack>, Option<Attack>)>;
@@ -71,6 +70,9 @@ pub struct ShotLaws {
     /// laws from both cores. The README's three units: the laws took
     /// 46-55 ms on two cores shared, 41-50 ms so, 75 ms on one.
     checks: Vec<AttackLaws>,
+    /// The checks' laws in integers ([`IntegerLaws`]), one for each
+    /// thread as `checks` are (each thread's laws are its own).
+    integer: Vec<Mutex<IntegerLaws>>,
     /// The targets' attacks (normal, Critical Hit) of each distinct set of
     /// them among the plan's shots (one, in every plan so far).
     attacks: Mutex<Vec<Attacks>>,
@@ -91,6 +93,9 @@ impl Default for ShotLaws {
             checks: (0..=rayon::current_num_threads())
                 .map(|_| AttackLaws::keeping_no_terms())
                 .collect(),
+            integer: (0..=rayon::current_num_threads())
+                .map(|_| Mutex::default())
+                .collect(),
             attacks: Mutex::default(),
             after: RwLock::default(),
             held: Mutex::default(),
@@ -103,9 +108,12 @@ impl ShotLaws {
     /// This thread's laws of the units' checks (one for each thread of the
     /// pool); a thread outside the pool, or of a larger pool than the one
     /// the laws were made in, shares the first.
-    fn checks(&self) -> &AttackLaws {
+    fn checks(&self) -> (&AttackLaws, &Mutex<IntegerLaws>) {
         let mine = rayon::current_thread_index().map_or(0, |i| i + 1);
-        self.checks.get(mine).unwrap_or(&self.checks[0])
+        match (self.checks.get(mine), self.integer.get(mine)) {
+            (Some(checks), Some(integer)) => (checks, integer),
+            _ => (&self.checks[0], &self.integer[0]),
+        }
     }
 
     /// The index of these targets' attacks among those seen.
@@ -190,7 +198,8 @@ impl ShotLaws {
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
-        let lists = process.terms_after_to_hit(after, self.checks());
+        let (checks, integer) = self.checks();
+        let lists = process.terms_after_to_hit(after, checks);
         let terms = || lists.iter().flat_map(|(_, terms)| terms.iter());
         // Each distinct outcome of one term (twins sorted) is a distinct
         // node of the chain: the most that one term surely has bounds the
@@ -208,7 +217,7 @@ impl ShotLaws {
             }
             *held += size;
         }
-        let law = joint_of(&lists, twins);
+        let law = joint_law::of(&lists, twins, &mut lock(integer));
         // Each state of a law is reached (its situation was, and each
         // state has a positive probability), and distinct units' states
         // are distinct nodes: the states the laws reach are a lower bound
@@ -223,89 +232,6 @@ impl ShotLaws {
         }
         Ok(Arc::new(law))
     }
-}
-
-/// Terms of a units' law with the same base and factors, merged.
-type MergedTerms<'a> = BTreeMap<(&'a [UnitState], &'a [(usize, attack_law::Law)]), Prob>;
-
-/// The joint law of the units' states of a mixture of lists of terms (a
-/// term `t` of a list of weight `p` weighs `p · t.p`), twins' states
-/// sorted: terms with the same base and factors are merged first, and
-/// each joint law built once, twins that end by the same law counted
-/// rather than ordered (`SortedJoint::each`), in integers while
-/// they fit in 128 bits.
-fn joint_of(lists: &[(Prob, Arc<Vec<Term>>)], twins: &Twins) -> UnitsLaw {
-    let mut merged: MergedTerms = BTreeMap::new();
-    for (p, terms) in lists {
-        for t in terms.iter() {
-            let slot = merged
-                .entry((&t.base, &t.factors))
-                .or_insert_with(Prob::zero);
-            *slot = std::mem::replace(slot, Prob::zero()) + p * &t.p;
-        }
-    }
-    integer_joint(&merged, twins).unwrap_or_else(|| {
-        let mut pairs = Vec::new();
-        for ((base, factors), p) in merged {
-            attack_law::each_joint(base, factors, &p, &mut |units, q| {
-                let mut units = UnitStates::from_slice(units);
-                twins.canonical(&mut units);
-                pairs.push((units, q));
-            });
-        }
-        Weighed::of_dist(&Dist::from_masses(pairs))
-    })
-}
-
-/// [`joint_of`] in integers over one denominator: `None` past 128 bits.
-/// Each term's denominator is known before it is expanded, so each
-/// outcome is added, scaled, straight to its state's sum.
-fn integer_joint(merged: &MergedTerms, twins: &Twins) -> Option<UnitsLaw> {
-    // Each term ready to expand, with its weight's numerator and the
-    // denominator of the two together.
-    let mut terms = Vec::with_capacity(merged.len());
-    let mut laws = IntegerLaws::default();
-    for (&(base, factors), p) in merged {
-        let (pn, pd) = p.to_u128_pair()?;
-        let joint = twins.sorted_joint(factors, &mut laws)?;
-        let d = pd.checked_mul(joint.denominator())?;
-        terms.push((base, joint, pn, d));
-    }
-    let denominator = terms.iter().try_fold(1u128, |l, (_, _, _, d)| {
-        (l / num_integer::gcd(l, *d)).checked_mul(*d)
-    })?;
-    // Equal states added up, then put in the order of their keys. A term's
-    // weight is at most one, so `pn · (denominator / d)` is at most the
-    // denominator.
-    let mut sums: FastMap<u64, (UnitStates, u128)> = FastMap::default();
-    for (base, joint, pn, d) in terms {
-        let scale = pn * (denominator / d);
-        let mut fits = true;
-        joint.each(base, &mut |mut units, n| {
-            twins.canonical(&mut units);
-            match n.checked_mul(scale) {
-                Some(n) => sums.entry(units.key()).or_insert((units, 0)).1 += n,
-                None => fits = false,
-            }
-        });
-        if !fits {
-            return None;
-        }
-    }
-    let mut law: Vec<(UnitStates, u128)> = sums.into_values().collect();
-    law.sort_unstable_by_key(|(units, _)| units.key());
-    // In lowest terms: the least denominator of the states' probabilities.
-    let mut g = denominator;
-    for (_, n) in &law {
-        if g == 1 {
-            break;
-        }
-        g = num_integer::gcd(g, *n);
-    }
-    Some(Weighed::Integer(
-        law.into_iter().map(|(u, n)| (u, n / g)).collect(),
-        denominator / g,
-    ))
 }
 
 /// A shot's To Hit outcomes from a node, at units, before the units' laws:

@@ -17,15 +17,17 @@
 //! merged so (a leader's checks and Leader Loss depend on the order of
 //! Morale Levels among leaders; vehicles are few).
 
-use std::rc::Rc;
-
-use super::weighed::over_one_denominator;
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::Law;
 use crate::prob::Prob;
 use crate::rules::shot::ShotState;
 use crate::rules::shot_process::AfterToHit;
 use crate::rules::units::{MAX_UNITS, Unit, UnitKind, UnitState, UnitStates};
+
+mod integer;
+
+use integer::Places;
+pub use integer::{IntegerLaws, SortedJoint};
 
 /// Twins of one group that end by the same law in a term of the units'
 /// law: which of them ends how does not matter to the sorted chain, only
@@ -35,8 +37,8 @@ struct Class<'a> {
     /// without twins, a class of its own.
     group: Option<usize>,
     /// Their places in the hex.
-    places: Vec<usize>,
-    law: &'a Dist<UnitState>,
+    places: Places,
+    law: &'a Law,
 }
 
 /// The groups of identical multi-man units of a hex (by their places in
@@ -115,15 +117,15 @@ impl Twins {
     /// law) in classes: twins of one group with equal laws are one class.
     fn classes<'a>(&self, factors: &'a [(usize, Law)]) -> Vec<Class<'a>> {
         let group_of = |i: usize| self.groups.iter().position(|g| g.contains(&i));
-        let mut classes: Vec<Class<'a>> = Vec::new();
+        let mut classes: Vec<Class<'a>> = Vec::with_capacity(factors.len());
         for (i, law) in factors {
             let group = group_of(*i);
-            let same = |c: &&mut Class<'a>| group.is_some() && c.group == group && *c.law == **law;
+            let same = |c: &&mut Class<'a>| group.is_some() && c.group == group && c.law == law;
             match classes.iter_mut().find(same) {
                 Some(c) => c.places.push(*i),
                 None => classes.push(Class {
                     group,
-                    places: vec![*i],
+                    places: Places::one(*i),
                     law,
                 }),
             }
@@ -168,16 +170,16 @@ impl Twins {
     /// over one denominator, in the order of the states (from `laws`, each
     /// made once). `None` if the denominator of the joint law passes 128
     /// bits.
-    pub fn sorted_joint<'a>(
+    pub fn sorted_joint(
         &self,
-        factors: &'a [(usize, Law)],
-        laws: &mut IntegerLaws<'a>,
+        factors: &[(usize, Law)],
+        laws: &mut IntegerLaws,
     ) -> Option<SortedJoint> {
         let mut denominator = 1u128;
-        let mut classes = Vec::new();
+        let mut classes = Vec::with_capacity(factors.len());
         for class in self.classes(factors) {
             let (law, d) = laws.of(class.law)?;
-            for _ in &class.places {
+            for _ in class.places.iter() {
                 denominator = denominator.checked_mul(d)?;
             }
             classes.push((class.places, law));
@@ -246,124 +248,6 @@ impl Twins {
             let share = &p * &Prob::new(1, arrangements.len() as u64);
             arrangements.into_iter().map(move |a| (a, share.clone()))
         }))
-    }
-}
-
-/// The joint law of a term's units, as the sorted chain needs it, ready to
-/// expand ([`Twins::sorted_joint`]).
-pub struct SortedJoint {
-    classes: Vec<IntegerClass>,
-    denominator: u128,
-}
-
-impl SortedJoint {
-    /// The denominator of the outcomes' weights (they sum to it).
-    pub fn denominator(&self) -> u128 {
-        self.denominator
-    }
-
-    /// Every outcome of the units' states of `base` but for the term's
-    /// units, each ending independently by its law: of twins of one group
-    /// ending by the same law, only how many end each way is told apart
-    /// (one outcome, of multinomial weight, for all their orders). `f`
-    /// receives the states, packed (before [`Twins::canonical`]), and the
-    /// outcome's integer weight, at most the denominator. The same law as
-    /// `attack_law::each_joint`'s once sorted, but a class of k twins whose
-    /// law has m outcomes takes C(m + k - 1, k) outcomes instead of m^k
-    /// (icepool's counts of identical dice).
-    pub fn each(&self, base: &[UnitState], f: &mut impl FnMut(UnitStates, u128)) {
-        let mut units = UnitStates::from_slice(base);
-        each_class(&mut units, &self.classes, 1, f);
-    }
-}
-
-/// A unit's law as integer weights over one denominator, each state by its
-/// bits ([`UnitState::bits`]), in their order.
-type IntegerLaw = Rc<[(u8, u128)]>;
-
-/// Twins' places and the integer weights of the law they end by.
-type IntegerClass = (Vec<usize>, IntegerLaw);
-
-/// Units' laws in integers over one denominator each, in the order of
-/// their states, for [`Twins::sorted_joint`]: each made once for all the
-/// terms of one units' law, where the same few laws of the units' checks
-/// come back term after term.
-#[derive(Default)]
-pub struct IntegerLaws<'a> {
-    /// By the law (told apart by its address): its weights and their
-    /// denominator.
-    made: Vec<(&'a Dist<UnitState>, IntegerLaw, u128)>,
-}
-
-impl<'a> IntegerLaws<'a> {
-    /// `law` in integers, or `None` if its denominator passes 128 bits.
-    fn of(&mut self, law: &'a Dist<UnitState>) -> Option<(IntegerLaw, u128)> {
-        if let Some((_, weights, d)) = self.made.iter().find(|m| std::ptr::eq(m.0, law)) {
-            return Some((Rc::clone(weights), *d));
-        }
-        let (numerators, d) = over_one_denominator(law.iter().map(|(_, q)| q))?;
-        let mut weights: Vec<(u8, u128)> =
-            law.iter().map(|(s, _)| s.bits()).zip(numerators).collect();
-        // In the order of the states: the twins of one class then end in
-        // order, as `canonical` puts them.
-        weights.sort_unstable_by_key(|&(bits, _)| bits);
-        let weights: IntegerLaw = weights.into();
-        self.made.push((law, Rc::clone(&weights), d));
-        Some((weights, d))
-    }
-}
-
-/// The outcomes of `classes` in turn (see [`SortedJoint::each`]),
-/// each weight times `w`.
-fn each_class(
-    units: &mut UnitStates,
-    classes: &[IntegerClass],
-    w: u128,
-    f: &mut impl FnMut(UnitStates, u128),
-) {
-    let Some(((places, law), rest)) = classes.split_first() else {
-        return f(*units, w);
-    };
-    if let [i] = places[..] {
-        for &(bits, q) in law.iter() {
-            units.set_bits(i, bits);
-            each_class(units, rest, w * q, f);
-        }
-        return;
-    }
-    fill(units, places, law, w, &mut |units, w| {
-        each_class(units, rest, w, f)
-    });
-}
-
-/// How many of `places` end in the first of `outcomes`, then in the next,
-/// and so on, the last taking the rest: each way once, of weight `w` times
-/// C(r, c) · q^c for each outcome of weight q taken by c of the r places
-/// left.
-fn fill(
-    units: &mut UnitStates,
-    places: &[usize],
-    outcomes: &[(u8, u128)],
-    w: u128,
-    then: &mut impl FnMut(&mut UnitStates, u128),
-) {
-    let Some((&(bits, q), more)) = outcomes.split_first() else {
-        return then(units, w);
-    };
-    let r = places.len();
-    let least = if more.is_empty() { r } else { 0 };
-    let mut power = 1u128;
-    for c in 0..=r {
-        if c >= least {
-            for &i in &places[..c] {
-                units.set_bits(i, bits);
-            }
-            let ways = u128::from(binomial(r as u64, c as u64));
-            fill(units, &places[c..], more, w * power * ways, then);
-        }
-        if c < r {
-            power *= q;
-        }
     }
 }
 

@@ -2,6 +2,7 @@ use super::*;
 use crate::engine::plan::weighed::over_one_denominator;
 use crate::input::catalog::Catalog;
 use crate::input::scenario::Scenario;
+use crate::prob::Prob;
 
 /// No limit on what the exact engine builds.
 const UNBOUNDED: Limits = Limits {
