@@ -6,7 +6,7 @@ use crate::dice::Dist;
 use crate::engine::shot::attack_law::{AttackLaws, Term};
 use crate::prob::Prob;
 use crate::rules::dc::{Dc, DcStage, DcState, Detonation, LocationAttack};
-use crate::rules::location::LocationState;
+use crate::rules::location::{LocationState, Slots};
 use crate::rules::units::UnitState;
 
 /// The law of the units after the attack on a Location, from its states
@@ -23,7 +23,7 @@ fn terms<'s>(
         out.extend(terms.iter().map(|t| {
             Term {
                 p: p * &t.p,
-                base: t.base[1..].to_vec(),
+                base: Slots::from_slice(&t.base[1..]),
                 factors: t
                     .factors
                     .iter()

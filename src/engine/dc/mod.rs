@@ -18,7 +18,7 @@ use crate::engine::shot::attack_law::Term;
 use crate::prob::Prob;
 use crate::rules::dc::{Dc, DcState, Detonation, LocationAttack};
 use crate::rules::ift::IftResult;
-use crate::rules::location::LocationState;
+use crate::rules::location::{LocationState, Slots};
 use crate::rules::units::{Outcome, Unit};
 use crate::stats;
 use exact::unit_states;
@@ -97,7 +97,7 @@ impl DcOdds {
                 .collect();
             terms.push(Term {
                 p: detonates.complement(),
-                base: start.units[1..].to_vec(),
+                base: Slots::from_slice(&start.units[1..]),
                 factors: Vec::new(),
             });
             (dist, terms)

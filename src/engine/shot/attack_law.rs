@@ -22,7 +22,6 @@
 //! The result is the same distribution as the stepped process's (tested).
 
 use std::collections::BTreeMap;
-use std::collections::btree_map::Entry;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::dice::Dist;
@@ -211,7 +210,7 @@ pub struct Term {
     /// The probability of the term.
     pub p: Prob,
     /// Every unit's final state, but for the units of `factors`.
-    pub base: Vec<UnitState>,
+    pub base: Slots<UnitState>,
     /// (unit index, its law): these units end independently of each other.
     pub factors: Vec<(usize, Law)>,
 }
@@ -313,10 +312,10 @@ fn resolve_terms<O: Occupants + ?Sized>(
     // 2. The leaders' checks, jointly; the others' written down. Each
     // state is taken one job at a time, depth first.
     let leaders: Vec<usize> = (0..n).filter(|&j| is_leader(targets, j)).collect();
-    // States that end alike merge as they end (in a map ordered as the
-    // terms are: by units, then scripts), rather than all kept and sorted:
-    // many paths of the leaders' checks end alike.
-    let mut finished: BTreeMap<Finished, Prob> = BTreeMap::new();
+    // States that end alike merge as they end, rather than all kept:
+    // many paths of the leaders' checks end alike, and few end apart (a
+    // list searched end to end, not a map: its allocations took longer).
+    let mut finished: Vec<(Finished, Prob)> = Vec::new();
     while let Some((mut d, mut p)) = open.pop() {
         // A state is taken on, job after job, until it ends: the others'
         // checks are only written down, a leader's outcomes but the last
@@ -360,21 +359,19 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 Job::Done => {
                     // Each unit's checks together, in the order owed.
                     d.scripts.sort_by_key(|(i, _)| *i);
-                    match finished.entry((d.location.units, d.scripts)) {
-                        Entry::Vacant(slot) => {
-                            slot.insert(p);
-                        }
-                        Entry::Occupied(mut slot) => {
-                            let sum = slot.get_mut();
-                            *sum = std::mem::replace(sum, Prob::zero()) + p;
-                        }
+                    let key = (d.location.units, d.scripts);
+                    match finished.iter_mut().find(|(k, _)| *k == key) {
+                        Some((_, sum)) => *sum = std::mem::replace(sum, Prob::zero()) + p,
+                        None => finished.push((key, p)),
                     }
                     break;
                 }
             }
         }
     }
-    // 3. Each other unit's script on its own.
+    // 3. Each other unit's script on its own, the terms in order (by
+    // units, then scripts).
+    finished.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut script: Vec<Scripted> = Vec::new();
     let mut codes: Vec<u128> = Vec::new();
     finished
@@ -404,7 +401,7 @@ fn resolve_terms<O: Occupants + ?Sized>(
             }
             Term {
                 p,
-                base: units.to_vec(),
+                base: units,
                 factors,
             }
         })

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use super::attack_law::Term;
 use crate::dice::Dist;
 use crate::prob::{Prob, ProbSum};
+use crate::rules::location::Slots;
 use crate::rules::outcomes::{OUTCOMES, in_action};
 use crate::rules::units::{Outcome, Unit, UnitState, outcome};
 
@@ -299,7 +300,7 @@ impl HexOdds {
             .iter()
             .map(|(states, p)| Term {
                 p: p.clone(),
-                base: states.clone(),
+                base: Slots::from_slice(states),
                 factors: Vec::new(),
             })
             .collect();
