@@ -52,15 +52,24 @@ pub(super) fn of(
     })
 }
 
-/// Terms in the order of their base, then of their factors' units and
-/// laws, laws told apart by their addresses: terms that compare equal
-/// have the same joint law, and merge (terms of equal laws at other
-/// addresses merge as their outcomes are added up).
-fn term_order(a: &Term, b: &Term) -> Ordering {
+/// A term's place in the order terms are merged in: its base's states
+/// packed in one word, then its factors' units and laws, laws told apart
+/// by their addresses. Terms of the same place have the same joint law
+/// (terms of equal laws at other addresses merge as their outcomes are
+/// added up).
+type Place<'t> = (u64, &'t Term);
+
+fn place(t: &Term) -> Place<'_> {
+    (UnitStates::from_slice(&t.base).key(), t)
+}
+
+/// The order of [`Place`]s: the words compared first (the terms of one
+/// law's lists mostly differ in their bases).
+fn place_order(a: &Place<'_>, b: &Place<'_>) -> Ordering {
     fn factors(t: &Term) -> impl Iterator<Item = (usize, *const Dist<UnitState>)> + '_ {
         t.factors.iter().map(|(i, law)| (*i, Arc::as_ptr(law)))
     }
-    a.base.cmp(&b.base).then_with(|| factors(a).cmp(factors(b)))
+    a.0.cmp(&b.0).then_with(|| factors(a.1).cmp(factors(b.1)))
 }
 
 /// [`of`] in integers over one denominator: `None` past 128 bits.
@@ -76,7 +85,7 @@ fn integer(
     // Each term with its weight's numerator and denominator, and the
     // least common multiple of those (the dice's: nearly always the
     // same for all).
-    let mut weighed: Vec<(&Term, u128, u128)> = Vec::new();
+    let mut weighed: Vec<(Place<'_>, u128, u128)> = Vec::new();
     let mut common = 1u128;
     for (p, terms) in lists {
         let (pn, pd) = p.to_u128_pair()?;
@@ -86,17 +95,17 @@ fn integer(
             if quotient(common, d).checked_mul(d) != Some(common) {
                 common = quotient(common, num_integer::gcd(common, d)).checked_mul(d)?;
             }
-            weighed.push((t, pn.checked_mul(tn)?, d));
+            weighed.push((place(t), pn.checked_mul(tn)?, d));
         }
     }
-    weighed.sort_unstable_by(|a, b| term_order(a.0, b.0));
+    weighed.sort_unstable_by(|a, b| place_order(&a.0, &b.0));
     // Each distinct term ready to expand, with its weight's numerator
     // over `common`, and the least common multiple of the joint laws'
     // denominators.
     let mut terms = Vec::new();
     let mut joints = 1u128;
-    for run in weighed.chunk_by(|a, b| term_order(a.0, b.0) == Ordering::Equal) {
-        let t = run[0].0;
+    for run in weighed.chunk_by(|a, b| place_order(&a.0, &b.0) == Ordering::Equal) {
+        let t = run[0].0.1;
         let n = run.iter().try_fold(0u128, |sum, &(_, n, d)| {
             sum.checked_add(n.checked_mul(quotient(common, d))?)
         })?;
