@@ -115,7 +115,9 @@ pub(super) fn quotient(
                 }
             }
         }
-        merged.sort_by_key(|m| (m.0, m.1));
+        // Each (group, label) once: an unstable sort orders them as a
+        // stable one would, without its scratch allocation.
+        merged.sort_unstable_by_key(|m| (m.0, m.1));
         let g = merged
             .iter()
             .fold(table.denominator, |g, m| gcd64(g, m.2))
