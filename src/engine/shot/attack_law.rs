@@ -312,10 +312,11 @@ fn resolve_terms<O: Occupants + ?Sized>(
     // 2. The leaders' checks, jointly; the others' written down. Each
     // state is taken one job at a time, depth first.
     let leaders: Vec<usize> = (0..n).filter(|&j| is_leader(targets, j)).collect();
-    // States that end alike merge as they end, rather than all kept:
-    // many paths of the leaders' checks end alike, and few end apart (a
-    // list searched end to end, not a map: its allocations took longer).
-    let mut finished: Vec<(Finished, Prob)> = Vec::new();
+    // Every path's end, kept in a list and merged once sorted (many paths
+    // of the leaders' checks end alike): a map took longer for its
+    // allocations, and a list searched at each end grows with the square
+    // of the ends (eight units: half as long again).
+    let mut ends: Vec<(Finished, Prob)> = Vec::new();
     while let Some((mut d, mut p)) = open.pop() {
         // A state is taken on, job after job, until it ends: the others'
         // checks are only written down, a leader's outcomes but the last
@@ -359,19 +360,22 @@ fn resolve_terms<O: Occupants + ?Sized>(
                 Job::Done => {
                     // Each unit's checks together, in the order owed.
                     d.scripts.sort_by_key(|(i, _)| *i);
-                    let key = (d.location.units, d.scripts);
-                    match finished.iter_mut().find(|(k, _)| *k == key) {
-                        Some((_, sum)) => *sum = std::mem::replace(sum, Prob::zero()) + p,
-                        None => finished.push((key, p)),
-                    }
+                    ends.push(((d.location.units, d.scripts), p));
                     break;
                 }
             }
         }
     }
-    // 3. Each other unit's script on its own, the terms in order (by
-    // units, then scripts).
-    finished.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    // The ends in order (by units, then scripts), those alike merged.
+    ends.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    let mut finished: Vec<(Finished, Prob)> = Vec::with_capacity(ends.len());
+    for (key, p) in ends {
+        match finished.last_mut() {
+            Some((last, sum)) if *last == key => *sum = std::mem::replace(sum, Prob::zero()) + p,
+            _ => finished.push((key, p)),
+        }
+    }
+    // 3. Each other unit's script on its own.
     let mut script: Vec<Scripted> = Vec::new();
     let mut codes: Vec<u128> = Vec::new();
     finished
