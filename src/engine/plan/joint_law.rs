@@ -10,7 +10,7 @@ use std::sync::Arc;
 use super::fast_hash::FastMap;
 use super::shot_effect::UnitsLaw;
 use super::twins::{IntegerLaws, Twins};
-use super::weighed::{Weighed, quotient};
+use super::weighed::{Weighed, lcm, quotient};
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::{self, Term};
 use crate::prob::Prob;
@@ -92,9 +92,7 @@ fn integer(
         for t in terms.iter() {
             let (tn, td) = t.p.to_u128_pair()?;
             let d = pd.checked_mul(td)?;
-            if quotient(common, d).checked_mul(d) != Some(common) {
-                common = quotient(common, num_integer::gcd(common, d)).checked_mul(d)?;
-            }
+            common = lcm(common, d)?;
             weighed.push((place(t), pn.checked_mul(tn)?, d));
         }
     }
@@ -110,8 +108,7 @@ fn integer(
             sum.checked_add(n.checked_mul(quotient(common, d))?)
         })?;
         let joint = twins.sorted_joint(&t.factors, laws)?;
-        let d = joint.denominator();
-        joints = quotient(joints, num_integer::gcd(joints, d)).checked_mul(d)?;
+        joints = lcm(joints, joint.denominator())?;
         terms.push((&t.base, joint, n));
     }
     let denominator = common.checked_mul(joints)?;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::chain::ShotEffect;
 use super::shot_effect::{Effects, UnitsLaw};
-use super::weighed::{Weighed, over_one_denominator};
+use super::weighed::{Weighed, lcm, over_one_denominator};
 use crate::dice::Dist;
 use crate::prob::Prob;
 use crate::rules::shot::Breakdown;
@@ -60,9 +60,7 @@ impl Parts {
             .iter()
             .map(|(_, _, law)| law.integer().map(|(_, d)| d))
             .collect::<Option<_>>()?;
-        let law_den = dens
-            .iter()
-            .try_fold(1u128, |l, &d| (l / num_integer::gcd(l, d)).checked_mul(d))?;
+        let law_den = dens.iter().try_fold(1u128, |l, &d| lcm(l, d))?;
         let denominator = head_den.checked_mul(law_den)?;
         let mut order: Vec<usize> = (0..parts.len()).collect();
         order.sort_by_key(|&k| head_key(&parts[k].0));

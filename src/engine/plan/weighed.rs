@@ -126,9 +126,7 @@ pub(super) fn over_one_denominator<'p>(
     let mut denominator = 1u128;
     for p in ps {
         let (n, d) = p.to_u128_pair()?;
-        if quotient(denominator, d).checked_mul(d) != Some(denominator) {
-            denominator = quotient(denominator, prob::gcd(denominator, d)).checked_mul(d)?;
-        }
+        denominator = lcm(denominator, d)?;
         fractions.push((n, d));
     }
     let numerators = fractions
@@ -136,6 +134,16 @@ pub(super) fn over_one_denominator<'p>(
         .map(|(n, d)| n.checked_mul(quotient(denominator, d)))
         .collect::<Option<_>>()?;
     Some((numerators, denominator))
+}
+
+/// The least common multiple of `l` and `d` (both positive), `None` past
+/// 128 bits: `l` itself, with no gcd, when `d` divides it (the dice's
+/// denominators mostly do).
+pub(super) fn lcm(l: u128, d: u128) -> Option<u128> {
+    if quotient(l, d).checked_mul(d) == Some(l) {
+        return Some(l);
+    }
+    quotient(l, prob::gcd(l, d)).checked_mul(d)
 }
 
 /// `a / b`, in 64 bits when both fit (a 128-bit division is a library
