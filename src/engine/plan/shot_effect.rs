@@ -63,16 +63,13 @@ type AfterCell = OnceLock<Result<Arc<UnitsLaw>, Refusal>>;
 /// situation a To Hit DR leaves. Shared between threads.
 #[derive(Debug)]
 pub struct ShotLaws {
-    /// The units' checks, one [`AttackLaws`] for each thread of the pool
-    /// (and one for any other thread): the laws they hold are the same
-    /// whichever thread works them out, but shared, every check a law
-    /// looks up locked the same maps and counted references to the same
-    /// laws from both cores. The README's three units: the laws took
-    /// 46-55 ms on two cores shared, 41-50 ms so, 75 ms on one.
-    checks: Vec<AttackLaws>,
-    /// The checks' laws in integers ([`IntegerLaws`]), one for each
-    /// thread as `checks` are (each thread's laws are its own).
-    integer: Vec<Mutex<IntegerLaws>>,
+    /// The laws of the units' checks, one set for each thread of the pool
+    /// (and one for any other thread): the laws are the same whichever
+    /// thread works them out, but shared, every check a law looks up
+    /// locked the same maps and counted references to the same laws from
+    /// both cores. The README's three units: the laws took 46-55 ms on two
+    /// cores shared, 41-50 ms so, 75 ms on one.
+    checks: Vec<ThreadChecks>,
     /// The targets' attacks (normal, Critical Hit) of each distinct set of
     /// them among the plan's shots (one, in every plan so far).
     attacks: Mutex<Vec<Attacks>>,
@@ -87,14 +84,22 @@ pub struct ShotLaws {
     reached: Mutex<FastSet<u64>>,
 }
 
+/// One thread's laws of the units' checks (see [`ShotLaws`]).
+#[derive(Debug)]
+struct ThreadChecks {
+    checks: AttackLaws,
+    /// The same laws in integers, as the joint laws read them.
+    integer: Mutex<IntegerLaws>,
+}
+
 impl Default for ShotLaws {
     fn default() -> ShotLaws {
         ShotLaws {
             checks: (0..=rayon::current_num_threads())
-                .map(|_| AttackLaws::keeping_no_terms())
-                .collect(),
-            integer: (0..=rayon::current_num_threads())
-                .map(|_| Mutex::default())
+                .map(|_| ThreadChecks {
+                    checks: AttackLaws::keeping_no_terms(),
+                    integer: Mutex::default(),
+                })
                 .collect(),
             attacks: Mutex::default(),
             after: RwLock::default(),
@@ -105,15 +110,12 @@ impl Default for ShotLaws {
 }
 
 impl ShotLaws {
-    /// This thread's laws of the units' checks (one for each thread of the
-    /// pool); a thread outside the pool, or of a larger pool than the one
-    /// the laws were made in, shares the first.
-    fn checks(&self) -> (&AttackLaws, &Mutex<IntegerLaws>) {
+    /// This thread's laws of the units' checks; a thread outside the pool,
+    /// or of a larger pool than the one the laws were made in, shares the
+    /// first.
+    fn checks(&self) -> &ThreadChecks {
         let mine = rayon::current_thread_index().map_or(0, |i| i + 1);
-        match (self.checks.get(mine), self.integer.get(mine)) {
-            (Some(checks), Some(integer)) => (checks, integer),
-            _ => (&self.checks[0], &self.integer[0]),
-        }
+        self.checks.get(mine).unwrap_or(&self.checks[0])
     }
 
     /// The index of these targets' attacks among those seen.
@@ -198,8 +200,8 @@ impl ShotLaws {
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
-        let (checks, integer) = self.checks();
-        let lists = process.terms_after_to_hit(after, checks);
+        let mine = self.checks();
+        let lists = process.terms_after_to_hit(after, &mine.checks);
         let terms = || lists.iter().flat_map(|(_, terms)| terms.iter());
         // Each distinct outcome of one term (twins sorted) is a distinct
         // node of the chain: the most that one term surely has bounds the
@@ -217,7 +219,7 @@ impl ShotLaws {
             }
             *held += size;
         }
-        let law = joint_law::of(&lists, twins, &mut lock(integer));
+        let law = joint_law::of(&lists, twins, &mut lock(&mine.integer));
         // Each state of a law is reached (its situation was, and each
         // state has a positive probability), and distinct units' states
         // are distinct nodes: the states the laws reach are a lower bound
