@@ -368,17 +368,18 @@ fn resolve_terms<O: Occupants + ?Sized>(
     }
     // The ends in order (by units, then scripts), those alike merged.
     ends.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    ends.dedup_by(|end, kept| {
-        let alike = end.0 == kept.0;
-        if alike {
-            kept.1 = std::mem::replace(&mut kept.1, Prob::zero()) + &end.1;
+    let mut finished: Vec<(Finished, Prob)> = Vec::with_capacity(ends.len());
+    for (key, p) in ends {
+        match finished.last_mut() {
+            Some((last, sum)) if *last == key => *sum = std::mem::replace(sum, Prob::zero()) + p,
+            _ => finished.push((key, p)),
         }
-        alike
-    });
+    }
     // 3. Each other unit's script on its own.
     let mut script: Vec<Scripted> = Vec::new();
     let mut codes: Vec<u128> = Vec::new();
-    ends.into_iter()
+    finished
+        .into_iter()
         .map(|((units, scripts), p)| {
             let mut factors = Vec::new();
             for run in scripts.chunk_by(|a, b| a.0 == b.0) {
