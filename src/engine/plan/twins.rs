@@ -179,7 +179,7 @@ impl Twins {
         let mut classes = Vec::with_capacity(factors.len());
         for class in self.classes(factors) {
             let (law, d) = laws.of(class.law)?;
-            for _ in class.places.iter() {
+            for _ in 0..class.places.len() {
                 denominator = denominator.checked_mul(d)?;
             }
             classes.push((class.places, law));

@@ -38,8 +38,8 @@ impl Places {
     }
 
     /// The places, in order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.at[..self.len()].iter().map(|&i| usize::from(i))
+    fn as_slice(&self) -> &[u8] {
+        &self.at[..self.len()]
     }
 }
 
@@ -121,21 +121,17 @@ fn each_class(
     let Some(((places, law), rest)) = classes.split_first() else {
         return f(*units, w);
     };
-    if places.len() == 1 {
-        let i = usize::from(places.at[0]);
+    if let [i] = *places.as_slice() {
+        let i = usize::from(i);
         for &(bits, q) in law.iter() {
             units.set_bits(i, bits);
             each_class(units, rest, w * q, f);
         }
         return;
     }
-    fill(
-        units,
-        &places.at[..places.len()],
-        law,
-        w,
-        &mut |units, w| each_class(units, rest, w, f),
-    );
+    fill(units, places.as_slice(), law, w, &mut |units, w| {
+        each_class(units, rest, w, f)
+    });
 }
 
 /// How many of `places` end in the first of `outcomes`, then in the next,
