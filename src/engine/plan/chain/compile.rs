@@ -7,7 +7,7 @@
 //! (`edges.rs`): no fraction is made along the way, while they fit.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rayon::prelude::*;
 
@@ -185,11 +185,15 @@ fn fill_cache(
     limits: &Limits,
     laws: &ShotLaws,
 ) -> Result<(), Refusal> {
+    // Each missing effect once, with the first node that fires it (a
+    // level's missing effects are some hundreds: looked up in a set, not
+    // searched for in the list).
     let mut missing: Vec<((ShotKey, UnitStates), Node)> = Vec::new();
+    let mut seen = BTreeSet::new();
     for node in frontier {
         if let Some(key) = effect_key(plan, node)
             && !cache.contains_key(&key)
-            && !missing.iter().any(|(k, _)| *k == key)
+            && seen.insert(key)
         {
             missing.push((key, *node));
         }
