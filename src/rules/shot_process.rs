@@ -36,6 +36,12 @@ pub struct ShotProcess<'a> {
     pub(crate) order: Vec<usize>,
 }
 
+/// A unit in this state is still in the hex for the To Hit DR to hit: an
+/// eliminated one is not.
+fn is_target(state: &UnitState) -> bool {
+    !state.eliminated
+}
+
 impl<'a> ShotProcess<'a> {
     /// The shot at the hex alone (no units): IFT results only.
     pub fn hex(shot: &'a Shot) -> Self {
@@ -116,6 +122,32 @@ impl<'a> ShotProcess<'a> {
         state.stage != Stage::ToHit
     }
 
+    /// All that the To Hit DR reads of the units' states, as a key: which
+    /// units are still targets ([`is_target`]), a bit each. The To Hit DR
+    /// changes nothing of the Location, so from states with the same key
+    /// its outcomes ([`to_hit_done`](Self::to_hit_done)) are the same but
+    /// for the units' states each carries ([`with_units`](Self::with_units)).
+    pub fn to_hit_key(units: &[UnitState]) -> u64 {
+        assert!(units.len() <= 64, "a bit a unit");
+        units
+            .iter()
+            .enumerate()
+            .fold(0, |key, (i, u)| key | u64::from(is_target(u)) << i)
+    }
+
+    /// A state the To Hit DR left from some units' states, as it leaves it
+    /// from `units`, which have the same [`to_hit_key`](Self::to_hit_key):
+    /// its Location is still the one it started with.
+    pub fn with_units(state: &ShotState, units: &[UnitState]) -> ShotState {
+        debug_assert!(
+            Self::to_hit_done(state) && state.location.results.iter().all(Option::is_none)
+        );
+        ShotState {
+            location: LocationState::new(units),
+            ..state.clone()
+        }
+    }
+
     /// Resolves the shot with these dice until `done`.
     pub fn run_until(
         &self,
@@ -182,7 +214,7 @@ impl<'a> ShotProcess<'a> {
         }
         // C3.3, C3.6, C3.7: one TH DR for the hex, each target by its own DRM.
         let mut subsequent = None;
-        let present = |i: usize| !s.location.units[i].eliminated;
+        let present = |i: usize| is_target(&s.location.units[i]);
         for (i, t) in self.targets.iter().enumerate() {
             if present(i) && t.in_los() {
                 s.hits[i] = hit_test(shot.to_hit_number, t.drm, th, &mut subsequent, dice);

@@ -104,3 +104,40 @@ fn swapped_twins_share_their_situation() {
         assert_eq!(mine, whole, "{key:?}");
     }
 }
+
+/// The To Hit outcomes of a shot are worked out once for all the units'
+/// states the To Hit DR reads alike (which units are eliminated): from
+/// each of 64 states (each unit in Good Order, broken, pinned or
+/// eliminated), the outcomes handed out are the shot's own from that
+/// state, and the laws worked out one list of outcomes for each shot and
+/// each of the 8 sets of units eliminated.
+#[test]
+fn to_hit_outcomes_are_shared_by_states_read_alike() {
+    let plan = stack_in_woods(|_| {});
+    let laws = ShotLaws::default();
+    let start = Node::start(&plan);
+    let mut keys = FastSet::default();
+    for k in 0..64 {
+        let mut units = start.units.states();
+        for (i, unit) in units.iter_mut().enumerate() {
+            match (k >> (2 * i)) & 3 {
+                0 => {}
+                1 => unit.broken = true,
+                2 => unit.pinned = true,
+                _ => unit.eliminated = true,
+            }
+        }
+        let node = Node {
+            units: units.pack(),
+            ..start
+        };
+        for (&key, s) in &plan.shots {
+            let mine = Heads::of(&plan, &node, key, &laws).heads;
+            let own = ShotProcess::of(s).exact_until(&units, ShotProcess::to_hit_done);
+            assert_eq!(mine, own, "{key:?} from {units:?}");
+            keys.insert(ShotProcess::to_hit_key(&units));
+        }
+    }
+    assert_eq!(keys.len(), 8);
+    assert_eq!(lock(&laws.to_hit).len(), 8 * plan.shots.len());
+}
