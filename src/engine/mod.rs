@@ -13,6 +13,7 @@
 //! the same seed gives bit-identical figures on any number of threads.
 
 pub mod dc;
+mod fast_hash;
 pub mod plan;
 pub mod push;
 pub mod shot;

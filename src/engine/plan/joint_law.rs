@@ -7,11 +7,11 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::fast_hash::FastMap;
 use super::shot_effect::UnitsLaw;
 use super::twins::{IntegerLaws, Twins};
 use super::weighed::{Weighed, lcm, quotient};
 use crate::dice::Dist;
+use crate::engine::fast_hash::FastMap;
 use crate::engine::shot::attack_law::{self, Term};
 use crate::prob::Prob;
 use crate::rules::units::{UnitState, UnitStates};

@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 
 use super::chain::{Chain, DrawTable, Edge, Event};
 use super::exact::Step;
-use super::fast_hash::FastMap;
+use crate::engine::fast_hash::FastMap;
 use crate::prob::gcd64;
 
 /// A chain whose nodes are groups of the original's, and its order.

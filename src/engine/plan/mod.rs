@@ -11,7 +11,6 @@
 
 pub mod chain;
 pub mod exact;
-mod fast_hash;
 pub mod figures;
 mod joint_law;
 mod lump;

@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use super::edges::{DrawTable, Edge, Finished, finish, numbered};
 use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
-use crate::engine::plan::fast_hash::FastMap;
+use crate::engine::fast_hash::FastMap;
 use crate::engine::plan::shot_effect::{Heads, ShotLaws, Situation, shot_parts};
 use crate::engine::plan::shot_parts::Parts;
 use crate::engine::plan::weighed::Weighed;

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::binomial;
-use crate::engine::plan::fast_hash::FastMap;
+use crate::engine::fast_hash::FastMap;
 use crate::engine::plan::weighed::over_one_denominator;
 use crate::engine::shot::attack_law::Law;
 use crate::rules::units::{MAX_UNITS, UnitState, UnitStates};

@@ -1,7 +1,7 @@
 //! A fast hash for the exact engine's own keys: the chain's nodes by
-//! [`Node::key`](super::chain::Node::key) while it is compiled, the units'
-//! states its laws reach (`shot_effect.rs`), and the groups of nodes a
-//! count merges (`lump.rs`). Each word written is one
+//! [`Node::key`](crate::engine::plan::chain::Node::key) while it is compiled, the units'
+//! states its laws reach (`plan/shot_effect.rs`), and the groups of nodes a
+//! count merges (`plan/lump.rs`). Each word written is one
 //! folded multiplication. The keys are the program's own, so no defence
 //! against chosen keys is needed, and std's SipHash cost more than the
 //! ordered maps it replaced.
@@ -10,10 +10,10 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A hash map with the fast hash.
-pub(super) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<KeyHasher>>;
 
 /// A hash set with the fast hash.
-pub(super) type FastSet<K> = HashSet<K, BuildHasherDefault<KeyHasher>>;
+pub(crate) type FastSet<K> = HashSet<K, BuildHasherDefault<KeyHasher>>;
 
 /// The high and low halves of `a · b`, xored: every bit of each factor
 /// reaches the result's low and high bits (the map reads both).
@@ -24,7 +24,7 @@ fn folded(a: u64, b: u64) -> u64 {
 
 /// Hashes words, each with one folded multiplication.
 #[derive(Default)]
-pub(super) struct KeyHasher(u64);
+pub(crate) struct KeyHasher(u64);
 
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
