@@ -12,7 +12,9 @@
 //! One pass per tally, in parallel. The first pass (no count) runs on the
 //! whole chain; each counting pass runs on the chain merged for its count
 //! (`lump.rs`: nodes with the same future for that count are one), about a
-//! tenth of the transitions with units in the hex. Shots in the phase are
+//! tenth of the transitions with units in the hex, or, when the plan stops
+//! on its units, on the chain merged for all counts, which is as small
+//! (`smooth_jobs.rs`). Shots in the phase are
 //! counted a phase at a time (`smooth_phases.rs`).
 //!
 //! The passes compute in `Smooth` fractions: every edge probability of a

@@ -6,6 +6,7 @@ use super::*;
 use crate::engine::plan::chain::DrawTable;
 use crate::engine::plan::lump;
 use crate::engine::plan::prepared::node_order;
+use crate::engine::plan::smooth_jobs::{all_label, each_count_merged};
 use crate::rules::shot::ShotInput;
 
 /// The smooth passes, with their masses in limbs and in lanes (a lane at
@@ -99,6 +100,40 @@ fn counting_passes_run_on_fewer_states() {
         .expect("the chain's tables are exact");
         assert!(q.chain.nodes.len() * 4 < chain.nodes.len());
     }
+}
+
+/// With a stop rule that reads the units (`examples/stack-in-woods.toml`
+/// stops once its enemy units are broken), merging a count's chain again
+/// for that count alone finds at most one node fewer than merging it for
+/// all counts, so the counting passes share the chain merged for all; a
+/// plan that never stops keeps a chain merged for each count.
+#[test]
+fn counts_share_one_merged_chain_when_the_plan_stops_on_its_units() {
+    let (plan, chain) = compiled(include_str!("../../../../examples/stack-in-woods.toml"));
+    assert!(!each_count_merged(&plan));
+    let all = lump::quotient(&chain, &node_order(&chain), all_label)
+        .expect("the chain's tables are exact");
+    for tally in [
+        Tally::Shots,
+        Tally::Hits,
+        Tally::Criticals,
+        Tally::Malfunctions,
+    ] {
+        let own = lump::quotient(&all.chain, &all.order, |e| {
+            lump::label(&[Step::of(tally, e)], *e == Event::PhaseEnd)
+        })
+        .expect("the chain's tables are exact");
+        assert!(
+            own.chain.nodes.len() + 1 >= all.chain.nodes.len(),
+            "{tally:?}"
+        );
+    }
+    let (shot, mut input) = example(
+        include_str!("../../../../examples/stack-in-woods.toml"),
+        None,
+    );
+    input.stop = StopRule::Never;
+    assert!(each_count_merged(&FirePlan::new(shot, input).unwrap()));
 }
 
 /// A node's key orders nodes as they are ordered (the passes take
