@@ -48,10 +48,9 @@ const COUNTED: [Tally; 4] = [
 ];
 
 /// Every pass in smooth fractions, the counting passes on the chain merged
-/// for their count or for all ([`each_count_merged`]; the pass that counts
-/// nothing reads every node's units
-/// and weapon, and runs on the whole chain); `None` if the chain does not
-/// fit the scheme.
+/// for their count or for all counts ([`each_count_merged`]; the pass that
+/// counts nothing reads every node's units and weapon, and runs on the
+/// whole chain); `None` if the chain does not fit the scheme.
 pub(super) fn smooth_totals(
     plan: &FirePlan,
     chain: &Chain,
