@@ -265,17 +265,13 @@ impl Heads {
     /// out once for all units' states the To Hit DR reads alike.
     pub(super) fn of(plan: &FirePlan, node: &Node, key: ShotKey, laws: &ShotLaws) -> Heads {
         let units = node.units.states();
-        let known = lock(&laws.to_hit)
-            .get(&(key, ShotProcess::to_hit_key(&units)))
-            .cloned();
+        let read = (key, ShotProcess::to_hit_key(&units));
+        let known = lock(&laws.to_hit).get(&read).cloned();
         let (attacks, from) = known.unwrap_or_else(|| {
             let process = ShotProcess::of(plan.shot(key));
             let heads = process.exact_until(&units, ShotProcess::to_hit_done);
             let made = (laws.attacks_of(&process.targets), Arc::new(heads));
-            lock(&laws.to_hit)
-                .entry((key, ShotProcess::to_hit_key(&units)))
-                .or_insert(made)
-                .clone()
+            lock(&laws.to_hit).entry(read).or_insert(made).clone()
         });
         // The outcomes differ in all but their Location, the same in each:
         // another Location leaves them in order.
