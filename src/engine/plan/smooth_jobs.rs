@@ -124,6 +124,13 @@ pub(super) fn each_count_merged(plan: &FirePlan) -> bool {
     !stops_on_units || plan.units().is_empty()
 }
 
+/// A merged chain made ready for its passes, if it was merged and fits
+/// the scheme.
+fn ready(quotient: Option<Quotient>) -> Option<Ready> {
+    let Quotient { chain, order } = quotient?;
+    Prepared::new(&chain, order).map(|prep| (chain, prep))
+}
+
 /// What every count reads of an edge, for the chain merged for all.
 pub(super) fn all_label(e: &Event) -> u16 {
     lump::label(&COUNTED.map(|t| Step::of(t, e)), *e == Event::PhaseEnd)
@@ -163,10 +170,9 @@ impl<'a> Chains<'a> {
             return run_smooth(plan, Moves::new(self.chain, &prep, tally), self.arithmetic);
         };
         if !self.each_count {
-            let ready = self.all_ready.get(|| {
-                let Quotient { chain, order } = lump::quotient(self.chain, &self.order, all_label)?;
-                Prepared::new(&chain, order).map(|prep| (chain, prep))
-            });
+            let ready = self
+                .all_ready
+                .get(|| ready(lump::quotient(self.chain, &self.order, all_label)));
             let totals = self.count_pass(plan, tally, &ready);
             self.all_ready.done();
             return totals;
@@ -179,8 +185,7 @@ impl<'a> Chains<'a> {
             self.all.done();
             let all = all.as_ref().as_ref()?;
             let label = |e: &Event| lump::label(&[Step::of(count, e)], *e == Event::PhaseEnd);
-            let Quotient { chain, order } = lump::quotient(&all.chain, &all.order, label)?;
-            Prepared::new(&chain, order).map(|prep| (chain, prep))
+            ready(lump::quotient(&all.chain, &all.order, label))
         });
         let totals = self.count_pass(plan, tally, &ready);
         self.counted[k].done();
