@@ -106,12 +106,16 @@ impl<'a> Moves<'a> {
 /// the reference pass (`reference_pass::run`), every mass a numerator over
 /// its count's denominator ([`pass_exponents`]). A state's numerator is
 /// divided by its stay once, exactly, and each move adds that times its
-/// integer weight; a move that counts one more adds it apart, and the
-/// state it reaches brings what came so over to its own denominator once,
-/// when it is taken (a count's denominator grows with the count: the
-/// Critical Hits pass of `examples/stack-in-woods.toml` works with 43 to
-/// 86 limbs, where one denominator for all took 86). The pass is that of
-/// `moves`, on its chain. `None` if a denominator falls outside the basis.
+/// integer weight; the moves that count one more add it brought over to
+/// the next count's denominator, once for all of them (a count's
+/// denominator grows with the count: the Critical Hits pass of
+/// `examples/stack-in-woods.toml` works with 43 to 86 limbs, where one
+/// denominator for all took 86). So each state has one mass, not one for
+/// what came at its count and one for what came from below, each brought
+/// over when the state was taken: the README's three units' passes then
+/// held twice as many numbers, and took each state's twice. The pass is
+/// that of `moves`, on its chain. `None` if a denominator falls outside
+/// the basis.
 pub(super) fn run_smooth(
     plan: &FirePlan,
     mut moves: Moves<'_>,
@@ -140,36 +144,21 @@ pub(super) fn run_smooth(
         units: BTreeMap::new(),
     };
     let with_units = !plan.units().is_empty();
-    // The mass at each state (node rank × width + count), when reached:
-    // at `2 · state` what came at its count, at `2 · state + 1` what came
-    // from the count below, over that count's denominator.
+    // The mass at each state (node rank × width + count), when reached,
+    // over its count's denominator.
     let limbs = basis.integer_of(&exps[width - 1]).len();
-    let mut slots = Slots::new(2 * chain.nodes.len() * width, arithmetic, limbs);
-    slots.put(
-        2 * prep.rank[chain.start] * width,
-        basis.integer_of(&exps[0]),
-    );
+    let mut slots = Slots::new(chain.nodes.len() * width, arithmetic, limbs);
+    slots.put(prep.rank[chain.start] * width, basis.integer_of(&exps[0]));
     let mut visits = Numer::new();
     let mut targets: Vec<(usize, u64)> = Vec::new();
+    let mut ups: Vec<(usize, u64)> = Vec::new();
+    let mut scaled = Numer::new();
     for (r, &i) in prep.order.iter().enumerate() {
         let node = &chain.nodes[i];
         let phase = usize::from(node.phase);
         for count in 0..=cap {
             let state = r * width + usize::from(count);
-            let mut mass = slots.take(2 * state);
-            if let Some(mut from_below) = slots.take(2 * state + 1) {
-                for &k in &up[usize::from(count) - 1] {
-                    mul_small(&mut from_below, k);
-                }
-                match &mut mass {
-                    Some(m) => {
-                        add_times(m, &from_below, 1);
-                        slots.recycle(from_below);
-                    }
-                    None => mass = Some(from_below),
-                }
-            }
-            let Some(mass) = mass else {
+            let Some(mass) = slots.take(state) else {
                 continue;
             };
             if count == cap && tally.ends_at_cap() && !chain.edges[i].is_empty() {
@@ -215,15 +204,26 @@ pub(super) fn run_smooth(
                     v.exit,
                 );
             }
+            // The moves at this count, and those that count one more.
             targets.clear();
+            ups.clear();
             for m in &v.moves {
                 let to_count = m.step.next(count, cap);
-                if !(m.to_self && to_count == count) {
-                    let to = m.to_rank() * width + usize::from(to_count);
-                    targets.push((2 * to + usize::from(to_count > count), m.w));
+                let to = m.to_rank() * width + usize::from(to_count);
+                if to_count > count {
+                    ups.push((to, m.w));
+                } else if !m.to_self {
+                    targets.push((to, m.w));
                 }
             }
             slots.send_all(&visits, &targets);
+            if !ups.is_empty() {
+                scaled.clone_from(&visits);
+                for &k in &up[usize::from(count)] {
+                    mul_small(&mut scaled, k);
+                }
+                slots.send_all(&scaled, &ups);
+            }
             slots.recycle(mass);
         }
     }
