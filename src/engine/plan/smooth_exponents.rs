@@ -132,8 +132,10 @@ pub(super) fn raise(to: &mut Vec<u32>, from: &[u32]) {
         to.resize(from.len(), 0);
     }
     let to = &mut to[..from.len()];
+    // Short ones (the 2s and 3s of the passes that count shots or hits)
+    // are quicker as they are.
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if from.len() >= 8 && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: this core has AVX2.
         unsafe { raise_avx2(to, from) };
         return;
