@@ -10,7 +10,8 @@
 //! `examples/stack-in-woods.toml`, against 3,262 for the pass that counts
 //! nothing). So a pass that counts nothing finds the mass entering each
 //! phase ([`entries`]), and each phase is then counted on its own from
-//! that mass ([`count_phase`]), up to the cap: a count at the cap stays
+//! that mass ([`count_phase`]), the phases side by side, up to the cap:
+//! a count at the cap stays
 //! there until the phase ends, so all its mass leaves the phase at the cap
 //! and it need not be stepped. The figures are those of the one pass
 //! (tested against the reference passes, which count in one go).
@@ -36,12 +37,16 @@ pub(super) fn shots_in_phase(
     arithmetic: Arithmetic,
 ) -> Option<Totals> {
     let entering = entries(chain, prep, phases, arithmetic)?;
-    let mut moves = Moves::keeping(chain, prep, Tally::ShotsInPhase);
-    let mut exits = Vec::with_capacity(phases);
-    for (p, (exps, masses)) in entering.into_iter().enumerate() {
-        let (numers, exps) = count_phase(&mut moves, p, exps, masses, arithmetic)?;
-        exits.push((numers, exps));
-    }
+    // The phases side by side: each reads its own nodes only, so each
+    // makes its own moves, and a core that has no pass left takes one.
+    let exits: Vec<(Vec<Numer>, Vec<u32>)> = entering
+        .into_par_iter()
+        .enumerate()
+        .map(|(p, (exps, masses))| {
+            let mut moves = Moves::keeping(chain, prep, Tally::ShotsInPhase);
+            count_phase(&mut moves, p, exps, masses, arithmetic)
+        })
+        .collect::<Option<_>>()?;
     let phase_exit = exits
         .par_iter()
         .map(|(numers, exps)| {
