@@ -22,6 +22,10 @@ const BITS: u32 = 52;
 const MASK: u64 = (1 << BITS) - 1;
 /// Lanes are held in blocks of eight, one 512-bit register.
 pub(crate) const BLOCK: usize = 8;
+/// Sixteen lanes of 52 bits are thirteen limbs of 64, bit for bit: a
+/// number passes between the two a group at a time.
+const GROUP_LANES: usize = 16;
+const GROUP_LIMBS: usize = 13;
 
 /// Units of sum ([`units`]) a number in lanes takes, from carried, before
 /// a lane could pass the word: a carried lane is below 2^52 and each unit
@@ -75,9 +79,25 @@ impl Source {
         self.padded.clear();
         self.padded.resize(self.reach() + 2, 0);
         let digits = &mut self.padded[2..2 + self.lanes];
-        for (k, d) in digits.iter_mut().enumerate() {
+        // Whole groups of limbs at once, then a digit at a time.
+        let mut done = 0;
+        for (group, out) in limbs
+            .chunks_exact(GROUP_LIMBS)
+            .zip(digits.chunks_exact_mut(GROUP_LANES))
+        {
+            out.copy_from_slice(&unpack(group));
+            done += GROUP_LANES;
+        }
+        for (k, d) in digits.iter_mut().enumerate().skip(done) {
             *d = digit(limbs, k, BITS);
         }
+    }
+
+    /// The number's digits of 52 bits, lowest first, and the zeros above
+    /// them (for the tests).
+    #[cfg(test)]
+    pub(crate) fn digits(&self) -> &[u64] {
+        &self.padded[2..]
     }
 
     /// The lanes a sum of this number times a word reaches: its own, the
@@ -252,11 +272,30 @@ pub(crate) fn carry(dst: &mut Vec<u64>) {
 }
 
 /// The number in lanes (carried or not) in limbs of 64 bits, no high zero
-/// limb, into `out`.
+/// limb, into `out`: a group of lanes at a time, carried and packed into
+/// whole limbs in a loop of fixed length (which the compiler unrolls),
+/// then the rest a lane at a time.
 pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
     out.clear();
-    // Bits not yet written out, `held` of them, and the carry of the lanes.
-    let (mut bits, mut held, mut c) = (0u128, 0u32, 0u128);
+    // Lanes above the last that is not zero hold only what is carried.
+    let used = lanes.iter().rposition(|&d| d != 0).map_or(0, |k| k + 1);
+    // The carry into the next lane (below 2^13: a lane is below 2^64).
+    let mut c = 0u64;
+    let mut carried = |d: u64| {
+        let (t, over) = d.overflowing_add(c);
+        c = t >> BITS | u64::from(over) << (64 - BITS);
+        t & MASK
+    };
+    let mut groups = lanes[..used].chunks_exact(GROUP_LANES);
+    for group in &mut groups {
+        let mut digits = [0u64; GROUP_LANES];
+        for (d, &lane) in digits.iter_mut().zip(group) {
+            *d = carried(lane);
+        }
+        out.extend_from_slice(&pack(&digits));
+    }
+    // Bits not yet written out, `held` of them.
+    let (mut bits, mut held) = (0u128, 0u32);
     let mut take = |digit: u64, out: &mut Vec<u64>| {
         bits |= u128::from(digit) << held;
         held += BITS;
@@ -266,17 +305,49 @@ pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
             held -= 64;
         }
     };
-    // Lanes above the last that is not zero hold only what is carried.
-    let used = lanes.iter().rposition(|&d| d != 0).map_or(0, |k| k + 1);
-    for &d in &lanes[..used] {
-        let t = u128::from(d) + c;
-        take(t as u64 & MASK, out);
-        c = t >> BITS;
+    for &lane in groups.remainder() {
+        take(carried(lane), out);
     }
     while c != 0 {
-        take(c as u64 & MASK, out);
+        take(c & MASK, out);
         c >>= BITS;
     }
     out.push(bits as u64);
     trim(out);
+}
+
+/// A group of digits of 52 bits (each below 2^52) as the limbs they make.
+#[inline(always)]
+fn pack(digits: &[u64; GROUP_LANES]) -> [u64; GROUP_LIMBS] {
+    let mut limbs = [0u64; GROUP_LIMBS];
+    let (mut bits, mut held, mut k) = (0u128, 0u32, 0);
+    for &d in digits {
+        bits |= u128::from(d) << held;
+        held += BITS;
+        if held >= 64 {
+            limbs[k] = bits as u64;
+            bits >>= 64;
+            held -= 64;
+            k += 1;
+        }
+    }
+    limbs
+}
+
+/// A group of limbs as its digits of 52 bits.
+#[inline(always)]
+fn unpack(limbs: &[u64]) -> [u64; GROUP_LANES] {
+    let mut digits = [0u64; GROUP_LANES];
+    let (mut bits, mut held, mut k) = (0u128, 0u32, 0);
+    for d in &mut digits {
+        if held < BITS {
+            bits |= u128::from(limbs[k]) << held;
+            held += 64;
+            k += 1;
+        }
+        *d = bits as u64 & MASK;
+        bits >>= BITS;
+        held -= BITS;
+    }
+    digits
 }

@@ -1,8 +1,10 @@
 //! Tests of `smooth_slots`: masses in lanes are the same integers as in
 //! limbs, with either kernel.
 
+use num_bigint::BigUint;
 use proptest::prelude::*;
 
+use super::lanes::{Source, to_limbs};
 use super::*;
 
 /// What one operation does to the slots.
@@ -113,4 +115,52 @@ fn lanes_read_as_limbs() {
     assert_eq!(out, vec![u64::MAX, u64::MAX, (1 << 28) - 1]);
     lanes::to_limbs(&[], &mut out);
     assert_eq!(out, Vec::<u64>::new());
+}
+
+/// The number whose digits, lowest first, are `digits`, each of `bits` bits
+/// (a digit may be wider: lanes not carried).
+fn value(digits: &[u64], bits: usize) -> BigUint {
+    digits
+        .iter()
+        .enumerate()
+        .fold(BigUint::default(), |n, (k, &d)| {
+            n + (BigUint::from(d) << (bits * k))
+        })
+}
+
+/// A number in lanes, not carried: any words, often all ones (their
+/// carries run far) or zero, and zero lanes above.
+fn uncarried_lanes() -> impl Strategy<Value = Vec<u64>> {
+    let lane = prop_oneof![Just(0u64), Just(u64::MAX), any::<u64>()];
+    (proptest::collection::vec(lane, 0..70), 0..10usize).prop_map(|(mut v, zeros)| {
+        v.extend(std::iter::repeat_n(0, zeros));
+        v
+    })
+}
+
+proptest! {
+    /// Lanes read as limbs (whole groups of sixteen lanes, then a lane
+    /// at a time) are the same number, with no high zero limb.
+    #[test]
+    fn lanes_read_as_the_same_number(lanes in uncarried_lanes()) {
+        let mut out = vec![7];
+        to_limbs(&lanes, &mut out);
+        prop_assert_eq!(out.last().copied().unwrap_or(1) != 0, true);
+        prop_assert_eq!(value(&out, 64), value(&lanes, 52));
+    }
+
+    /// A number set to be sent is its digits of 52 bits (whole groups of
+    /// thirteen limbs, then a digit at a time), each below 2^52, and
+    /// zeros above them.
+    #[test]
+    fn a_source_holds_the_digits_of_its_number(limbs in numer(60)) {
+        let mut source = Source::default();
+        source.set(&[u64::MAX; 3]);
+        source.set(&limbs);
+        let digits = source.digits();
+        prop_assert!(digits.iter().all(|&d| d < 1 << 52));
+        prop_assert_eq!(value(digits, 52), value(&limbs, 64));
+        let bits = limbs.last().map_or(0, |l| 64 * limbs.len() - l.leading_zeros() as usize);
+        prop_assert!(digits[bits.div_ceil(52)..].iter().all(|&d| d == 0));
+    }
 }
