@@ -31,6 +31,29 @@ enum Repr {
     Big(BigRational),
 }
 
+/// The least common multiple of `l` and `d` (both positive), `None` past
+/// 128 bits: `l` itself, with no gcd, when `d` is `l` or divides it (the
+/// denominators of one enumeration of the dice mostly do). The one
+/// helper for the dice's masses, the sums of fractions and the exact
+/// engine's weights.
+#[inline]
+pub(crate) fn lcm(l: u128, d: u128) -> Option<u128> {
+    if d == l || quotient(l, d).checked_mul(d) == Some(l) {
+        return Some(l);
+    }
+    quotient(l, gcd(l, d)).checked_mul(d)
+}
+
+/// `a / b`, in 64 bits when both fit (a 128-bit division is a library
+/// call, and most dice denominators fit in 64 bits).
+#[inline]
+pub(crate) fn quotient(a: u128, b: u128) -> u128 {
+    match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => u128::from(a / b),
+        _ => a / b,
+    }
+}
+
 /// Greatest common divisor, `gcd(0, b) = b`: in 64 bits when both fit
 /// (most dice odds do), where each step is one instruction.
 pub(crate) fn gcd(a: u128, b: u128) -> u128 {

@@ -3,20 +3,10 @@
 //! common denominator when it fits in 128 bits).
 
 use super::Dist;
-use crate::prob::Prob;
+use crate::prob::{Prob, lcm};
 
 /// Outcomes of at most this many bytes are sorted where they lie.
 const SMALL: usize = 64;
-
-/// The least common multiple of `l` and `d`, `None` past 128 bits; `l`
-/// itself, with no division, when `d` is `l` (nearly always: the paths of
-/// one enumeration mostly share their denominator).
-fn lcm(l: u128, d: u128) -> Option<u128> {
-    if d == l {
-        return Some(l);
-    }
-    (l / crate::prob::gcd(l, d)).checked_mul(d)
-}
 
 /// `n / d` over the multiple `l` of `d`: its numerator, with no division
 /// when `d` is `l` (nearly always).

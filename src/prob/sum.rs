@@ -124,7 +124,7 @@ impl ProbSum {
         }
         let rest = self.rest.clone().unwrap_or_else(Prob::zero);
         let parts = || self.small.iter().chain(self.common.as_ref());
-        let common = parts().try_fold(1u128, |l, (d, _)| (l / super::gcd(l, *d)).checked_mul(*d));
+        let common = parts().try_fold(1u128, |l, (d, _)| super::lcm(l, *d));
         let summed = common.and_then(|l| {
             let num =
                 parts().try_fold(0u128, |acc, (d, n)| acc.checked_add(n.checked_mul(l / d)?))?;

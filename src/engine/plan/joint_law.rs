@@ -9,11 +9,12 @@ use std::sync::Arc;
 
 use super::shot_effect::UnitsLaw;
 use super::twins::{IntegerLaws, Twins};
-use super::weighed::{Weighed, lcm, quotient};
+use super::weighed::Weighed;
 use crate::dice::Dist;
 use crate::engine::fast_hash::FastMap;
 use crate::engine::shot::attack_law::{self, Term};
 use crate::prob::Prob;
+use crate::prob::{lcm, quotient};
 use crate::rules::units::{UnitState, UnitStates};
 
 /// Terms of a units' law with the same base and factors, merged.

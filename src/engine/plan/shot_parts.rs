@@ -10,9 +10,10 @@ use std::sync::Arc;
 
 use super::chain::ShotEffect;
 use super::shot_effect::{Effects, UnitsLaw};
-use super::weighed::{Weighed, lcm, over_one_denominator};
+use super::weighed::{Weighed, over_one_denominator};
 use crate::dice::Dist;
 use crate::prob::Prob;
+use crate::prob::lcm;
 use crate::rules::shot::Breakdown;
 use crate::rules::units::UnitStates;
 

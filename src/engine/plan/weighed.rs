@@ -10,7 +10,7 @@
 use std::convert::Infallible;
 
 use crate::dice::Dist;
-use crate::prob::{self, Prob};
+use crate::prob::{Prob, lcm, quotient};
 
 /// Outcomes with their exact probabilities, which sum to one.
 #[derive(Clone, Debug, PartialEq)]
@@ -134,23 +134,4 @@ pub(super) fn over_one_denominator<'p>(
         .map(|(n, d)| n.checked_mul(quotient(denominator, d)))
         .collect::<Option<_>>()?;
     Some((numerators, denominator))
-}
-
-/// The least common multiple of `l` and `d` (both positive), `None` past
-/// 128 bits: `l` itself, with no gcd, when `d` divides it (the dice's
-/// denominators mostly do).
-pub(super) fn lcm(l: u128, d: u128) -> Option<u128> {
-    if quotient(l, d).checked_mul(d) == Some(l) {
-        return Some(l);
-    }
-    quotient(l, prob::gcd(l, d)).checked_mul(d)
-}
-
-/// `a / b`, in 64 bits when both fit (a 128-bit division is a library
-/// call, and most dice denominators fit in 64 bits).
-pub(super) fn quotient(a: u128, b: u128) -> u128 {
-    match (u64::try_from(a), u64::try_from(b)) {
-        (Ok(a), Ok(b)) => u128::from(a / b),
-        _ => a / b,
-    }
 }

@@ -19,7 +19,8 @@
 //! in lowest terms, without a fraction or a gcd per edge.
 
 use super::{Chain, Event};
-use crate::engine::plan::weighed::{Weighed, quotient};
+use crate::engine::plan::weighed::Weighed;
+use crate::prob::quotient;
 use crate::prob::{self, Prob};
 use crate::rules::to_hit::HitKind;
 
