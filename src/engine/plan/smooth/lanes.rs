@@ -274,7 +274,7 @@ pub(crate) fn carry(dst: &mut Vec<u64>) {
 /// The number in lanes (carried or not) in limbs of 64 bits, no high zero
 /// limb, into `out`: a group of lanes at a time, carried and packed into
 /// whole limbs in a loop of fixed length (which the compiler unrolls),
-/// then the rest a lane at a time.
+/// then the lanes left and the carry out of the last as one more group.
 pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
     out.clear();
     // Lanes above the last that is not zero hold only what is carried.
@@ -287,32 +287,21 @@ pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
         t & MASK
     };
     let mut groups = lanes[..used].chunks_exact(GROUP_LANES);
+    let mut digits = [0u64; GROUP_LANES];
     for group in &mut groups {
-        let mut digits = [0u64; GROUP_LANES];
         for (d, &lane) in digits.iter_mut().zip(group) {
             *d = carried(lane);
         }
         out.extend_from_slice(&pack(&digits));
     }
-    // Bits not yet written out, `held` of them.
-    let (mut bits, mut held) = (0u128, 0u32);
-    let mut take = |digit: u64, out: &mut Vec<u64>| {
-        bits |= u128::from(digit) << held;
-        held += BITS;
-        if held >= 64 {
-            out.push(bits as u64);
-            bits >>= 64;
-            held -= 64;
-        }
-    };
-    for &lane in groups.remainder() {
-        take(carried(lane), out);
+    // At most fifteen lanes are left, and the carry is one digit.
+    let rest = groups.remainder();
+    digits.fill(0);
+    for (d, &lane) in digits.iter_mut().zip(rest) {
+        *d = carried(lane);
     }
-    while c != 0 {
-        take(c & MASK, out);
-        c >>= BITS;
-    }
-    out.push(bits as u64);
+    digits[rest.len()] = c;
+    out.extend_from_slice(&pack(&digits));
     trim(out);
 }
 
