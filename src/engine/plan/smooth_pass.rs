@@ -110,12 +110,11 @@ impl<'a> Moves<'a> {
 /// the next count's denominator, once for all of them (a count's
 /// denominator grows with the count: the Critical Hits pass of
 /// `examples/stack-in-woods.toml` works with 43 to 86 limbs, where one
-/// denominator for all took 86). So each state has one mass, not one for
-/// what came at its count and one for what came from below, each brought
-/// over when the state was taken: the README's three units' passes then
-/// held twice as many numbers, and took each state's twice. The pass is
-/// that of `moves`, on its chain. `None` if a denominator falls outside
-/// the basis.
+/// denominator for all took 86). So each state holds one mass. (Each had
+/// held two, what came at its count and what came from the count below,
+/// the second brought over when the state was taken: twice as many
+/// numbers, and each state's taken twice.) The pass is that of `moves`,
+/// on its chain. `None` if a denominator falls outside the basis.
 pub(super) fn run_smooth(
     plan: &FirePlan,
     mut moves: Moves<'_>,

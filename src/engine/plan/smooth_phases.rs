@@ -10,11 +10,11 @@
 //! `examples/stack-in-woods.toml`, against 3,262 for the pass that counts
 //! nothing). So a pass that counts nothing finds the mass entering each
 //! phase ([`entries`]), and each phase is then counted on its own from
-//! that mass ([`count_phase`]), the phases side by side, up to the cap:
-//! a count at the cap stays
-//! there until the phase ends, so all its mass leaves the phase at the cap
-//! and it need not be stepped. The figures are those of the one pass
-//! (tested against the reference passes, which count in one go).
+//! that mass ([`count_phase`]), the phases side by side, up to the cap: a
+//! count at the cap stays there until the phase ends, so all its mass
+//! leaves the phase at the cap and it need not be stepped. The figures
+//! are those of the one pass (tested against the reference passes, which
+//! count in one go).
 
 use rayon::prelude::*;
 
