@@ -211,7 +211,7 @@ pub(super) fn run_smooth(
                 let to = m.to_rank() * width + usize::from(to_count);
                 if to_count > count {
                     ups.push((to, m.w));
-                } else if !m.to_self {
+                } else if !(m.to_self && to_count == count) {
                     targets.push((to, m.w));
                 }
             }
