@@ -111,10 +111,11 @@ impl<'a> Moves<'a> {
 /// denominator grows with the count: the Critical Hits pass of
 /// `examples/stack-in-woods.toml` works with 43 to 86 limbs, where one
 /// denominator for all took 86). So each state holds one mass. (Each had
-/// held two, what came at its count and what came from the count below,
-/// the second brought over when the state was taken: twice as many
-/// numbers, and each state's taken twice.) The pass is that of `moves`,
-/// on its chain. `None` if a denominator falls outside the basis.
+/// a slot for what came at its count and one for what came from the
+/// count below, the second brought over when the state was taken: a
+/// state reached both ways held two numbers and was taken twice.) The
+/// pass is that of `moves`, on its chain. `None` if a denominator falls
+/// outside the basis.
 pub(super) fn run_smooth(
     plan: &FirePlan,
     mut moves: Moves<'_>,
