@@ -1,8 +1,10 @@
-//! A fast hash for the exact engine's own keys: the chain's nodes by
-//! [`Node::key`](crate::engine::plan::chain::Node::key) while it is compiled, the units'
-//! states its laws reach (`plan/shot_effect.rs`), and the groups of nodes a
-//! count merges (`plan/lump.rs`). Each word written is one
-//! folded multiplication. The keys are the program's own, so no defence
+//! A fast hash for the exact engines' own keys: among them the chain's
+//! nodes by [`Node::key`](crate::engine::plan::chain::Node::key) while it
+//! is compiled, the situations whose laws a plan's shots share and the
+//! units' states those laws reach (`plan/shot_effect.rs`), each unit's law
+//! by its script (`shot/attack_law.rs`, which is why this lives in
+//! `engine/`, not `engine/plan/`), and the groups of nodes a count merges
+//! (`plan/lump.rs`). Each word written is one folded multiplication. The keys are the program's own, so no defence
 //! against chosen keys is needed, and std's SipHash cost more than the
 //! ordered maps it replaced.
 
