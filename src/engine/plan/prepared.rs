@@ -252,10 +252,14 @@ impl Variant {
         }
         let stay = stay / g;
         let stay_factors = prep.basis.factor(stay)?;
-        for m in &mut merged {
-            m.w /= g;
+        // Most nodes' weights share nothing with their stay (a table is in
+        // lowest terms, and most nodes have no self-loop): no division then.
+        if g > 1 {
+            for m in &mut merged {
+                m.w /= g;
+            }
         }
-        let sums = sums.map(|w| w / g);
+        let sums = if g > 1 { sums.map(|w| w / g) } else { sums };
         Some(Variant {
             self_weight,
             stay,
