@@ -10,7 +10,7 @@ use super::FirePlan;
 use super::chain::{Chain, Weapon};
 use super::exact::{Step, Tally, Totals};
 use super::prepared::{Prepared, Variant, self_edges, self_weight};
-use super::smooth::{div_exact, mul_small};
+use super::smooth::mul_small;
 use super::smooth_exponents::pass_exponents;
 use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
 use super::smooth_sums::Sums;
@@ -158,15 +158,17 @@ pub(super) fn run_smooth(
         let phase = usize::from(node.phase);
         for count in 0..=cap {
             let state = r * width + usize::from(count);
-            let Some(mass) = slots.take(state) else {
+            if !slots.reached(state) {
                 continue;
-            };
+            }
             if count == cap && tally.ends_at_cap() && !chain.edges[i].is_empty() {
+                let mass = slots.take(state).expect("reached");
                 add_times(&mut sums.end[usize::from(count)], &mass, 1);
                 slots.recycle(mass);
                 continue;
             }
             if chain.edges[i].is_empty() {
+                let mass = slots.take(state).expect("reached");
                 add_times(&mut sums.end[usize::from(count)], &mass, 1);
                 if tally == Tally::Nothing {
                     if node.weapon == Weapon::Removed {
@@ -181,8 +183,7 @@ pub(super) fn run_smooth(
                 continue;
             }
             let v = moves.variant(i, count)?;
-            visits.clone_from(&mass);
-            div_exact(&mut visits, v.stay);
+            slots.take_over(state, v.stay, &mut visits);
             if tally == Tally::Nothing {
                 for (slot, &w) in sums.expected[phase].iter_mut().zip(&v.expected) {
                     add_times(slot, &visits, w);
@@ -224,7 +225,6 @@ pub(super) fn run_smooth(
                 }
                 slots.send_all(&scaled, &ups);
             }
-            slots.recycle(mass);
         }
     }
     // Every count's sums over the last count's denominator.

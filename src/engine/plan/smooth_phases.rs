@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::Prepared;
-use super::smooth::{Smooth, div_exact};
+use super::smooth::Smooth;
 use super::smooth_exponents::{Met, raise, reach};
 use super::smooth_pass::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
@@ -115,15 +115,16 @@ fn entries(
     let mut visits = Numer::new();
     let mut targets: Vec<(usize, u64)> = Vec::new();
     for (r, &i) in prep.order.iter().enumerate() {
-        let Some(mass) = slots.take(r) else {
+        if !slots.reached(r) {
             continue;
-        };
+        }
         if chain.edges[i].is_empty() {
+            let mass = slots.take(r).expect("reached");
+            slots.recycle(mass);
             continue;
         }
         let v = moves.variant(i, 0)?;
-        visits.clone_from(&mass);
-        div_exact(&mut visits, v.stay);
+        slots.take_over(r, v.stay, &mut visits);
         targets.clear();
         for m in v.moves.iter().filter(|m| !m.to_self) {
             if phase_of(m.to_rank()) != phase_of(r) && phase_of(m.to_rank()) < phases {
@@ -136,7 +137,6 @@ fn entries(
             targets.push((m.to_rank(), m.w));
         }
         slots.send_all(&visits, &targets);
-        slots.recycle(mass);
     }
     // Each phase's entering masses over its own denominator: a whole
     // multiple of its reciprocal, so the division is exact.
@@ -214,19 +214,20 @@ fn count_phase(
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {
-            let Some(mass) = slots.take(r * width + usize::from(count)) else {
-                continue;
-            };
-            if count == cap {
-                add_times(&mut exit[usize::from(cap)], &mass, 1);
+            let state = r * width + usize::from(count);
+            if !slots.reached(state) {
                 continue;
             }
-            if chain.edges[i].is_empty() {
+            if count == cap || chain.edges[i].is_empty() {
+                let mass = slots.take(state).expect("reached");
+                if count == cap {
+                    add_times(&mut exit[usize::from(cap)], &mass, 1);
+                }
+                slots.recycle(mass);
                 continue;
             }
             let v = moves.variant(i, count)?;
-            visits.clone_from(&mass);
-            div_exact(&mut visits, v.stay);
+            slots.take_over(state, v.stay, &mut visits);
             add_times(&mut exit[usize::from(count)], &visits, v.exit);
             targets.clear();
             for m in &v.moves {
@@ -236,7 +237,6 @@ fn count_phase(
                 }
             }
             slots.send_all(&visits, &targets);
-            slots.recycle(mass);
         }
     }
     Some((exit, top))

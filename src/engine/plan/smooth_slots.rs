@@ -5,7 +5,7 @@
 //! 175 moves).
 
 use super::smooth::lanes::{self, Held, Kernel, Source};
-use super::smooth::{mul_add, mul_add_two};
+use super::smooth::{div_exact, mul_add, mul_add_two};
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
 /// zero limb.
@@ -108,6 +108,33 @@ impl Slots {
                 self.spent[i] = 0;
                 self.recycle(held);
                 Some(mass)
+            }
+        }
+    }
+
+    /// Whether slot `i` has been reached (and not taken).
+    pub(super) fn reached(&self, i: usize) -> bool {
+        self.masses[i].is_some()
+    }
+
+    /// The mass that reached slot `i` divided by `k` (which divides it),
+    /// in limbs, into `out`; the slot is left empty. Taken out of lanes
+    /// and divided in one walk.
+    pub(super) fn take_over(&mut self, i: usize, k: u64, out: &mut Numer) {
+        let Some(held) = self.masses[i].take() else {
+            out.clear();
+            return;
+        };
+        match self.arithmetic {
+            Arithmetic::Limbs => {
+                let old = std::mem::replace(out, held);
+                self.recycle(old);
+                div_exact(out, k);
+            }
+            Arithmetic::Lanes(_) => {
+                lanes::to_limbs_over(&held, k, out);
+                self.spent[i] = 0;
+                self.recycle(held);
             }
         }
     }

@@ -15,7 +15,7 @@
 //! and the tests compare the IFMA kernel, and a kernel that computes the
 //! same a lane at a time on any machine, with limbs.
 
-use super::limbs::{bit_length, digit, trim};
+use super::limbs::{ExactDivider, bit_length, digit, trim};
 
 /// Bits of a carried lane.
 const BITS: u32 = 52;
@@ -272,11 +272,34 @@ pub(crate) fn carry(dst: &mut Vec<u64>) {
 }
 
 /// The number in lanes (carried or not) in limbs of 64 bits, no high zero
-/// limb, into `out`: a group of lanes at a time, carried and packed into
-/// whole limbs in a loop of fixed length (which the compiler unrolls),
-/// then the lanes left and the carry out of the last as one more group.
+/// limb, into `out`.
 pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
     out.clear();
+    each_group(lanes, |limbs| out.extend_from_slice(limbs));
+    trim(out);
+}
+
+/// The number in lanes (carried or not) divided by `k`, which divides it,
+/// in limbs of 64 bits, no high zero limb, into `out`: each limb divided
+/// as it is made ([`ExactDivider`]), in the one walk up the lanes.
+pub(crate) fn to_limbs_over(lanes: &[u64], k: u64, out: &mut Vec<u64>) {
+    out.clear();
+    out.reserve(lanes.len());
+    let mut divider = ExactDivider::new(k);
+    each_group(lanes, |limbs| {
+        out.extend(limbs.iter().filter_map(|&limb| divider.step(limb)));
+    });
+    out.extend(divider.finish());
+    trim(out);
+}
+
+/// The limbs of the number in lanes (carried or not), a group at a time,
+/// lowest first, some high zero limbs at the end: a group of lanes is
+/// carried and packed into whole limbs in a loop of fixed length (which
+/// the compiler unrolls), then the lanes left and the carry out of the
+/// last are one more group.
+#[inline(always)]
+fn each_group(lanes: &[u64], mut f: impl FnMut(&[u64; GROUP_LIMBS])) {
     // Lanes above the last that is not zero hold only what is carried.
     let used = lanes.iter().rposition(|&d| d != 0).map_or(0, |k| k + 1);
     // The carry into the next lane (below 2^13: a lane is below 2^64).
@@ -292,7 +315,7 @@ pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
         for (d, &lane) in digits.iter_mut().zip(group) {
             *d = carried(lane);
         }
-        out.extend_from_slice(&pack(&digits));
+        f(&pack(&digits));
     }
     // At most fifteen lanes are left, and the carry is one digit.
     let rest = groups.remainder();
@@ -301,8 +324,7 @@ pub(crate) fn to_limbs(lanes: &[u64], out: &mut Vec<u64>) {
         *d = carried(lane);
     }
     digits[rest.len()] = c;
-    out.extend_from_slice(&pack(&digits));
-    trim(out);
+    f(&pack(&digits));
 }
 
 /// A group of digits of 52 bits (each below 2^52) as the limbs they make.

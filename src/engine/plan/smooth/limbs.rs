@@ -69,25 +69,81 @@ fn add_carry(a: &mut Vec<u64>, mut i: usize, mut carry: u64) {
     }
 }
 
-/// `a /= k` for a `k` (non-zero) known to divide `a`: the powers of two
-/// are shifted out, then each limb is multiplied by the inverse of the odd
-/// part modulo 2^64, lowest limb first (exact division needs no quotient
-/// estimate, so it costs about what a multiplication costs).
+/// `a /= k` for a `k` (non-zero) known to divide `a`, in place
+/// ([`ExactDivider`]: exact division needs no quotient estimate, so it
+/// costs about what a multiplication costs).
 pub(crate) fn div_exact(a: &mut Vec<u64>, k: u64) {
-    let shift = k.trailing_zeros();
-    let odd = k >> shift;
-    if shift > 0 {
-        shift_right(a, shift);
-    }
-    if odd > 1 {
-        let inv = inverse(odd);
-        let mut borrow = 0u64;
-        for limb in a.iter_mut() {
-            (*limb, borrow) = quotient_limb(*limb, borrow, odd, inv);
+    let mut divider = ExactDivider::new(k);
+    // The quotient's limbs are written at or below the limb read.
+    let mut w = 0;
+    for r in 0..a.len() {
+        if let Some(q) = divider.step(a[r]) {
+            a[w] = q;
+            w += 1;
         }
-        debug_assert_eq!(borrow, 0, "the division is exact");
     }
+    if let Some(q) = divider.finish() {
+        a[w] = q;
+        w += 1;
+    }
+    a.truncate(w);
     trim(a);
+}
+
+/// Exact division by a `k` (non-zero) known to divide the number, limb by
+/// limb, lowest first: the odd part of `k` divided out of each limb as it
+/// comes, by its inverse modulo 2^64, and the powers of two shifted out one
+/// limb behind. So a number can be divided as it is made (`lanes.rs`
+/// divides a mass as it takes it out of lanes), and the quotient has as
+/// many limbs as the number.
+pub(crate) struct ExactDivider {
+    odd: u64,
+    inv: u64,
+    shift: u32,
+    borrow: u64,
+    /// The quotient's last limb before its shift (with a shift).
+    pending: Option<u64>,
+}
+
+impl ExactDivider {
+    pub(crate) fn new(k: u64) -> ExactDivider {
+        let shift = k.trailing_zeros();
+        let odd = k >> shift;
+        ExactDivider {
+            odd,
+            inv: inverse(odd),
+            shift,
+            borrow: 0,
+            pending: None,
+        }
+    }
+
+    /// The number's next limb: the quotient's next limb, if one is done (with
+    /// a shift, each is done one limb behind).
+    #[inline(always)]
+    pub(crate) fn step(&mut self, limb: u64) -> Option<u64> {
+        let q = if self.odd > 1 {
+            let (q, borrow) = quotient_limb(limb, self.borrow, self.odd, self.inv);
+            self.borrow = borrow;
+            q
+        } else {
+            limb
+        };
+        if self.shift == 0 {
+            return Some(q);
+        }
+        let done = self
+            .pending
+            .map(|p| p >> self.shift | q << (64 - self.shift));
+        self.pending = Some(q);
+        done
+    }
+
+    /// After the number's last limb: the quotient's last, if one is left.
+    pub(crate) fn finish(self) -> Option<u64> {
+        debug_assert_eq!(self.borrow, 0, "the division is exact");
+        self.pending.map(|p| p >> self.shift)
+    }
 }
 
 /// The inverse of `odd` modulo 2^64.

@@ -164,4 +164,58 @@ proptest! {
         let bits = limbs.last().map_or(0, |l| 64 * limbs.len() - l.leading_zeros() as usize);
         prop_assert!(digits[bits.div_ceil(52)..].iter().all(|&d| d == 0));
     }
+
+    /// A mass taken out divided by a `k` that divides it (`take_over`: out
+    /// of lanes and divided in one walk, an odd part and a power of two
+    /// alike) is the quotient, with no high zero limb, in each
+    /// arithmetic; the slot is left empty.
+    #[test]
+    fn a_mass_is_taken_out_divided(
+        sent in proptest::collection::vec(numer(30), 1..6),
+        k in divisor(),
+    ) {
+        let quotient = sent.iter().fold(BigUint::default(), |n, x| n + value(x, 64));
+        for arithmetic in Arithmetic::every() {
+            let mut slots = Slots::new(1, arithmetic, LANES_FROM);
+            for x in &sent {
+                slots.send_all(x, &[(0, k)]);
+            }
+            let mut out = vec![7, 7];
+            slots.take_over(0, k, &mut out);
+            prop_assert!(out.last() != Some(&0), "{:?}", arithmetic);
+            prop_assert_eq!(value(&out, 64), quotient.clone(), "{:?}", arithmetic);
+            prop_assert!(!slots.reached(0));
+        }
+    }
+}
+
+proptest! {
+    /// Lanes not carried whose number is a multiple of 2^52 (its first lane
+    /// is zero), divided by a power of two up to that as they are read, are
+    /// the number shifted right: the last limb of the last group included
+    /// (sixteen lanes, the last with a carry out, fill the group's limbs to
+    /// the top, and the quotient's last limb is left to the end).
+    #[test]
+    fn lanes_divided_as_they_are_read(mut lanes in uncarried_lanes(), shift in 1usize..=52) {
+        if let Some(first) = lanes.first_mut() {
+            *first = 0;
+        }
+        let mut out = vec![7];
+        lanes::to_limbs_over(&lanes, 1 << shift, &mut out);
+        prop_assert!(out.last() != Some(&0));
+        prop_assert_eq!(value(&out, 64), value(&lanes, 52) >> shift);
+    }
+}
+
+/// A divisor: one, small, a power of two, the dice's (6^k), any odd word,
+/// or any word with its low bits cleared (a power of two times an odd part).
+fn divisor() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        Just(1u64),
+        2u64..100,
+        (1u32..64).prop_map(|s| 1u64 << s),
+        (1u32..25).prop_map(|k| 6u64.pow(k)),
+        any::<u64>().prop_map(|r| r | 1),
+        (1u32..64, any::<u64>()).prop_map(|(s, r)| (r >> s << s).max(1)),
+    ]
 }
