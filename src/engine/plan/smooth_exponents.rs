@@ -25,12 +25,12 @@ pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<
     let (chain, prep) = (moves.chain, moves.prep);
     let cap = moves.tally.cap();
     let mut met = Met::new(prep.basis.len());
-    let mut exps: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len() * width];
-    exps[prep.rank[chain.start] * width] = Some(Vec::new());
+    let mut exps = Held::new(chain.nodes.len() * width);
+    exps.start(prep.rank[chain.start] * width);
     let mut top = vec![Vec::new(); width];
     for (r, &i) in prep.order.iter().enumerate() {
         for count in 0..=cap {
-            let Some(mut e) = exps[r * width + usize::from(count)].take() else {
+            let Some(mut e) = exps.take(r * width + usize::from(count)) else {
                 continue;
             };
             let ends_here = count == cap && moves.tally.ends_at_cap();
@@ -42,10 +42,11 @@ pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<
                     if m.to_self && to_count == count {
                         continue;
                     }
-                    reach(&mut exps[m.to_rank() * width + usize::from(to_count)], &e);
+                    exps.reach(m.to_rank() * width + usize::from(to_count), &e);
                 }
             }
             raise(&mut top[usize::from(count)], &e);
+            exps.recycle(e);
         }
     }
     let mut top: Vec<Vec<u32>> = top.iter().map(|e| met.spread(e)).collect();
@@ -160,11 +161,50 @@ fn raise_avx2(to: &mut [u32], from: &[u32]) {
     raise_each(to, from);
 }
 
-/// The exponents held for a state raised to `from`, or set to it if none
-/// are held yet: a state's mass needs the largest its sources need.
-pub(super) fn reach(slot: &mut Option<Vec<u32>>, from: &[u32]) {
-    match slot {
-        Some(to) => raise(to, from),
-        None => *slot = Some(from.to_vec()),
+/// The exponents a walk holds for the states it has reached but not yet
+/// taken, by state, and the words of those taken, kept for reuse (made and
+/// freed a state at a time, they were 1-2% of solving).
+pub(super) struct Held {
+    slots: Vec<Option<Vec<u32>>>,
+    spare: Vec<Vec<u32>>,
+}
+
+impl Held {
+    /// `n` states, none reached.
+    pub(super) fn new(n: usize) -> Held {
+        Held {
+            slots: vec![None; n],
+            spare: Vec::new(),
+        }
+    }
+
+    /// State `i` reached with no exponent (the start).
+    pub(super) fn start(&mut self, i: usize) {
+        self.slots[i] = Some(Vec::new());
+    }
+
+    /// The exponents of state `i`, if reached; the state is left empty.
+    pub(super) fn take(&mut self, i: usize) -> Option<Vec<u32>> {
+        self.slots[i].take()
+    }
+
+    /// Exponents taken and done with.
+    pub(super) fn recycle(&mut self, e: Vec<u32>) {
+        self.spare.push(e);
+    }
+
+    /// The exponents held for state `i` raised to `from`, or set to it if
+    /// none are held yet: a state's mass needs the largest its sources
+    /// need.
+    pub(super) fn reach(&mut self, i: usize, from: &[u32]) {
+        match &mut self.slots[i] {
+            Some(to) => raise(to, from),
+            slot => {
+                let mut e = self.spare.pop().unwrap_or_default();
+                e.clear();
+                e.extend_from_slice(from);
+                *slot = Some(e);
+            }
+        }
     }
 }

@@ -22,7 +22,7 @@ use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::Prepared;
 use super::smooth::Smooth;
-use super::smooth_exponents::{Met, raise, reach};
+use super::smooth_exponents::{Held, Met, raise};
 use super::smooth_pass::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
 use crate::prob::Prob;
@@ -83,12 +83,12 @@ fn entries(
     // out, and of all that enters each phase.
     let n = chain.nodes.len();
     let mut met = Met::new(basis.len());
-    let mut exps: Vec<Option<Vec<u32>>> = vec![None; n];
-    exps[prep.rank[chain.start]] = Some(Vec::new());
+    let mut exps = Held::new(n);
+    exps.start(prep.rank[chain.start]);
     let mut top = Vec::new();
     let mut entry_exps = vec![Vec::new(); phases];
     for (r, &i) in prep.order.iter().enumerate() {
-        let Some(mut e) = exps[r].take() else {
+        let Some(mut e) = exps.take(r) else {
             continue;
         };
         if !chain.edges[i].is_empty() {
@@ -98,10 +98,11 @@ fn entries(
                 if phase_of(m.to_rank()) != phase_of(r) && phase_of(m.to_rank()) < phases {
                     raise(&mut entry_exps[phase_of(m.to_rank())], &e);
                 }
-                reach(&mut exps[m.to_rank()], &e);
+                exps.reach(m.to_rank(), &e);
             }
         }
         raise(&mut top, &e);
+        exps.recycle(e);
     }
     let top = met.spread(&top);
     let entry_exps: Vec<Vec<u32>> = entry_exps.iter().map(|e| met.spread(e)).collect();
@@ -174,15 +175,15 @@ fn count_phase(
     // The exponents first, over the same states in the same order.
     moves.last_walk(false);
     let (mut met, from) = Met::starting_at(&start);
-    let mut exps: Vec<Option<Vec<u32>>> = vec![None; n * width];
+    let mut exps = Held::new(n * width);
     for (r, _) in &entering {
-        exps[r * width] = Some(from.clone());
+        exps.reach(r * width, &from);
     }
     let mut top = from;
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {
-            let Some(mut e) = exps[r * width + usize::from(count)].take() else {
+            let Some(mut e) = exps.take(r * width + usize::from(count)) else {
                 continue;
             };
             if count < cap && !chain.edges[i].is_empty() {
@@ -193,10 +194,11 @@ fn count_phase(
                     if m.step == Step::Reset || (m.to_self && to_count == count) {
                         continue;
                     }
-                    reach(&mut exps[m.to_rank() * width + usize::from(to_count)], &e);
+                    exps.reach(m.to_rank() * width + usize::from(to_count), &e);
                 }
             }
             raise(&mut top, &e);
+            exps.recycle(e);
         }
     }
     let top = met.spread(&top);
