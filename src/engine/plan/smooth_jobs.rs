@@ -41,6 +41,14 @@ const HANDED_OUT: [Tally; 6] = [
     Tally::ShotsInPhase,
 ];
 
+/// The most edges of a whole chain whose moves the pass that counts
+/// nothing keeps from its first walk for its second (some 16 bytes an
+/// edge: 4 MB of the README's three units' 268,000 edges, whose solving
+/// took 1.5-2% less time on two cores); a larger chain's are made again
+/// for each walk, a node's at a time (five 4-6-7s' 2.75 million edges: its
+/// moves had been a quarter of the peak memory of solving).
+const KEEP_WHOLE_MOVES_UP_TO: usize = 1_000_000;
+
 /// The counts whose chains are merged from one merged for all of them.
 /// Counting shots in the phase and in the plan reads the same of each edge
 /// (a shot, or the phase's end): those two passes share the chain merged
@@ -61,7 +69,19 @@ pub(super) fn smooth_totals(
     chain: &Chain,
     arithmetic: Arithmetic,
 ) -> Option<Vec<Totals>> {
-    let chains = Chains::new(plan, chain, arithmetic);
+    smooth_totals_keeping(plan, chain, arithmetic, KEEP_WHOLE_MOVES_UP_TO)
+}
+
+/// [`smooth_totals`], the pass that counts nothing keeping its moves
+/// between its walks on a whole chain of at most `keep_up_to` edges (the
+/// tests run it both ways).
+pub(super) fn smooth_totals_keeping(
+    plan: &FirePlan,
+    chain: &Chain,
+    arithmetic: Arithmetic,
+    keep_up_to: usize,
+) -> Option<Vec<Totals>> {
+    let chains = Chains::new(plan, chain, arithmetic, keep_up_to);
     let next = AtomicUsize::new(0);
     let done: [OnceLock<Option<Totals>>; HANDED_OUT.len()] = Default::default();
     // As many takers as cores (or passes): each takes the next pass until
@@ -111,6 +131,9 @@ struct Chains<'a> {
     each_count: bool,
     /// The chain merged for all counts, ready for the counting passes.
     all_ready: Shared<Option<Ready>>,
+    /// The most edges of the whole chain whose moves the pass that counts
+    /// nothing keeps ([`KEEP_WHOLE_MOVES_UP_TO`]).
+    keep_up_to: usize,
 }
 
 /// Whether each count's chain is merged again for that count alone: not
@@ -142,7 +165,12 @@ pub(super) fn all_label(e: &Event) -> u16 {
 }
 
 impl<'a> Chains<'a> {
-    fn new(plan: &FirePlan, chain: &'a Chain, arithmetic: Arithmetic) -> Chains<'a> {
+    fn new(
+        plan: &FirePlan,
+        chain: &'a Chain,
+        arithmetic: Arithmetic,
+        keep_up_to: usize,
+    ) -> Chains<'a> {
         let each_count = each_count_merged(plan);
         let passes = |count: Option<Tally>| {
             HANDED_OUT
@@ -162,6 +190,7 @@ impl<'a> Chains<'a> {
             counted: COUNTED.map(|t| Shared::new(users_if(each_count, passes(Some(t))))),
             each_count,
             all_ready: Shared::new(users_if(!each_count, passes(None))),
+            keep_up_to,
         }
     }
 
@@ -172,7 +201,13 @@ impl<'a> Chains<'a> {
         let Some(count) = counted_as(tally) else {
             // The pass that counts nothing, alone on the whole chain.
             let prep = Prepared::new(self.chain, self.order.clone())?;
-            return run_smooth(plan, Moves::new(self.chain, &prep, tally), self.arithmetic);
+            let edges: usize = self.chain.edges.iter().map(Vec::len).sum();
+            let moves = if edges <= self.keep_up_to {
+                Moves::keeping(self.chain, &prep, tally)
+            } else {
+                Moves::new(self.chain, &prep, tally)
+            };
+            return run_smooth(plan, moves, self.arithmetic);
         };
         if !self.each_count {
             let ready = self

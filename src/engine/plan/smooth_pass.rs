@@ -38,8 +38,9 @@ pub(super) struct Moves<'a> {
 
 impl<'a> Moves<'a> {
     /// The moves of a pass, made again each time the pass comes to a node
-    /// (the pass that counts nothing takes the whole chain, whose moves
-    /// were a quarter of the memory at the peak of five 4-6-7s' solve).
+    /// (the pass that counts nothing on a large whole chain: five
+    /// 4-6-7s' moves were a quarter of the memory at the peak of its
+    /// solve; a small chain's are kept, `smooth_jobs.rs`).
     pub(super) fn new(chain: &'a Chain, prep: &'a Prepared, tally: Tally) -> Moves<'a> {
         Moves {
             chain,

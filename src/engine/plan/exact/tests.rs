@@ -6,7 +6,7 @@ use super::*;
 use crate::engine::plan::chain::DrawTable;
 use crate::engine::plan::lump;
 use crate::engine::plan::prepared::node_order;
-use crate::engine::plan::smooth_jobs::{all_label, each_count_merged};
+use crate::engine::plan::smooth_jobs::{all_label, each_count_merged, smooth_totals_keeping};
 use crate::rules::shot::ShotInput;
 
 /// The smooth passes, with their masses in limbs and in lanes (a lane at
@@ -19,15 +19,21 @@ fn same_both_ways(plan: &FirePlan) {
         .map(|&t| run(plan, &chain, t).totals())
         .collect();
     let reference = PlanOdds::from_totals(plan, reference);
-    for arithmetic in Arithmetic::every() {
-        let smooth = smooth_totals(plan, &chain, arithmetic).expect("the chain fits the scheme");
+    // The pass that counts nothing keeps its moves between its walks, or
+    // (on a large chain) makes them again.
+    for (arithmetic, keep_up_to) in Arithmetic::every()
+        .into_iter()
+        .flat_map(|a| [(a, usize::MAX), (a, 0)])
+    {
+        let smooth = smooth_totals_keeping(plan, &chain, arithmetic, keep_up_to)
+            .expect("the chain fits the scheme");
         // The hex's odds are summed in smooth fractions, not rebuilt from
         // the end states' fractions.
         assert_eq!(smooth[0].hex.is_some(), !plan.units().is_empty());
         assert_eq!(
             PlanOdds::from_totals(plan, smooth),
             reference,
-            "{arithmetic:?}"
+            "{arithmetic:?}, keeping moves up to {keep_up_to} edges"
         );
     }
 }
