@@ -25,7 +25,7 @@ pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<
     let (chain, prep) = (moves.chain, moves.prep);
     let cap = moves.tally.cap();
     let mut met = Met::new(prep.basis.len());
-    let mut exps = Held::new(chain.nodes.len() * width);
+    let mut exps = Reached::new(chain.nodes.len() * width);
     exps.start(prep.rank[chain.start] * width);
     let mut top = vec![Vec::new(); width];
     for (r, &i) in prep.order.iter().enumerate() {
@@ -164,15 +164,15 @@ fn raise_avx2(to: &mut [u32], from: &[u32]) {
 /// The exponents a walk holds for the states it has reached but not yet
 /// taken, by state, and the words of those taken, kept for reuse (made and
 /// freed a state at a time, they were 1-2% of solving).
-pub(super) struct Held {
+pub(super) struct Reached {
     slots: Vec<Option<Vec<u32>>>,
     spare: Vec<Vec<u32>>,
 }
 
-impl Held {
+impl Reached {
     /// `n` states, none reached.
-    pub(super) fn new(n: usize) -> Held {
-        Held {
+    pub(super) fn new(n: usize) -> Reached {
+        Reached {
             slots: vec![None; n],
             spare: Vec::new(),
         }

@@ -22,7 +22,7 @@ use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::Prepared;
 use super::smooth::Smooth;
-use super::smooth_exponents::{Held, Met, raise};
+use super::smooth_exponents::{Met, Reached, raise};
 use super::smooth_pass::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
 use crate::prob::Prob;
@@ -83,7 +83,7 @@ fn entries(
     // out, and of all that enters each phase.
     let n = chain.nodes.len();
     let mut met = Met::new(basis.len());
-    let mut exps = Held::new(n);
+    let mut exps = Reached::new(n);
     exps.start(prep.rank[chain.start]);
     let mut top = Vec::new();
     let mut entry_exps = vec![Vec::new(); phases];
@@ -175,7 +175,7 @@ fn count_phase(
     // The exponents first, over the same states in the same order.
     moves.last_walk(false);
     let (mut met, from) = Met::starting_at(&start);
-    let mut exps = Held::new(n * width);
+    let mut exps = Reached::new(n * width);
     for (r, _) in &entering {
         exps.reach(r * width, &from);
     }
