@@ -84,7 +84,7 @@ fn entries(
     let n = chain.nodes.len();
     let mut met = Met::new(basis.len());
     let mut exps = Reached::new(n);
-    exps.start(prep.rank[chain.start]);
+    exps.reach(prep.rank[chain.start], &[]);
     let mut top = Vec::new();
     let mut entry_exps = vec![Vec::new(); phases];
     for (r, &i) in prep.order.iter().enumerate() {

@@ -117,9 +117,9 @@ impl Slots {
         self.masses[i].is_some()
     }
 
-    /// The mass that reached slot `i` divided by `k` (which divides it),
-    /// in limbs, into `out`; the slot is left empty. Taken out of lanes
-    /// and divided in one walk.
+    /// The mass that reached slot `i` (zero if none did) divided by `k`,
+    /// which divides it, in limbs, into `out`; the slot is left empty.
+    /// Taken out of lanes and divided in one walk.
     pub(super) fn take_over(&mut self, i: usize, k: u64, out: &mut Numer) {
         let Some(held) = self.masses[i].take() else {
             out.clear();

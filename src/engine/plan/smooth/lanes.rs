@@ -77,8 +77,7 @@ impl Source {
     pub(crate) fn set(&mut self, limbs: &[u64]) {
         self.lanes = bit_length(limbs).div_ceil(BITS as usize);
         // Every digit is written below: only the zeros around them are
-        // set (zeroing the whole took 1% of solving the README's three
-        // units).
+        // set, not the whole zeroed first.
         self.padded.resize(self.reach() + 2, 0);
         self.padded[..2].fill(0);
         self.padded[2 + self.lanes..].fill(0);
