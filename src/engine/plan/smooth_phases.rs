@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::Prepared;
-use super::smooth::Smooth;
+use super::smooth::{Smooth, mul_small};
 use super::smooth_exponents::{Met, Reached, raise};
 use super::smooth_pass::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
@@ -39,7 +39,7 @@ pub(super) fn shots_in_phase(
     let entering = entries(chain, prep, phases, arithmetic)?;
     // The phases side by side: each reads its own nodes only, so each
     // makes its own moves, and a core that has no pass left takes one.
-    let exits: Vec<(Vec<Numer>, Vec<u32>)> = entering
+    let exits: Vec<(Vec<Numer>, Vec<Vec<u32>>)> = entering
         .into_par_iter()
         .enumerate()
         .map(|(p, (exps, masses))| {
@@ -52,7 +52,8 @@ pub(super) fn shots_in_phase(
         .map(|(numers, exps)| {
             numers
                 .iter()
-                .map(|n| Smooth::over(n.clone(), exps.clone()).to_prob(&prep.basis))
+                .zip(exps)
+                .map(|(n, e)| Smooth::over(n.clone(), e.clone()).to_prob(&prep.basis))
                 .collect::<Vec<Prob>>()
         })
         .collect();
@@ -156,8 +157,13 @@ fn entries(
 }
 
 /// The mass leaving phase `p`, by the shots fired in it, from the masses
-/// entering it over the denominator `Π b_j^start_j`: numerators and the
-/// exponents of their denominator. `None` if a denominator falls outside
+/// entering it over the denominator `Π b_j^start_j`: by count, the
+/// numerator and the exponents of its denominator. Each count has a
+/// denominator of its own, as in `run_smooth`: the least its states need,
+/// and at least the count below's, so that a move that counts one more
+/// brings its share over by a whole factor. (With one denominator for all
+/// counts, that of the highest, the README's three units' phases took 19,
+/// 47 and 58 limbs at every count.) `None` if a denominator falls outside
 /// the basis.
 fn count_phase(
     moves: &mut Moves<'_>,
@@ -165,8 +171,9 @@ fn count_phase(
     start: Vec<u32>,
     entering: Vec<(usize, Numer)>,
     arithmetic: Arithmetic,
-) -> Option<(Vec<Numer>, Vec<u32>)> {
+) -> Option<(Vec<Numer>, Vec<Vec<u32>>)> {
     let (chain, prep) = (moves.chain, moves.prep);
+    let basis = &prep.basis;
     let cap = TALLY_CAP;
     let width = usize::from(cap) + 1;
     let n = chain.nodes.len();
@@ -179,7 +186,7 @@ fn count_phase(
     for (r, _) in &entering {
         exps.reach(r * width, &from);
     }
-    let mut top = from;
+    let mut top = vec![Vec::new(); width];
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {
@@ -197,22 +204,35 @@ fn count_phase(
                     exps.reach(m.to_rank() * width + usize::from(to_count), &e);
                 }
             }
-            raise(&mut top, &e);
+            raise(&mut top[usize::from(count)], &e);
             exps.recycle(e);
         }
     }
-    let top = met.spread(&top);
-    // Then the masses, over that denominator.
+    // Each count's denominator at least the count below's (the entering
+    // masses' at the least).
+    raise(&mut top[0], &from);
+    let mut top: Vec<Vec<u32>> = top.iter().map(|e| met.spread(e)).collect();
+    for c in 1..width {
+        let (below, this) = top.split_at_mut(c);
+        raise(&mut this[0], &below[c - 1]);
+    }
+    // `up[c]`: the factors of count c + 1's denominator over count c's.
+    let up: Vec<Vec<u64>> = (1..width)
+        .map(|c| basis.ratio_words(&top[c - 1], &top[c]))
+        .collect();
+    // Then the masses, each over its count's denominator.
     moves.last_walk(true);
-    let limbs = prep.basis.integer_of(&top).len();
+    let limbs = basis.integer_of(&top[width - 1]).len();
     let mut slots = Slots::new(n * width, arithmetic, limbs);
     for (r, mut mass) in entering {
-        prep.basis.scale_up(&mut mass, &start, &top);
+        basis.scale_up(&mut mass, &start, &top[0]);
         slots.put(r * width, mass);
     }
     let mut exit = vec![Numer::new(); width];
     let mut visits = Numer::new();
+    let mut scaled = Numer::new();
     let mut targets: Vec<(usize, u64)> = Vec::new();
+    let mut ups: Vec<(usize, u64)> = Vec::new();
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {
@@ -232,13 +252,27 @@ fn count_phase(
             slots.take_over(state, v.stay, &mut visits);
             add_times(&mut exit[usize::from(count)], &visits, v.exit);
             targets.clear();
+            ups.clear();
             for m in &v.moves {
                 let to_count = m.step.next(count, cap);
-                if m.step != Step::Reset && !(m.to_self && to_count == count) {
-                    targets.push((m.to_rank() * width + usize::from(to_count), m.w));
+                if m.step == Step::Reset || (m.to_self && to_count == count) {
+                    continue;
+                }
+                let to = m.to_rank() * width + usize::from(to_count);
+                if to_count > count {
+                    ups.push((to, m.w));
+                } else {
+                    targets.push((to, m.w));
                 }
             }
             slots.send_all(&visits, &targets);
+            if !ups.is_empty() {
+                scaled.clone_from(&visits);
+                for &k in &up[usize::from(count)] {
+                    mul_small(&mut scaled, k);
+                }
+                slots.send_all(&scaled, &ups);
+            }
         }
     }
     Some((exit, top))
