@@ -41,6 +41,9 @@ impl Prepared {
         let mut denominator = Vec::with_capacity(n);
         // Every `d · (1 - c)` a pass divides by, `d` included.
         let mut divisors = Vec::new();
+        // A node's edges back to itself, and as a pass reads them.
+        let mut own: Vec<(Event, u64)> = Vec::new();
+        let mut loops: Vec<(Step, u64)> = Vec::new();
         for (i, edges) in chain.edges.iter().enumerate() {
             let table = &chain.tables[i];
             let d = table.denominator;
@@ -68,12 +71,22 @@ impl Prepared {
                     w.push(wk);
                 }
                 divisors.push(d);
-                if edges.iter().any(|e| e.to() == i) {
-                    // The self-loop at a count of zero, in between and at
-                    // the cap, for every pass.
+                // The self-loop at a count of zero, in between and at the
+                // cap, for every pass: its edges found once, each pass
+                // reading them its own way.
+                own.clear();
+                own.extend(
+                    edges
+                        .iter()
+                        .zip(&w)
+                        .filter(|(e, _)| e.to() == i)
+                        .map(|(e, &wk)| (e.event, wk)),
+                );
+                if !own.is_empty() {
                     for tally in PASSES {
                         let cap = tally.cap();
-                        let loops = self_edges(tally, i, edges, &w);
+                        loops.clear();
+                        loops.extend(own.iter().map(|(e, wk)| (Step::of(tally, e), *wk)));
                         for count in [0, 1.min(cap), cap] {
                             let stay = d - self_weight(&loops, count, cap);
                             if stay == 0 {
