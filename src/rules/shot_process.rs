@@ -17,7 +17,9 @@ use crate::dice::Dice;
 
 pub use super::location::Group;
 pub use super::location::{LocationState, MAX_TARGETS, Slots};
-pub use outcome::{AfterToHit, EffectsRoll, ShotOutcome, ShotSummary, ToHitPart, resolve_shot};
+pub use outcome::{
+    AfterToHit, EffectsKey, EffectsRoll, ShotOutcome, ShotSummary, ToHitPart, resolve_shot,
+};
 
 mod outcome;
 mod state;

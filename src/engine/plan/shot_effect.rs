@@ -25,7 +25,7 @@ use crate::engine::fast_hash::{FastMap, FastSet};
 use crate::engine::shot::attack_law::{AttackLaws, lock};
 use crate::rules::effects::Attack;
 use crate::rules::shot::{ShotProcess, ShotState, TargetShot};
-use crate::rules::shot_process::AfterToHit;
+use crate::rules::shot_process::{AfterToHit, EffectsKey};
 use crate::rules::units::UnitStates;
 
 /// Each target's attacks: normal, and on a Critical Hit.
@@ -88,7 +88,18 @@ pub struct ShotLaws {
     /// the index of its targets' attacks: the README's three units need
     /// 1,945 shots' effects, from 71 such keys.
     to_hit: Mutex<BTreeMap<(ShotKey, u64), ToHit>>,
+    /// The states the effects DR leaves, by the index of the targets'
+    /// attacks and what the DR reads of a situation
+    /// ([`ShotProcess::effects_key`]), from the first situation met:
+    /// another with the same key takes them over with its own units'
+    /// states. The README's three units: 1,479 situations, whose effects
+    /// DR had been stepped for each.
+    attacked: Mutex<FastMap<(usize, EffectsKey), Attacked>>,
 }
+
+/// The states a shot's effects DR leaves from a situation (see
+/// [`ShotLaws`]).
+type Attacked = Arc<Dist<ShotState>>;
 
 /// A shot's To Hit outcomes from some units' states, and the index of its
 /// targets' attacks ([`ShotLaws::attacks_of`]).
@@ -116,6 +127,7 @@ impl Default for ShotLaws {
             held: Mutex::default(),
             reached: Mutex::default(),
             to_hit: Mutex::default(),
+            attacked: Mutex::default(),
         }
     }
 }
@@ -162,7 +174,7 @@ impl ShotLaws {
         let key = (attacks, after.clone());
         let known = read(&self.after).get(&key).map(Arc::clone);
         let cell = known.unwrap_or_else(|| Arc::clone(write(&self.after).entry(key).or_default()));
-        cell.get_or_init(|| self.build_after(process, twins, after, limits))
+        cell.get_or_init(|| self.build_after(process, attacks, twins, after, limits))
             .clone()
     }
 
@@ -207,12 +219,24 @@ impl ShotLaws {
     fn build_after(
         &self,
         process: &ShotProcess<'_>,
+        attacks: usize,
         twins: &Twins,
         after: &AfterToHit,
         limits: &Limits,
     ) -> Result<Arc<UnitsLaw>, Refusal> {
         let mine = self.checks();
-        let lists = process.terms_after_to_hit(after, &mine.checks);
+        let lists = match process.effects_key(after) {
+            Some(key) => {
+                let key = (attacks, key);
+                let known = lock(&self.attacked).get(&key).cloned();
+                let attacked = known.unwrap_or_else(|| {
+                    let made = Arc::new(process.attacked(process.resume(after)));
+                    Arc::clone(lock(&self.attacked).entry(key).or_insert(made))
+                });
+                process.terms_after_attacked(&attacked, after.units(), &mine.checks)
+            }
+            None => process.terms_after_to_hit(after, &mine.checks),
+        };
         let terms = || lists.iter().flat_map(|(_, terms)| terms.iter());
         // Each distinct outcome of one term (twins sorted) is a distinct
         // node of the chain: the most that one term surely has bounds the

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::attack_law::{AttackLaws, Term};
 use crate::dice::Dist;
 use crate::prob::Prob;
-use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Stage};
+use crate::rules::shot_process::{AfterToHit, ShotProcess, ShotState, Slots, Stage};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::UnitState;
 
@@ -102,13 +102,41 @@ impl ShotProcess<'_> {
         laws: &AttackLaws,
         mut f: impl FnMut(&ShotState, &Prob, Arc<Vec<Term>>),
     ) {
-        let attacked = Dist::certain(state).run(
-            |s| !matches!(s.stage, Stage::ToHit | Stage::Effects),
-            |s, d| self.step(s, d).forget_dice(),
-        );
-        for (s, p) in attacked.iter() {
+        for (s, p) in self.attacked(state).iter() {
             f(s, p, laws.resolve(&*self.targets, &self.order, &s.location));
         }
+    }
+
+    /// Each state the To Hit and effects DR leave from `state` (dice
+    /// forgotten), with its probability.
+    pub fn attacked(&self, state: ShotState) -> Dist<ShotState> {
+        Dist::certain(state).run(
+            |s| !matches!(s.stage, Stage::ToHit | Stage::Effects),
+            |s, d| self.step(s, d).forget_dice(),
+        )
+    }
+
+    /// [`terms_after_to_hit`](Self::terms_after_to_hit) of a situation
+    /// whose Location holds `units`, from the states the effects DR left
+    /// from another situation with the same
+    /// [`effects_key`](ShotProcess::effects_key) (`attacked`): each put
+    /// back to `units` ([`ShotProcess::attacked_with_units`]).
+    pub fn terms_after_attacked(
+        &self,
+        attacked: &Dist<ShotState>,
+        units: &Slots<UnitState>,
+        laws: &AttackLaws,
+    ) -> Vec<(Prob, Arc<Vec<Term>>)> {
+        attacked
+            .iter()
+            .map(|(s, p)| {
+                let s = ShotProcess::attacked_with_units(s, units);
+                (
+                    p.clone(),
+                    laws.resolve(&*self.targets, &self.order, &s.location),
+                )
+            })
+            .collect()
     }
 
     /// Every outcome of the shot, exactly, by stepping the whole process:

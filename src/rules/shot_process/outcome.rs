@@ -8,6 +8,7 @@ use crate::dice::{Dice, Dr};
 use crate::rules::ift::IftResult;
 use crate::rules::shot::{AmmoUse, Breakdown, Shot};
 use crate::rules::to_hit::HitKind;
+use crate::rules::units::UnitState;
 
 /// What the rest of a shot reads once its To Hit DR is made (the effects
 /// DR, C3.8's second one, the units' checks): the hits, the Multiple Hits
@@ -94,6 +95,52 @@ impl AfterToHit {
             location.pending[to] = pending[from];
             location.seen[to] = seen[from];
         }
+    }
+}
+
+/// What the effects DR reads of a situation its To Hit DR left
+/// ([`ShotProcess::effects_key`]): the stage, and each target's hit and
+/// Multiple Hit.
+pub type EffectsKey = (Stage, Slots<HitKind>, Slots<bool>);
+
+impl ShotProcess<'_> {
+    /// What the effects DR reads of `after`, when that is all it reads:
+    /// the stage, each target's hit and Multiple Hit (the attacks are the
+    /// shot's, the same for all its situations). The attack sets each
+    /// target's IFT result, and the check or Random Selection it owes
+    /// (C3.3, A7), whatever the units' states. Not so (`None`) with a
+    /// vehicle among the targets, whose hit changes its own state by what
+    /// that state is (C7.7), nor once the Location has moved on from the
+    /// To Hit DR.
+    pub fn effects_key(&self, after: &AfterToHit) -> Option<EffectsKey> {
+        let location = &after.location;
+        let fresh = location.groups.is_empty()
+            && location.results.iter().all(Option::is_none)
+            && location.pending.iter().all(Option::is_none)
+            && location.seen == location.units;
+        let vehicles = self
+            .targets
+            .iter()
+            .any(|t| t.kind().is_some_and(|k| k.is_vehicle()));
+        (fresh && !vehicles).then_some((after.stage, after.hits, after.multiple))
+    }
+
+    /// A state the effects DR left from a situation with the same
+    /// [`effects_key`](Self::effects_key), as it leaves it from `units`
+    /// (those of the situation's Location): the attack changed no unit's
+    /// state.
+    pub fn attacked_with_units(state: &ShotState, units: &Slots<UnitState>) -> ShotState {
+        let mut s = state.clone();
+        s.location.units = *units;
+        s.location.seen = *units;
+        s
+    }
+}
+
+impl AfterToHit {
+    /// The units' states of the situation's Location.
+    pub fn units(&self) -> &Slots<UnitState> {
+        &self.location.units
     }
 }
 

@@ -105,6 +105,21 @@ fn swapped_twins_share_their_situation() {
     }
 }
 
+/// The units' states of `start` changed by `k`, below 64: two bits a
+/// unit, for Good Order, broken, pinned or eliminated.
+fn states(start: &Node, k: usize) -> crate::rules::units::Unpacked {
+    let mut units = start.units.states();
+    for (i, unit) in units.iter_mut().enumerate() {
+        match (k >> (2 * i)) & 3 {
+            0 => {}
+            1 => unit.broken = true,
+            2 => unit.pinned = true,
+            _ => unit.eliminated = true,
+        }
+    }
+    units
+}
+
 /// The To Hit outcomes of a shot are worked out once for all the units'
 /// states the To Hit DR reads alike (which units are eliminated): from
 /// each of 64 states (each unit in Good Order, broken, pinned or
@@ -118,15 +133,7 @@ fn to_hit_outcomes_are_shared_by_states_read_alike() {
     let start = Node::start(&plan);
     let mut keys = FastSet::default();
     for k in 0..64 {
-        let mut units = start.units.states();
-        for (i, unit) in units.iter_mut().enumerate() {
-            match (k >> (2 * i)) & 3 {
-                0 => {}
-                1 => unit.broken = true,
-                2 => unit.pinned = true,
-                _ => unit.eliminated = true,
-            }
-        }
+        let units = states(&start, k);
         let node = Node {
             units: units.pack(),
             ..start
@@ -140,4 +147,58 @@ fn to_hit_outcomes_are_shared_by_states_read_alike() {
     }
     assert_eq!(keys.len(), 8);
     assert_eq!(lock(&laws.to_hit).len(), 8 * plan.shots.len());
+}
+
+/// The effects DR reads of a situation only the stage and each target's
+/// hit and Multiple Hit, when no target is a vehicle: the states it
+/// leaves from the first situation of each such key, put back to another
+/// situation's units, resolve as that situation's own, from 64 states of
+/// the three units (each in Good Order, broken, pinned or eliminated),
+/// with and without Multiple Hits (C3.8). With a vehicle among the
+/// targets (`benches/stacks/shot-8-mixed.toml`, an AFV) no situation is
+/// read that way (C7.7).
+#[test]
+fn effects_outcomes_are_shared_by_situations_read_alike() {
+    for multiple in [false, true] {
+        let plan = stack_in_woods(|shot| shot.mortar.multiple_hits = multiple);
+        let laws = AttackLaws::default();
+        let start = Node::start(&plan);
+        let mut first: BTreeMap<(ShotKey, EffectsKey), ShotState> = BTreeMap::new();
+        let mut situations = 0;
+        for k in 0..64 {
+            let units = states(&start, k);
+            for (&key, s) in &plan.shots {
+                let process = ShotProcess::of(s);
+                let heads = process.exact_until(&units, ShotProcess::to_hit_done);
+                for (head, _) in heads.iter() {
+                    let after = head.after_to_hit();
+                    let read = process.effects_key(&after).expect("no vehicle");
+                    let from = first
+                        .entry((key, read))
+                        .or_insert_with(|| process.resume(&after))
+                        .clone();
+                    let shared =
+                        process.terms_after_attacked(&process.attacked(from), after.units(), &laws);
+                    let own = process.terms_after_to_hit(&after, &laws);
+                    assert_eq!(shared, own, "{key:?} from {units:?}");
+                    situations += 1;
+                }
+            }
+        }
+        assert!(
+            first.len() * 10 < situations,
+            "{} of {situations}",
+            first.len()
+        );
+    }
+    let text = include_str!("../../../../benches/stacks/shot-8-mixed.toml");
+    let shot = Scenario::parse("mixed", text, Default::default())
+        .and_then(|s| s.shot_input(&Catalog::builtin()))
+        .and_then(crate::rules::shot::Shot::new)
+        .expect("the stack loads");
+    let process = ShotProcess::of(&shot);
+    let heads = process.exact_until(&process.start_units(), ShotProcess::to_hit_done);
+    for (head, _) in heads.iter() {
+        assert_eq!(process.effects_key(&head.after_to_hit()), None);
+    }
 }
