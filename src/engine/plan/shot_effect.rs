@@ -157,60 +157,46 @@ impl ShotLaws {
         }
     }
 
-    /// The law of the units' states after `after`, worked out once; refused
-    /// before it is built if it passes `limits`.
-    fn after_to_hit(
-        &self,
-        process: &ShotProcess<'_>,
-        attacks: usize,
-        twins: &Twins,
-        after: &AfterToHit,
-        limits: &Limits,
-    ) -> Result<Arc<UnitsLaw>, Refusal> {
-        // Looked up under a read lock first: once a level's laws are built,
-        // putting its effects together only reads them, and the threads
-        // no longer wait on each other for the map (that stage took as
-        // long on two cores as on one).
-        let key = (attacks, after.clone());
-        let known = read(&self.after).get(&key).map(Arc::clone);
-        let cell = known.unwrap_or_else(|| Arc::clone(write(&self.after).entry(key).or_default()));
-        cell.get_or_init(|| self.build_after(process, attacks, twins, after, limits))
-            .clone()
+    /// The cell of each situation of `situations` (filled or not), made
+    /// now for those met first. Looked up under a read lock first: once a
+    /// level's laws are built, the threads no longer wait on each other
+    /// for the map (that stage took as long on two cores as on one).
+    fn cells(&self, attacks: usize, situations: &[AfterToHit]) -> Vec<Arc<AfterCell>> {
+        let mut cells: Vec<Option<Arc<AfterCell>>> = {
+            let known = read(&self.after);
+            situations
+                .iter()
+                .map(|after| known.get(&(attacks, after.clone())).map(Arc::clone))
+                .collect()
+        };
+        if cells.iter().any(Option::is_none) {
+            let mut all = write(&self.after);
+            for (cell, after) in cells.iter_mut().zip(situations) {
+                if cell.is_none() {
+                    *cell = Some(Arc::clone(all.entry((attacks, after.clone())).or_default()));
+                }
+            }
+        }
+        cells.into_iter().flatten().collect()
     }
 
-    /// The situations of `needs` (each with a shot that leads there) whose
-    /// laws are not built yet.
-    pub(super) fn unbuilt(
-        &self,
-        needs: impl Iterator<Item = (Situation, ShotKey)>,
-    ) -> Vec<(Situation, ShotKey)> {
-        let built = read(&self.after);
-        needs
-            .filter(|(s, _)| built.get(s).is_none_or(|cell| cell.get().is_none()))
-            .collect()
-    }
-
-    /// Builds the laws of the `needed` situations (each with a shot that
-    /// leads there) not built yet, in parallel, each by one thread: a
-    /// thread that needs a law another is building waits for it, so the
-    /// laws a level needs are built before its effects are put together.
-    /// Refused as [`Self::after_to_hit`] is.
+    /// Builds the `needed` laws, each once, in parallel: a thread that
+    /// needs a law another is building waits for it, so the laws a level
+    /// needs are built before its effects are put together. Refused, before
+    /// a law is built, if it passes `limits`.
     pub(super) fn build_all(
         &self,
         plan: &FirePlan,
-        needed: FastMap<Situation, ShotKey>,
+        needed: Vec<Unbuilt<'_>>,
         limits: &Limits,
     ) -> Result<(), Refusal> {
-        let missing: Vec<(Situation, ShotKey)> = {
-            let built = read(&self.after);
-            needed
-                .into_iter()
-                .filter(|(s, _)| built.get(s).is_none_or(|cell| cell.get().is_none()))
-                .collect()
-        };
-        missing.par_iter().try_for_each(|((attacks, after), key)| {
-            let process = ShotProcess::of(plan.shot(*key));
-            self.after_to_hit(&process, *attacks, plan.twins(), after, limits)
+        needed.par_iter().try_for_each(|need| {
+            let process = ShotProcess::of(plan.shot(need.key));
+            need.cell
+                .get_or_init(|| {
+                    self.build_after(&process, need.attacks, plan.twins(), need.after, limits)
+                })
+                .clone()
                 .map(|_| ())
         })
     }
@@ -271,8 +257,25 @@ impl ShotLaws {
     }
 }
 
+/// A law not built yet that an effect needs: its cell, and the situation
+/// with a shot that leads there.
+pub(super) struct Unbuilt<'h> {
+    cell: &'h Arc<AfterCell>,
+    attacks: usize,
+    after: &'h AfterToHit,
+    key: ShotKey,
+}
+
+impl Unbuilt<'_> {
+    /// The law's cell, as one number: the same law for all effects that
+    /// need it.
+    pub(super) fn address(&self) -> usize {
+        Arc::as_ptr(self.cell) as usize
+    }
+}
+
 /// A shot's To Hit outcomes from a node, at units, before the units' laws:
-/// they tell which situations' laws its effect needs ([`Heads::needs`]).
+/// they tell which situations' laws its effect needs ([`Heads::unbuilt`]).
 pub(super) struct Heads {
     key: ShotKey,
     /// The index of its targets' attacks among those the laws have seen.
@@ -282,6 +285,8 @@ pub(super) struct Heads {
     /// the order of `heads`: worked out once, for the laws it needs and
     /// for its effect.
     situations: Vec<AfterToHit>,
+    /// The cell of each situation's law, in the same order.
+    cells: Vec<Arc<AfterCell>>,
 }
 
 impl Heads {
@@ -300,24 +305,32 @@ impl Heads {
         // The outcomes differ in all but their Location, the same in each:
         // another Location leaves them in order.
         let heads = from.map_in_order(|s| ShotProcess::with_units(s, &units));
-        let situations = heads
+        let situations: Vec<AfterToHit> = heads
             .iter()
             .map(|(s, _)| plan.twins().situation(s))
             .collect();
+        let cells = laws.cells(attacks, &situations);
         Heads {
             key,
             attacks,
             heads,
             situations,
+            cells,
         }
     }
 
-    /// The situations whose laws the effect needs, each with the shot
-    /// that leads there.
-    pub(super) fn needs(&self) -> impl Iterator<Item = (Situation, ShotKey)> + '_ {
-        self.situations
+    /// The laws the effect needs that are not built yet.
+    pub(super) fn unbuilt(&self) -> impl Iterator<Item = Unbuilt<'_>> {
+        self.cells
             .iter()
-            .map(|after| ((self.attacks, after.clone()), self.key))
+            .zip(&self.situations)
+            .filter(|(cell, _)| cell.get().is_none())
+            .map(|(cell, after)| Unbuilt {
+                cell,
+                attacks: self.attacks,
+                after,
+                key: self.key,
+            })
     }
 
     /// The shot's effect: each To Hit outcome with the law of what follows
@@ -330,8 +343,12 @@ impl Heads {
     ) -> Result<Parts, Refusal> {
         let process = ShotProcess::of(plan.shot(self.key));
         let mut parts = Vec::with_capacity(self.heads.len());
-        for ((s, p), after) in self.heads.iter().zip(&self.situations) {
-            let law = laws.after_to_hit(&process, self.attacks, plan.twins(), after, limits)?;
+        for (((s, p), after), cell) in self.heads.iter().zip(&self.situations).zip(&self.cells) {
+            let law = cell
+                .get_or_init(|| {
+                    laws.build_after(&process, self.attacks, plan.twins(), after, limits)
+                })
+                .clone()?;
             parts.push((ShotEffect::of(s, false), p, law));
         }
         // The laws hold twins' states sorted: arrangements of the same

@@ -85,12 +85,21 @@ fn swapped_twins_share_their_situation() {
         let heads = Heads::of(&plan, &start, key, &laws);
         let apart: FastSet<AfterToHit> =
             heads.heads.iter().map(|(h, _)| h.after_to_hit()).collect();
-        let sorted: FastSet<AfterToHit> = heads.needs().map(|((_, a), _)| a).collect();
+        let sorted: FastSet<AfterToHit> = heads.situations.iter().cloned().collect();
+        let cells: FastSet<usize> = heads
+            .cells
+            .iter()
+            .map(|c| Arc::as_ptr(c) as usize)
+            .collect();
         // Nine To Hit outcomes at the hex: none hit, all hit, and the
         // Critical Hits among the three. A Critical Hit on the first squad
         // alone and on the second alone (the leader hit, or critically hit
-        // too) are each one situation once sorted.
-        assert_eq!((apart.len(), sorted.len()), (9, 7), "{key:?}");
+        // too) are each one situation once sorted, with one law's cell.
+        assert_eq!(
+            (apart.len(), sorted.len(), cells.len()),
+            (9, 7, 7),
+            "{key:?}"
+        );
         let mine = Dist::from_masses(
             shot_parts(&plan, &start, key, &UNBOUNDED, &laws)
                 .expect("no limit")
