@@ -41,10 +41,6 @@ pub type Effects = Weighed<ShotEffect>;
 /// integers; past that, exact fractions.
 pub(super) type UnitsLaw = Weighed<UnitStates>;
 
-/// A situation a To Hit DR leaves, for the shot's targets' attacks (by
-/// their index among those the laws have seen).
-pub(super) type Situation = (usize, AfterToHit);
-
 /// The map's value under a read lock, whatever a panicking thread left (the
 /// engine's maps only ever gain complete entries).
 fn read<T>(m: &RwLock<T>) -> RwLockReadGuard<'_, T> {
@@ -74,11 +70,13 @@ pub struct ShotLaws {
     /// The targets' attacks (normal, Critical Hit) of each distinct set of
     /// them among the plan's shots (one, in every plan so far).
     attacks: Mutex<Vec<Attacks>>,
-    /// By the index of the targets' attacks and the situation: a cell each,
-    /// filled by the first thread to need it while any other that needs it
-    /// waits (two threads never work out the same law, so the memory
-    /// guard counts each once).
-    after: RwLock<FastMap<Situation, Arc<AfterCell>>>,
+    /// By the index of the targets' attacks, then by the situation a To
+    /// Hit DR leaves: a cell each, filled by the first thread to need it
+    /// while any other that needs it waits (two threads never work out the
+    /// same law, so the memory guard counts each once). A map for each
+    /// index, so that a situation is looked up as it is, not copied into a
+    /// key.
+    after: RwLock<Vec<FastMap<AfterToHit, Arc<AfterCell>>>>,
     /// Outcomes held in `after`, for the memory guard.
     held: Mutex<usize>,
     /// Every units' state the laws built so far reach, by its key.
@@ -164,16 +162,21 @@ impl ShotLaws {
     fn cells(&self, attacks: usize, situations: &[AfterToHit]) -> Vec<Arc<AfterCell>> {
         let mut cells: Vec<Option<Arc<AfterCell>>> = {
             let known = read(&self.after);
+            let known = known.get(attacks);
             situations
                 .iter()
-                .map(|after| known.get(&(attacks, after.clone())).map(Arc::clone))
+                .map(|after| known.and_then(|k| k.get(after)).map(Arc::clone))
                 .collect()
         };
         if cells.iter().any(Option::is_none) {
             let mut all = write(&self.after);
+            if all.len() <= attacks {
+                all.resize_with(attacks + 1, FastMap::default);
+            }
+            let all = &mut all[attacks];
             for (cell, after) in cells.iter_mut().zip(situations) {
                 if cell.is_none() {
-                    *cell = Some(Arc::clone(all.entry((attacks, after.clone())).or_default()));
+                    *cell = Some(Arc::clone(all.entry(after.clone()).or_default()));
                 }
             }
         }
