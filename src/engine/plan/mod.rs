@@ -113,7 +113,7 @@ pub struct PlanInput {
 }
 
 /// The Shot variants a plan needs, by what changes from shot to shot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ShotKey {
     /// The phase the shot is fired in.
     pub phase: Phase,

@@ -7,7 +7,7 @@
 //! (`edges.rs`): no fraction is made along the way, while they fit.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
@@ -24,7 +24,7 @@ use crate::rules::units::UnitStates;
 
 /// Exact shot effects, as their parts, by shot and units' states, shared
 /// between nodes.
-type EffectCache = BTreeMap<(ShotKey, UnitStates), Parts>;
+type EffectCache = FastMap<(ShotKey, UnitStates), Parts>;
 
 /// The cache key of the shot a node fires next, if it fires one.
 fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
@@ -189,7 +189,7 @@ fn fill_cache(
     // level's missing effects are some hundreds: looked up in a set, not
     // searched for in the list).
     let mut missing: Vec<((ShotKey, UnitStates), Node)> = Vec::new();
-    let mut seen = BTreeSet::new();
+    let mut seen = FastSet::default();
     for node in frontier {
         if let Some(key) = effect_key(plan, node)
             && !cache.contains_key(&key)
@@ -280,7 +280,7 @@ impl Chain {
         };
         let mut tables = vec![empty.clone()];
         let mut fractions = BTreeMap::new();
-        let mut cache = EffectCache::new();
+        let mut cache = EffectCache::default();
         // Every shot of the plan is at the same units: the laws of their
         // checks are worked out once per situation for all of them.
         let laws = ShotLaws::default();
