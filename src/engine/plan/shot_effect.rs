@@ -283,7 +283,11 @@ pub(super) struct Heads {
     key: ShotKey,
     /// The index of its targets' attacks among those the laws have seen.
     attacks: usize,
-    heads: Dist<ShotState>,
+    /// The To Hit outcomes, shared by all units' states the To Hit DR
+    /// reads alike: their Locations are those of the states they were
+    /// worked out from, which the effect does not read (each head's own is
+    /// its situation's).
+    heads: Arc<Dist<ShotState>>,
     /// Each head's situation, twins in order ([`Twins::situation`]), in
     /// the order of `heads`: worked out once, for the laws it needs and
     /// for its effect.
@@ -305,18 +309,17 @@ impl Heads {
             let made = (laws.attacks_of(&process.targets), Arc::new(heads));
             lock(&laws.to_hit).entry(read).or_insert(made).clone()
         });
-        // The outcomes differ in all but their Location, the same in each:
-        // another Location leaves them in order.
-        let heads = from.map_in_order(|s| ShotProcess::with_units(s, &units));
-        let situations: Vec<AfterToHit> = heads
+        // Each outcome's situation, as the outcome leaves it from these
+        // units.
+        let situations: Vec<AfterToHit> = from
             .iter()
-            .map(|(s, _)| plan.twins().situation(s))
+            .map(|(s, _)| plan.twins().situation(&ShotProcess::with_units(s, &units)))
             .collect();
         let cells = laws.cells(attacks, &situations);
         Heads {
             key,
             attacks,
-            heads,
+            heads: from,
             situations,
             cells,
         }

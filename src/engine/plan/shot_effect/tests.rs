@@ -83,8 +83,11 @@ fn swapped_twins_share_their_situation() {
     let start = Node::start(&plan);
     for (&key, s) in &plan.shots {
         let heads = Heads::of(&plan, &start, key, &laws);
-        let apart: FastSet<AfterToHit> =
-            heads.heads.iter().map(|(h, _)| h.after_to_hit()).collect();
+        let apart: FastSet<AfterToHit> = ShotProcess::of(s)
+            .exact_until(&start.units.states(), ShotProcess::to_hit_done)
+            .iter()
+            .map(|(h, _)| h.after_to_hit())
+            .collect();
         let sorted: FastSet<AfterToHit> = heads.situations.iter().cloned().collect();
         let cells: FastSet<usize> = heads
             .cells
@@ -148,9 +151,24 @@ fn to_hit_outcomes_are_shared_by_states_read_alike() {
             ..start
         };
         for (&key, s) in &plan.shots {
-            let mine = Heads::of(&plan, &node, key, &laws).heads;
+            let heads = Heads::of(&plan, &node, key, &laws);
             let own = ShotProcess::of(s).exact_until(&units, ShotProcess::to_hit_done);
-            assert_eq!(mine, own, "{key:?} from {units:?}");
+            // The same outcomes, but for their Locations, which the
+            // effect does not read; each head's own Location is its
+            // situation's.
+            let mine: Vec<(ShotEffect, &Prob)> = heads
+                .heads
+                .iter()
+                .map(|(h, p)| (ShotEffect::of(h, false), p))
+                .collect();
+            let theirs: Vec<(ShotEffect, &Prob)> = own
+                .iter()
+                .map(|(h, p)| (ShotEffect::of(h, false), p))
+                .collect();
+            assert_eq!(mine, theirs, "{key:?} from {units:?}");
+            let situations: Vec<AfterToHit> =
+                own.iter().map(|(h, _)| plan.twins().situation(h)).collect();
+            assert_eq!(heads.situations, situations, "{key:?} from {units:?}");
             keys.insert(ShotProcess::to_hit_key(&units));
         }
     }
