@@ -1,5 +1,6 @@
 //! What a shot's state says once read: the part the rest of the shot
-//! reads after To Hit ([`AfterToHit`]), the dice-free summary the exact
+//! reads after To Hit ([`AfterToHit`]) and the part of that its effects DR
+//! reads ([`EffectsKey`]), the dice-free summary the exact
 //! engine keys its table by ([`ShotSummary`]), and one shot at the hex
 //! resolved from its dice ([`resolve_shot`]).
 
@@ -108,10 +109,10 @@ impl ShotProcess<'_> {
     /// the stage, each target's hit and Multiple Hit (the attacks are the
     /// shot's, the same for all its situations). The attack sets each
     /// target's IFT result, and the check or Random Selection it owes
-    /// (C3.3, A7), whatever the units' states. Not so (`None`) with a
-    /// vehicle among the targets, whose hit changes its own state by what
-    /// that state is (C7.7), nor once the Location has moved on from the
-    /// To Hit DR.
+    /// (A7.3, `location::apply_attack`), whatever the units' states. Not
+    /// so (`None`) with a vehicle among the targets, whose hit changes its
+    /// own state by what that state is (C1.55, C7.7), nor once the
+    /// Location has moved on from the To Hit DR.
     pub fn effects_key(&self, after: &AfterToHit) -> Option<EffectsKey> {
         let location = &after.location;
         let fresh = location.groups.is_empty()
