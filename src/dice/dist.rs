@@ -201,19 +201,6 @@ impl<T: Ord + Clone> Dist<T> {
         Dist::from_pairs(self.outcomes.iter().map(|(t, p)| (f(t), p.clone())))
     }
 
-    /// The distribution of `f(outcome)`, for an `f` that keeps the
-    /// outcomes apart and in their order (such as one that sets a field
-    /// every outcome shares to another value): nothing to sort or merge
-    /// (checked in debug builds).
-    pub fn map_in_order<U: Ord + Clone>(&self, f: impl Fn(&T) -> U) -> Dist<U> {
-        Dist::from_sorted(
-            self.outcomes
-                .iter()
-                .map(|(t, p)| (f(t), p.clone()))
-                .collect(),
-        )
-    }
-
     /// One Markov step: each outcome leads to a distribution of next
     /// outcomes; the result is their mixture.
     pub fn bind<U: Ord + Clone>(&self, f: impl Fn(&T) -> Dist<U>) -> Dist<U> {
