@@ -75,13 +75,7 @@ impl Prepared {
                 // cap, for every pass: its edges found once, each pass
                 // reading them its own way.
                 own.clear();
-                own.extend(
-                    edges
-                        .iter()
-                        .zip(&w)
-                        .filter(|(e, _)| e.to() == i)
-                        .map(|(e, &wk)| (e.event, wk)),
-                );
+                own.extend(own_edges(i, edges, &w));
                 if !own.is_empty() {
                     for tally in PASSES {
                         let cap = tally.cap();
@@ -124,13 +118,23 @@ pub(super) fn node_order(chain: &Chain) -> Vec<usize> {
     order
 }
 
-/// The steps and weights of node `i`'s edges back to node `i`.
-pub(super) fn self_edges(tally: Tally, i: usize, edges: &[Edge], w: &[u64]) -> Vec<(Step, u64)> {
+/// The events and weights of node `i`'s edges back to node `i`.
+fn own_edges<'a>(
+    i: usize,
+    edges: &'a [Edge],
+    w: &'a [u64],
+) -> impl Iterator<Item = (Event, u64)> + 'a {
     edges
         .iter()
         .zip(w)
-        .filter(|(e, _)| e.to() == i)
-        .map(|(e, &w)| (Step::of(tally, &e.event), w))
+        .filter(move |(e, _)| e.to() == i)
+        .map(|(e, &w)| (e.event, w))
+}
+
+/// The steps and weights of node `i`'s edges back to node `i`.
+pub(super) fn self_edges(tally: Tally, i: usize, edges: &[Edge], w: &[u64]) -> Vec<(Step, u64)> {
+    own_edges(i, edges, w)
+        .map(|(e, w)| (Step::of(tally, &e), w))
         .collect()
 }
 

@@ -221,11 +221,11 @@ fn fill_cache(
         .map(|(_, h)| h.unbuilt().collect())
         .collect();
     // Each law once, told apart by its cell, in the order first met.
-    let mut seen = FastSet::default();
+    let mut cells = FastSet::default();
     let needed: Vec<Unbuilt<'_>> = unbuilt
         .into_iter()
         .flatten()
-        .filter(|need| seen.insert(need.address()))
+        .filter(|need| cells.insert(need.address()))
         .collect();
     laws.build_all(plan, needed, limits)?;
     let effects: Result<Vec<_>, Refusal> = heads
