@@ -10,9 +10,8 @@ use super::FirePlan;
 use super::chain::{Chain, Weapon};
 use super::exact::{Step, Tally, Totals};
 use super::prepared::{Prepared, Variant, self_edges, self_weight};
-use super::smooth::mul_small;
 use super::smooth_exponents::pass_exponents;
-use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
+use super::smooth_slots::{Arithmetic, Numer, Sends, Slots, add_times};
 use super::smooth_sums::Sums;
 
 /// A pass's view of the chain: its moves from each node, by self-loop
@@ -151,9 +150,7 @@ pub(super) fn run_smooth(
     let mut slots = Slots::new(chain.nodes.len() * width, arithmetic, limbs);
     slots.put(prep.rank[chain.start] * width, basis.integer_of(&exps[0]));
     let mut visits = Numer::new();
-    let mut targets: Vec<(usize, u64)> = Vec::new();
-    let mut ups: Vec<(usize, u64)> = Vec::new();
-    let mut scaled = Numer::new();
+    let mut sends = Sends::new(cap, up);
     for (r, &i) in prep.order.iter().enumerate() {
         let node = &chain.nodes[i];
         let phase = usize::from(node.phase);
@@ -207,25 +204,7 @@ pub(super) fn run_smooth(
                 );
             }
             // The moves at this count, and those that count one more.
-            targets.clear();
-            ups.clear();
-            for m in &v.moves {
-                let to_count = m.step.next(count, cap);
-                let to = m.to_rank() * width + usize::from(to_count);
-                if to_count > count {
-                    ups.push((to, m.w));
-                } else if !(m.to_self && to_count == count) {
-                    targets.push((to, m.w));
-                }
-            }
-            slots.send_all(&visits, &targets);
-            if !ups.is_empty() {
-                scaled.clone_from(&visits);
-                for &k in &up[usize::from(count)] {
-                    mul_small(&mut scaled, k);
-                }
-                slots.send_all(&scaled, &ups);
-            }
+            sends.send(&mut slots, &visits, &v.moves, count, |_| false);
         }
     }
     // Every count's sums over the last count's denominator.

@@ -20,11 +20,11 @@ use rayon::prelude::*;
 
 use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
-use super::prepared::Prepared;
-use super::smooth::{Smooth, mul_small};
+use super::prepared::{Move, Prepared};
+use super::smooth::Smooth;
 use super::smooth_exponents::{Met, Reached, raise};
 use super::smooth_pass::Moves;
-use super::smooth_slots::{Arithmetic, Numer, Slots, add_times};
+use super::smooth_slots::{Arithmetic, Numer, Sends, Slots, add_times};
 use crate::prob::Prob;
 
 /// The [`Tally::ShotsInPhase`] pass, a phase at a time: of its totals only
@@ -230,9 +230,7 @@ fn count_phase(
     }
     let mut exit = vec![Numer::new(); width];
     let mut visits = Numer::new();
-    let mut scaled = Numer::new();
-    let mut targets: Vec<(usize, u64)> = Vec::new();
-    let mut ups: Vec<(usize, u64)> = Vec::new();
+    let mut sends = Sends::new(cap, up);
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {
@@ -251,28 +249,9 @@ fn count_phase(
             let v = moves.variant(i, count)?;
             slots.take_over(state, v.stay, &mut visits);
             add_times(&mut exit[usize::from(count)], &visits, v.exit);
-            targets.clear();
-            ups.clear();
-            for m in &v.moves {
-                let to_count = m.step.next(count, cap);
-                if m.step == Step::Reset || (m.to_self && to_count == count) {
-                    continue;
-                }
-                let to = m.to_rank() * width + usize::from(to_count);
-                if to_count > count {
-                    ups.push((to, m.w));
-                } else {
-                    targets.push((to, m.w));
-                }
-            }
-            slots.send_all(&visits, &targets);
-            if !ups.is_empty() {
-                scaled.clone_from(&visits);
-                for &k in &up[usize::from(count)] {
-                    mul_small(&mut scaled, k);
-                }
-                slots.send_all(&scaled, &ups);
-            }
+            // The phase's end starts the count again: it leaves the phase.
+            let ends_phase = |m: &Move| m.step == Step::Reset;
+            sends.send(&mut slots, &visits, &v.moves, count, ends_phase);
         }
     }
     Some((exit, top))

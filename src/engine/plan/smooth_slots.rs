@@ -4,8 +4,9 @@
 //! (five 4-6-7s: each state's share, some hundred limbs, sent along about
 //! 175 moves).
 
+use super::prepared::Move;
 use super::smooth::lanes::{self, Held, Kernel, Source};
-use super::smooth::{div_exact, mul_add, mul_add_two};
+use super::smooth::{div_exact, mul_add, mul_add_two, mul_small};
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
 /// zero limb.
@@ -196,6 +197,71 @@ impl Slots {
             spare: &mut self.spare,
         };
         lanes::send_all(held, &self.source, targets, kernel);
+    }
+}
+
+/// What a state sends along its moves at one count: to the states at
+/// that count as it is, and to those that count one more brought over to
+/// the next count's denominator, once for all of them (each state holds
+/// one mass, over its count's denominator; `smooth_pass.rs`). Its lists
+/// are kept from one state to the next.
+pub(super) struct Sends {
+    /// The counts' cap, and the states a node has (the counts to the cap).
+    cap: u8,
+    width: usize,
+    /// `up[c]`: the factors of count c + 1's denominator over count c's.
+    up: Vec<Vec<u64>>,
+    targets: Vec<(usize, u64)>,
+    ups: Vec<(usize, u64)>,
+    scaled: Numer,
+}
+
+impl Sends {
+    /// For counts up to `cap`, with the factors `up` between them.
+    pub(super) fn new(cap: u8, up: Vec<Vec<u64>>) -> Sends {
+        Sends {
+            cap,
+            width: usize::from(cap) + 1,
+            up,
+            targets: Vec::new(),
+            ups: Vec::new(),
+            scaled: Numer::new(),
+        }
+    }
+
+    /// Sends `visits`, at `count`, along `moves` to the states
+    /// `rank · width + count` of their nodes: all but the moves back to the
+    /// same state and those `left_out` names.
+    pub(super) fn send(
+        &mut self,
+        slots: &mut Slots,
+        visits: &Numer,
+        moves: &[Move],
+        count: u8,
+        left_out: impl Fn(&Move) -> bool,
+    ) {
+        self.targets.clear();
+        self.ups.clear();
+        for m in moves.iter().filter(|m| !left_out(m)) {
+            let to_count = m.step.next(count, self.cap);
+            if m.to_self && to_count == count {
+                continue;
+            }
+            let to = m.to_rank() * self.width + usize::from(to_count);
+            if to_count > count {
+                self.ups.push((to, m.w));
+            } else {
+                self.targets.push((to, m.w));
+            }
+        }
+        slots.send_all(visits, &self.targets);
+        if !self.ups.is_empty() {
+            self.scaled.clone_from(visits);
+            for &k in &self.up[usize::from(count)] {
+                mul_small(&mut self.scaled, k);
+            }
+            slots.send_all(&self.scaled, &self.ups);
+        }
     }
 }
 
