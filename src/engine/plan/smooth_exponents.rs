@@ -49,16 +49,24 @@ pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<
             exps.recycle(e);
         }
     }
-    let mut top: Vec<Vec<u32>> = top.iter().map(|e| met.spread(e)).collect();
-    for c in 1..width {
-        let (below, this) = top.split_at_mut(c);
-        raise(&mut this[0], &below[c - 1]);
-    }
+    let mut top = rising(&met, &top);
     if moves.tally == Tally::ShotsInPhase {
         let last = top[width - 1].clone();
         top.fill(last);
     }
     Some(top)
+}
+
+/// Each count's exponents (by place in `met`) over the whole basis, and
+/// at least the count below's: a count's denominator divides the next's,
+/// so a move that counts one more brings its share over by a whole factor.
+pub(super) fn rising(met: &Met, by_count: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    let mut top: Vec<Vec<u32>> = by_count.iter().map(|e| met.spread(e)).collect();
+    for c in 1..top.len() {
+        let (below, this) = top.split_at_mut(c);
+        raise(&mut this[0], &below[c - 1]);
+    }
+    top
 }
 
 /// The elements of the basis a pass has met in its stays so far, in the

@@ -128,10 +128,6 @@ pub(super) fn run_smooth(
     let width = usize::from(cap) + 1;
     let exps = pass_exponents(&mut moves, width)?;
     moves.last_walk(true);
-    // `up[c - 1]`: the factors of count c's denominator over count c - 1's.
-    let up: Vec<Vec<u64>> = (1..width)
-        .map(|c| basis.ratio_words(&exps[c - 1], &exps[c]))
-        .collect();
     let zeros = |n: usize| vec![Numer::new(); n];
     let mut sums = Sums {
         end: zeros(width),
@@ -150,7 +146,7 @@ pub(super) fn run_smooth(
     let mut slots = Slots::new(chain.nodes.len() * width, arithmetic, limbs);
     slots.put(prep.rank[chain.start] * width, basis.integer_of(&exps[0]));
     let mut visits = Numer::new();
-    let mut sends = Sends::new(cap, up);
+    let mut sends = Sends::new(cap, basis, &exps);
     for (r, &i) in prep.order.iter().enumerate() {
         let node = &chain.nodes[i];
         let phase = usize::from(node.phase);

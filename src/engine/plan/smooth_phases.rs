@@ -22,7 +22,7 @@ use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::{Move, Prepared};
 use super::smooth::Smooth;
-use super::smooth_exponents::{Met, Reached, raise};
+use super::smooth_exponents::{Met, Reached, raise, rising};
 use super::smooth_pass::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Sends, Slots, add_times};
 use crate::prob::Prob;
@@ -211,15 +211,7 @@ fn count_phase(
     // Each count's denominator at least the count below's (the entering
     // masses' at the least).
     raise(&mut top[0], &from);
-    let mut top: Vec<Vec<u32>> = top.iter().map(|e| met.spread(e)).collect();
-    for c in 1..width {
-        let (below, this) = top.split_at_mut(c);
-        raise(&mut this[0], &below[c - 1]);
-    }
-    // `up[c]`: the factors of count c + 1's denominator over count c's.
-    let up: Vec<Vec<u64>> = (1..width)
-        .map(|c| basis.ratio_words(&top[c - 1], &top[c]))
-        .collect();
+    let top = rising(&met, &top);
     // Then the masses, each over its count's denominator.
     moves.last_walk(true);
     let limbs = basis.integer_of(&top[width - 1]).len();
@@ -230,7 +222,7 @@ fn count_phase(
     }
     let mut exit = vec![Numer::new(); width];
     let mut visits = Numer::new();
-    let mut sends = Sends::new(cap, up);
+    let mut sends = Sends::new(cap, basis, &top);
     for r in first..n {
         let i = prep.order[r];
         for count in 0..=cap {

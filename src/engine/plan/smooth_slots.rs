@@ -6,7 +6,7 @@
 
 use super::prepared::Move;
 use super::smooth::lanes::{self, Held, Kernel, Source};
-use super::smooth::{div_exact, mul_add, mul_add_two, mul_small};
+use super::smooth::{Basis, div_exact, mul_add, mul_add_two, mul_small};
 
 /// A numerator over the pass's denominator: little-endian limbs, no high
 /// zero limb.
@@ -217,12 +217,15 @@ pub(super) struct Sends {
 }
 
 impl Sends {
-    /// For counts up to `cap`, with the factors `up` between them.
-    pub(super) fn new(cap: u8, up: Vec<Vec<u64>>) -> Sends {
+    /// For counts up to `cap`, whose denominators have the exponents
+    /// `exps` over `basis` (each dividing the next).
+    pub(super) fn new(cap: u8, basis: &Basis, exps: &[Vec<u32>]) -> Sends {
         Sends {
             cap,
             width: usize::from(cap) + 1,
-            up,
+            up: (1..exps.len())
+                .map(|c| basis.ratio_words(&exps[c - 1], &exps[c]))
+                .collect(),
             targets: Vec::new(),
             ups: Vec::new(),
             scaled: Numer::new(),
