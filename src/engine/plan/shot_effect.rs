@@ -190,18 +190,28 @@ impl ShotLaws {
     pub(super) fn build_all(
         &self,
         plan: &FirePlan,
-        needed: Vec<Unbuilt<'_>>,
+        needed: Vec<Need<'_>>,
         limits: &Limits,
     ) -> Result<(), Refusal> {
-        needed.par_iter().try_for_each(|need| {
-            let process = ShotProcess::of(plan.shot(need.key));
-            need.cell
-                .get_or_init(|| {
-                    self.build_after(&process, need.attacks, plan.twins(), need.after, limits)
-                })
-                .clone()
-                .map(|_| ())
-        })
+        needed
+            .par_iter()
+            .try_for_each(|need| self.law(plan, need, limits).map(|_| ()))
+    }
+
+    /// The law `need` names, built now if no thread has built it (another
+    /// that needs it meanwhile waits), or why it is refused.
+    fn law(
+        &self,
+        plan: &FirePlan,
+        need: &Need<'_>,
+        limits: &Limits,
+    ) -> Result<Arc<UnitsLaw>, Refusal> {
+        need.cell
+            .get_or_init(|| {
+                let process = ShotProcess::of(plan.shot(need.key));
+                self.build_after(&process, need.attacks, plan.twins(), need.after, limits)
+            })
+            .clone()
     }
 
     /// The law of the units' states after `after`, or why it is refused.
@@ -260,16 +270,16 @@ impl ShotLaws {
     }
 }
 
-/// A law not built yet that an effect needs: its cell, and the situation
-/// with a shot that leads there.
-pub(super) struct Unbuilt<'h> {
+/// A law an effect needs: its cell, and the situation with a shot that
+/// leads there.
+pub(super) struct Need<'h> {
     cell: &'h Arc<AfterCell>,
     attacks: usize,
     after: &'h AfterToHit,
     key: ShotKey,
 }
 
-impl Unbuilt<'_> {
+impl Need<'_> {
     /// The law's cell, as one number: the same law for all effects that
     /// need it.
     pub(super) fn address(&self) -> usize {
@@ -325,18 +335,22 @@ impl Heads {
         }
     }
 
-    /// The laws the effect needs that are not built yet.
-    pub(super) fn unbuilt(&self) -> impl Iterator<Item = Unbuilt<'_>> {
+    /// The law each head needs, in the order of the heads.
+    fn needs(&self) -> impl Iterator<Item = Need<'_>> {
         self.cells
             .iter()
             .zip(&self.situations)
-            .filter(|(cell, _)| cell.get().is_none())
-            .map(|(cell, after)| Unbuilt {
+            .map(|(cell, after)| Need {
                 cell,
                 attacks: self.attacks,
                 after,
                 key: self.key,
             })
+    }
+
+    /// The laws the effect needs that are not built yet.
+    pub(super) fn unbuilt(&self) -> impl Iterator<Item = Need<'_>> {
+        self.needs().filter(|need| need.cell.get().is_none())
     }
 
     /// The shot's effect: each To Hit outcome with the law of what follows
@@ -347,14 +361,9 @@ impl Heads {
         limits: &Limits,
         laws: &ShotLaws,
     ) -> Result<Parts, Refusal> {
-        let process = ShotProcess::of(plan.shot(self.key));
         let mut parts = Vec::with_capacity(self.heads.len());
-        for (((s, p), after), cell) in self.heads.iter().zip(&self.situations).zip(&self.cells) {
-            let law = cell
-                .get_or_init(|| {
-                    laws.build_after(&process, self.attacks, plan.twins(), after, limits)
-                })
-                .clone()?;
+        for ((s, p), need) in self.heads.iter().zip(self.needs()) {
+            let law = laws.law(plan, &need, limits)?;
             parts.push((ShotEffect::of(s, false), p, law));
         }
         // The laws hold twins' states sorted: arrangements of the same

@@ -15,7 +15,7 @@ use super::edges::{DrawTable, Edge, Finished, finish, numbered};
 use super::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
 use crate::engine::fast_hash::{FastMap, FastSet};
-use crate::engine::plan::shot_effect::{Heads, ShotLaws, Unbuilt, shot_parts};
+use crate::engine::plan::shot_effect::{Heads, Need, ShotLaws, shot_parts};
 use crate::engine::plan::shot_parts::Parts;
 use crate::engine::plan::weighed::Weighed;
 use crate::engine::plan::{FirePlan, ShotKey};
@@ -216,13 +216,13 @@ fn fill_cache(
     // Sifted in parallel: after the first level with units most are built
     // (five 4-6-7s: some 30,000 needs a level, all of 9,000 laws), and
     // gathering them all in one map took 10 ms a level on one thread.
-    let unbuilt: Vec<Vec<Unbuilt<'_>>> = heads
+    let unbuilt: Vec<Vec<Need<'_>>> = heads
         .par_iter()
         .map(|(_, h)| h.unbuilt().collect())
         .collect();
     // Each law once, told apart by its cell, in the order first met.
     let mut cells = FastSet::default();
-    let needed: Vec<Unbuilt<'_>> = unbuilt
+    let needed: Vec<Need<'_>> = unbuilt
         .into_iter()
         .flatten()
         .filter(|need| cells.insert(need.address()))
