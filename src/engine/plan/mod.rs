@@ -21,6 +21,7 @@ mod shot_effect;
 mod shot_parts;
 pub mod simulate;
 mod smooth;
+mod smooth_blocks;
 mod smooth_exponents;
 mod smooth_jobs;
 mod smooth_pass;

@@ -22,6 +22,7 @@ use super::chain::Chain;
 use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::{Move, Prepared};
 use super::smooth::Smooth;
+use super::smooth_blocks::count_in_blocks;
 use super::smooth_exponents::{Met, Reached, raise, rising};
 use super::smooth_pass::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Sends, Slots, add_times};
@@ -163,7 +164,8 @@ fn entries(
 /// and at least the count below's, so that a move that counts one more
 /// brings its share over by a whole factor. (With one denominator for all
 /// counts, that of the highest, the README's three units' phases took 19,
-/// 47 and 58 limbs at every count.) `None` if a denominator falls outside
+/// 47 and 58 limbs at every count.) In lanes, a node's counts are held in
+/// one block (`smooth_blocks.rs`). `None` if a denominator falls outside
 /// the basis.
 fn count_phase(
     moves: &mut Moves<'_>,
@@ -215,12 +217,35 @@ fn count_phase(
     // Then the masses, each over its count's denominator.
     moves.last_walk(true);
     let limbs = basis.integer_of(&top[width - 1]).len();
-    let mut slots = Slots::new(n * width, arithmetic, limbs);
-    for (r, mut mass) in entering {
+    let entering = entering.into_iter().map(|(r, mut mass)| {
         basis.scale_up(&mut mass, &start, &top[0]);
+        (r, mass)
+    });
+    let mut exit = vec![Numer::new(); width];
+    if let Some(kernel) = arithmetic.lanes_for(limbs) {
+        // What leaves at the cap (below it, a node without edges is the
+        // end of the plan, not of the phase).
+        let mut at_cap = Numer::new();
+        count_in_blocks(
+            moves,
+            &top,
+            kernel,
+            entering.collect(),
+            first..n,
+            |c, mass| {
+                if c == usize::from(cap) {
+                    add_times(&mut at_cap, mass, 1);
+                }
+            },
+            |_, c, visits, w| add_times(&mut exit[c], visits, w),
+        )?;
+        exit[usize::from(cap)] = at_cap;
+        return Some((exit, top));
+    }
+    let mut slots = Slots::new(n * width, arithmetic, limbs);
+    for (r, mass) in entering {
         slots.put(r * width, mass);
     }
-    let mut exit = vec![Numer::new(); width];
     let mut visits = Numer::new();
     let mut sends = Sends::new(cap, basis, &top);
     for r in first..n {

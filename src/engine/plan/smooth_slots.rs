@@ -22,6 +22,15 @@ pub(crate) enum Arithmetic {
 }
 
 impl Arithmetic {
+    /// The kernel that adds masses of up to `limbs` limbs, if they are held
+    /// in lanes (below [`LANES_FROM`] limbs they are not).
+    pub(crate) fn lanes_for(self, limbs: usize) -> Option<Kernel> {
+        match self {
+            Arithmetic::Lanes(kernel) if limbs >= LANES_FROM => Some(kernel),
+            _ => None,
+        }
+    }
+
     /// The fastest this core has: lanes where it has AVX-512 IFMA (solving
     /// five 4-6-7s' plan on two cores took 1.21-1.38 s in limbs and
     /// 0.94-1.02 s in lanes, side by side), limbs elsewhere (a lane at a
@@ -71,10 +80,9 @@ impl Slots {
     /// pass's largest denominator): in limbs below [`LANES_FROM`] whatever
     /// `arithmetic` says.
     pub(super) fn new(n: usize, arithmetic: Arithmetic, limbs: usize) -> Slots {
-        let arithmetic = match arithmetic {
-            Arithmetic::Lanes(_) if limbs < LANES_FROM => Arithmetic::Limbs,
-            a => a,
-        };
+        let arithmetic = arithmetic
+            .lanes_for(limbs)
+            .map_or(Arithmetic::Limbs, Arithmetic::Lanes);
         let lanes = matches!(arithmetic, Arithmetic::Lanes(_));
         Slots {
             arithmetic,
@@ -232,6 +240,15 @@ impl Sends {
         }
     }
 
+    /// `visits` at `count` brought over to the next count's denominator,
+    /// into `scaled`.
+    pub(super) fn scale_up(&self, visits: &Numer, count: usize, scaled: &mut Numer) {
+        scaled.clone_from(visits);
+        for &k in &self.up[count] {
+            mul_small(scaled, k);
+        }
+    }
+
     /// Sends `visits`, at `count`, along `moves` to the states
     /// `rank · width + count` of their nodes: all but the moves back to the
     /// same state and those `left_out` names.
@@ -259,14 +276,13 @@ impl Sends {
         }
         slots.send_all(visits, &self.targets);
         if !self.ups.is_empty() {
-            self.scaled.clone_from(visits);
-            for &k in &self.up[usize::from(count)] {
-                mul_small(&mut self.scaled, k);
-            }
-            slots.send_all(&self.scaled, &self.ups);
+            let mut scaled = std::mem::take(&mut self.scaled);
+            self.scale_up(visits, usize::from(count), &mut scaled);
+            slots.send_all(&scaled, &self.ups);
+            self.scaled = scaled;
         }
     }
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -75,25 +75,13 @@ pub(crate) struct Source {
 impl Source {
     /// The number given by its limbs (no high zero limb).
     pub(crate) fn set(&mut self, limbs: &[u64]) {
-        self.lanes = bit_length(limbs).div_ceil(BITS as usize);
+        self.lanes = digit_count(limbs);
         // Every digit is written below: only the zeros around them are
         // set, not the whole zeroed first.
         self.padded.resize(self.reach() + 2, 0);
         self.padded[..2].fill(0);
         self.padded[2 + self.lanes..].fill(0);
-        let digits = &mut self.padded[2..2 + self.lanes];
-        // Whole groups of limbs at once, then a digit at a time.
-        let mut done = 0;
-        for (group, out) in limbs
-            .chunks_exact(GROUP_LIMBS)
-            .zip(digits.chunks_exact_mut(GROUP_LANES))
-        {
-            out.copy_from_slice(&unpack(group));
-            done += GROUP_LANES;
-        }
-        for (k, d) in digits.iter_mut().enumerate().skip(done) {
-            *d = digit(limbs, k, BITS);
-        }
+        write_digits(limbs, &mut self.padded[2..2 + self.lanes]);
     }
 
     /// The number's digits of 52 bits, lowest first, and the zeros above
@@ -108,6 +96,66 @@ impl Source {
     pub(crate) fn reach(&self) -> usize {
         (self.lanes + 2).div_ceil(BLOCK) * BLOCK
     }
+}
+
+/// The number of digits of 52 bits of the number given by its limbs (no
+/// high zero limb).
+pub(crate) fn digit_count(limbs: &[u64]) -> usize {
+    bit_length(limbs).div_ceil(BITS as usize)
+}
+
+/// The number of lanes the digits of 52 bits of a number below
+/// `2^(64 · limbs)` take.
+pub(crate) fn lanes_for(limbs: usize) -> usize {
+    (64 * limbs).div_ceil(BITS as usize)
+}
+
+/// The digits of 52 bits of the number given by its limbs (no high zero
+/// limb), lowest first, into `digits`, as many as it has room for (the
+/// number's own, [`lanes_for`] its bits): whole groups of limbs at once,
+/// then a digit at a time.
+pub(crate) fn write_digits(limbs: &[u64], digits: &mut [u64]) {
+    let mut done = 0;
+    for (group, out) in limbs
+        .chunks_exact(GROUP_LIMBS)
+        .zip(digits.chunks_exact_mut(GROUP_LANES))
+    {
+        out.copy_from_slice(&unpack(group));
+        done += GROUP_LANES;
+    }
+    for (k, d) in digits.iter_mut().enumerate().skip(done) {
+        *d = digit(limbs, k, BITS);
+    }
+}
+
+/// `dst += src · w` over whole blocks of lanes, carries left in place:
+/// `padded[k + 2]` is the source's digit under `dst[k]`, and the two
+/// before `dst[0]`'s are read too (`smooth_blocks.rs` sends a node's
+/// counts in one such sum, each count's digits with two zero lanes above
+/// them). `dst` is not checked against a budget here.
+pub(crate) fn add_lanes(dst: &mut [u64], padded: &[u64], w: u64, kernel: Kernel) {
+    debug_assert!(dst.len().is_multiple_of(BLOCK) && padded.len() >= dst.len() + 2);
+    match kernel {
+        #[cfg(test)]
+        Kernel::Scalar => add_scalar(dst, padded, w & MASK, w >> BITS),
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `send_all`.
+        Kernel::Ifma => unsafe { ifma::add_lanes(dst, padded, w & MASK, w >> BITS) },
+        #[cfg(not(target_arch = "x86_64"))]
+        Kernel::Ifma => unreachable!("made only on x86-64"),
+    }
+}
+
+/// Carries passed up within `dst`, whose number they fit: every lane
+/// below 2^52 after.
+pub(crate) fn carry_in_place(dst: &mut [u64]) {
+    let mut c = 0u64;
+    for d in dst.iter_mut() {
+        let t = u128::from(*d) + u128::from(c);
+        *d = t as u64 & MASK;
+        c = (t >> BITS) as u64;
+    }
+    debug_assert_eq!(c, 0, "the lanes hold their number");
 }
 
 /// The masses a send adds to, by slot: each in lanes (or not reached
@@ -227,6 +275,12 @@ mod ifma {
             // SAFETY: `d` is eight words, the 64 bytes stored.
             unsafe { _mm512_storeu_si512(d.as_mut_ptr().cast(), x) }
         }
+    }
+
+    /// `add_lanes` with the sums below.
+    #[target_feature(enable = "avx512f,avx512ifma")]
+    pub(super) fn add_lanes(dst: &mut [u64], padded: &[u64], w0: u64, w1: u64) {
+        add(dst, padded, w0, w1);
     }
 
     /// `send_all` with the sums below.

@@ -36,8 +36,9 @@ fn run(ops: &[Op], n: usize, arithmetic: Arithmetic) -> Vec<Option<Numer>> {
 }
 
 /// A number of up to `limbs` limbs, with no high zero limb; its limbs are
-/// often all ones or zero, where carries run far.
-fn numer(limbs: usize) -> impl Strategy<Value = Numer> {
+/// often all ones or zero, where carries run far (`smooth_blocks`' tests
+/// take it too).
+pub(in crate::engine::plan) fn numer(limbs: usize) -> impl Strategy<Value = Numer> {
     let limb = prop_oneof![Just(0u64), Just(u64::MAX), any::<u64>()];
     proptest::collection::vec(limb, 0..=limbs).prop_map(|mut v| {
         while v.last() == Some(&0) {
@@ -48,7 +49,7 @@ fn numer(limbs: usize) -> impl Strategy<Value = Numer> {
 }
 
 /// A weight: zero, one, small, at the 52-bit edge, or any word.
-fn weight() -> impl Strategy<Value = u64> {
+pub(in crate::engine::plan) fn weight() -> impl Strategy<Value = u64> {
     prop_oneof![
         Just(0u64),
         Just(1u64),
