@@ -2,7 +2,7 @@
 //! as exponents of the chain's basis (`smooth.rs`), worked out before a
 //! pass runs.
 
-use super::exact::Tally;
+use super::exact::{Step, Tally};
 use super::prepared::Variant;
 use super::smooth_pass::Moves;
 
@@ -22,6 +22,15 @@ use super::smooth_pass::Moves;
 /// basis holds the primes of every pass's stays (five 4-6-7s: 2 elements
 /// of 45, and working their exponents out took as long as the pass).
 pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
+    if moves.tally.ends_at_cap() {
+        node_exponents(moves, width)
+    } else {
+        state_exponents(moves, width)
+    }
+}
+
+/// [`pass_exponents`] state by state.
+fn state_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
     let (chain, prep) = (moves.chain, moves.prep);
     let cap = moves.tally.cap();
     let mut met = Met::new(prep.basis.len());
@@ -55,6 +64,100 @@ pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<
         top.fill(last);
     }
     Some(top)
+}
+
+/// [`pass_exponents`] for a pass that ends at its cap, a node at a time
+/// (as its sums are, `smooth_blocks.rs`): every count below the cap of a
+/// node has the same stay and moves, so a node holds its counts'
+/// exponents side by side, each count's for every element the pass's
+/// stays meet, and a move raises its node's at every count at once. (A
+/// vector a state, raised a state at a time, took a third of the time of
+/// the README's three units' pass that counts hits.) The same exponents
+/// as state by state.
+fn node_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
+    let (chain, prep) = (moves.chain, moves.prep);
+    let cap = width - 1;
+    debug_assert!(width <= 32, "a count a bit");
+    // The elements of every stay, in the order of the nodes.
+    let mut met = Met::new(prep.basis.len());
+    for &i in &prep.order {
+        if !chain.edges[i].is_empty() {
+            for &(j, _) in &moves.variant(i, 0)?.stay_factors {
+                met.meet(j);
+            }
+        }
+    }
+    let l = met.element.len();
+    let rows = |counts: std::ops::Range<usize>| counts.start * l..counts.end * l;
+    // By node: its counts' exponents, once reached, and the counts
+    // reached; blocks let go, for reuse.
+    let mut blocks: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len()];
+    let mut reached = vec![0u32; chain.nodes.len()];
+    let mut spare: Vec<Vec<u32>> = Vec::new();
+    let mut top = vec![0u32; width * l];
+    let start = prep.rank[chain.start];
+    blocks[start] = Some(vec![0; width * l]);
+    reached[start] = 1;
+    let mut stay = vec![0u32; l];
+    for (r, &i) in prep.order.iter().enumerate() {
+        let Some(mut block) = blocks[r].take() else {
+            continue;
+        };
+        let mut mask = std::mem::take(&mut reached[r]);
+        if !chain.edges[i].is_empty() {
+            let v = moves.variant(i, 0)?;
+            stay.fill(0);
+            for &(j, k) in &v.stay_factors {
+                stay[met.place[j].expect("every stay's elements are met")] += k;
+            }
+            // The counts below the cap in turn, their visits' exponents
+            // made, a move back to the node that counts one more raising
+            // the next count before it is taken.
+            let mut taken = 0u32;
+            for c in 0..cap {
+                if mask & 1 << c == 0 {
+                    continue;
+                }
+                taken |= 1 << c;
+                for (e, s) in block[rows(c..c + 1)].iter_mut().zip(&stay) {
+                    *e += s;
+                }
+                if v.moves.iter().any(|m| m.to_self && m.step == Step::Up) {
+                    let (below, above) = block.split_at_mut((c + 1) * l);
+                    raise_slice(&mut above[..l], &below[c * l..]);
+                    mask |= 1 << (c + 1);
+                }
+            }
+            if taken != 0 {
+                let lo = taken.trailing_zeros() as usize;
+                let hi = 31 - taken.leading_zeros() as usize;
+                for m in v.moves.iter().filter(|m| !m.to_self) {
+                    let t = m.to_rank();
+                    let (counts, to) = match m.step {
+                        Step::Same => (taken, lo..hi + 1),
+                        Step::Up => (taken << 1, lo + 1..hi + 2),
+                        Step::Reset => unreachable!("a pass that ends at its cap never resets"),
+                    };
+                    reached[t] |= counts;
+                    let target = blocks[t].get_or_insert_with(|| {
+                        let mut block = spare.pop().unwrap_or_default();
+                        block.clear();
+                        block.resize(width * l, 0);
+                        block
+                    });
+                    // The rows between counts taken are zero: raising by
+                    // them changes nothing.
+                    raise_slice(&mut target[rows(to)], &block[rows(lo..hi + 1)]);
+                }
+            }
+        }
+        for c in (0..width).filter(|c| mask & 1 << c != 0) {
+            raise_slice(&mut top[rows(c..c + 1)], &block[rows(c..c + 1)]);
+        }
+        spare.push(block);
+    }
+    let by_count: Vec<Vec<u32>> = (0..width).map(|c| top[rows(c..c + 1)].to_vec()).collect();
+    Some(rising(&met, &by_count))
 }
 
 /// Each count's exponents (by place in `met`) over the whole basis, and
@@ -108,16 +211,17 @@ impl Met {
         }
     }
 
+    /// Element `j` of the basis met: its place.
+    fn meet(&mut self, j: usize) -> usize {
+        *self.place[j].get_or_insert_with(|| {
+            self.element.push(j);
+            self.element.len() - 1
+        })
+    }
+
     /// `e` (by place) times element `j` of the basis to the `k`.
     fn add(&mut self, j: usize, k: u32, e: &mut Vec<u32>) {
-        let p = match self.place[j] {
-            Some(p) => p,
-            None => {
-                self.element.push(j);
-                self.place[j] = Some(self.element.len() - 1);
-                self.element.len() - 1
-            }
-        };
+        let p = self.meet(j);
         if e.len() <= p {
             e.resize(p + 1, 0);
         }
@@ -158,6 +262,19 @@ fn raise_each(to: &mut [u32], from: &[u32]) {
     for (t, f) in to.iter_mut().zip(from) {
         *t = (*t).max(*f);
     }
+}
+
+/// Raises each exponent of `to` to that of `from` (as long), if higher.
+fn raise_slice(to: &mut [u32], from: &[u32]) {
+    let len = from.len().min(to.len());
+    let (to, from) = (&mut to[..len], &from[..len]);
+    #[cfg(target_arch = "x86_64")]
+    if from.len() >= 8 && std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: this core has AVX2.
+        unsafe { raise_avx2(to, from) };
+        return;
+    }
+    raise_each(to, from);
 }
 
 /// [`raise_each`] compiled for AVX2, whose unsigned maximum takes eight
@@ -212,3 +329,6 @@ impl Reached {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
