@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use super::FirePlan;
 use super::chain::{Chain, Weapon};
 use super::exact::{Step, Tally, Totals};
-use super::prepared::{Prepared, Variant, self_edges, self_weight};
+use super::prepared::{Prepared, Variant, self_weight};
 use super::smooth::Basis;
 use super::smooth_blocks::count_in_blocks;
 use super::smooth_exponents::pass_exponents;
@@ -85,7 +85,7 @@ impl<'a> Moves<'a> {
                 }
             }
             self.node = Some(i);
-            self.self_loops = self_edges(self.tally, i, edges, &self.prep.weights[i]);
+            self.prep.self_edges(self.tally, i, &mut self.self_loops);
             match &mut self.kept {
                 Some(kept) => self.variants = std::mem::take(&mut kept[i]),
                 None => self.variants.clear(),
