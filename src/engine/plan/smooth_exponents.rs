@@ -2,6 +2,8 @@
 //! as exponents of the chain's basis (`smooth.rs`), worked out before a
 //! pass runs.
 
+use std::ops::Range;
+
 use super::exact::{Step, Tally};
 use super::prepared::Variant;
 use super::smooth_pass::Moves;
@@ -23,7 +25,10 @@ use super::smooth_pass::Moves;
 /// of 45, and working their exponents out took as long as the pass).
 pub(super) fn pass_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
     if moves.tally.ends_at_cap() {
-        node_exponents(moves, width)
+        let (chain, prep) = (moves.chain, moves.prep);
+        let start = [prep.rank[chain.start]];
+        let (met, top) = node_exponents(moves, width, &[], &start, 0..chain.nodes.len())?;
+        Some(rising(&met, &top))
     } else {
         state_exponents(moves, width)
     }
@@ -66,21 +71,34 @@ fn state_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>>
     Some(top)
 }
 
-/// [`pass_exponents`] for a pass that ends at its cap, a node at a time
-/// (as its sums are, `smooth_blocks.rs`): every count below the cap of a
+/// The exponents of a pass whose count, once at its cap, is taken out
+/// (`pass_exponents` for a pass that ends at its cap, and a phase of the
+/// shots in each phase, `smooth_phases.rs`), worked out a node at a time,
+/// as their sums are (`smooth_blocks.rs`): every count below the cap of a
 /// node has the same stay and moves, so a node holds its counts'
 /// exponents side by side, each count's for every element the pass's
 /// stays meet, and a move raises its node's at every count at once. (A
 /// vector a state, raised a state at a time, took a third of the time of
 /// the README's three units' pass that counts hits.) The same exponents
-/// as state by state.
-fn node_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> {
+/// as state by state: the largest each count's states need, by place in
+/// the returned [`Met`]. The masses at the ranks `entering` start at
+/// count zero, over the exponents `start` (of the whole basis); the walk
+/// takes the nodes of `ranks`, and leaves out the moves that start the
+/// count again (a phase's end).
+pub(super) fn node_exponents(
+    moves: &mut Moves<'_>,
+    width: usize,
+    start: &[u32],
+    entering: &[usize],
+    ranks: Range<usize>,
+) -> Option<(Met, Vec<Vec<u32>>)> {
     let (chain, prep) = (moves.chain, moves.prep);
     let cap = width - 1;
     debug_assert!(width <= 32, "a count a bit");
-    // The elements of every stay, in the order of the nodes.
-    let mut met = Met::new(prep.basis.len());
-    for &i in &prep.order {
+    // The elements of the start and of every stay, in the order of the
+    // nodes.
+    let (mut met, from) = Met::starting_at(prep.basis.len(), start);
+    for &i in &prep.order[ranks.clone()] {
         if !chain.edges[i].is_empty() {
             for &(j, _) in &moves.variant(i, 0)?.stay_factors {
                 met.meet(j);
@@ -88,18 +106,22 @@ fn node_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> 
         }
     }
     let l = met.element.len();
-    let rows = |counts: std::ops::Range<usize>| counts.start * l..counts.end * l;
+    let rows = |counts: Range<usize>| counts.start * l..counts.end * l;
     // By node: its counts' exponents, once reached, and the counts
     // reached; blocks let go, for reuse.
     let mut blocks: Vec<Option<Vec<u32>>> = vec![None; chain.nodes.len()];
     let mut reached = vec![0u32; chain.nodes.len()];
     let mut spare: Vec<Vec<u32>> = Vec::new();
     let mut top = vec![0u32; width * l];
-    let start = prep.rank[chain.start];
-    blocks[start] = Some(vec![0; width * l]);
-    reached[start] = 1;
+    for &r in entering {
+        let mut block = vec![0; width * l];
+        block[..from.len()].copy_from_slice(&from);
+        blocks[r] = Some(block);
+        reached[r] = 1;
+    }
     let mut stay = vec![0u32; l];
-    for (r, &i) in prep.order.iter().enumerate() {
+    for r in ranks {
+        let i = prep.order[r];
         let Some(mut block) = blocks[r].take() else {
             continue;
         };
@@ -136,7 +158,7 @@ fn node_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> 
                     let (counts, to) = match m.step {
                         Step::Same => (taken, lo..hi + 1),
                         Step::Up => (taken << 1, lo + 1..hi + 2),
-                        Step::Reset => unreachable!("a pass that ends at its cap never resets"),
+                        Step::Reset => continue,
                     };
                     reached[t] |= counts;
                     let target = blocks[t].get_or_insert_with(|| {
@@ -156,8 +178,8 @@ fn node_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>> 
         }
         spare.push(block);
     }
-    let by_count: Vec<Vec<u32>> = (0..width).map(|c| top[rows(c..c + 1)].to_vec()).collect();
-    Some(rising(&met, &by_count))
+    let by_count = (0..width).map(|c| top[rows(c..c + 1)].to_vec()).collect();
+    Some((met, by_count))
 }
 
 /// Each count's exponents (by place in `met`) over the whole basis, and
@@ -190,10 +212,10 @@ impl Met {
         }
     }
 
-    /// The elements of `start` (exponents of the whole basis) met, and
-    /// `start` by place.
-    pub(super) fn starting_at(start: &[u32]) -> (Met, Vec<u32>) {
-        let mut met = Met::new(start.len());
+    /// The elements of `start` (exponents of the first elements of a basis
+    /// of `elements`, the rest zero) met, and `start` by place.
+    pub(super) fn starting_at(elements: usize, start: &[u32]) -> (Met, Vec<u32>) {
+        let mut met = Met::new(elements);
         let mut e = Vec::new();
         for (j, &x) in start.iter().enumerate() {
             if x > 0 {

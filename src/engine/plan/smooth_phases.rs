@@ -23,7 +23,7 @@ use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::{Move, Prepared};
 use super::smooth::Smooth;
 use super::smooth_blocks::count_in_blocks;
-use super::smooth_exponents::{Met, Reached, raise, rising};
+use super::smooth_exponents::{Met, Reached, node_exponents, raise, rising};
 use super::smooth_pass::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Sends, Slots, add_times};
 use crate::prob::Prob;
@@ -181,37 +181,15 @@ fn count_phase(
     let n = chain.nodes.len();
     let in_phase = |r: usize| usize::from(chain.nodes[prep.order[r]].phase) == p;
     let first = (0..n).find(|&r| in_phase(r)).unwrap_or(n);
-    // The exponents first, over the same states in the same order.
+    // The exponents first, over the same states in the same order (the
+    // phase's nodes are side by side in that order).
     moves.last_walk(false);
-    let (mut met, from) = Met::starting_at(&start);
-    let mut exps = Reached::new(n * width);
-    for (r, _) in &entering {
-        exps.reach(r * width, &from);
-    }
-    let mut top = vec![Vec::new(); width];
-    for r in first..n {
-        let i = prep.order[r];
-        for count in 0..=cap {
-            let Some(mut e) = exps.take(r * width + usize::from(count)) else {
-                continue;
-            };
-            if count < cap && !chain.edges[i].is_empty() {
-                let v = moves.variant(i, count)?;
-                met.add_stay(v, &mut e);
-                for m in &v.moves {
-                    let to_count = m.step.next(count, cap);
-                    if m.step == Step::Reset || (m.to_self && to_count == count) {
-                        continue;
-                    }
-                    exps.reach(m.to_rank() * width + usize::from(to_count), &e);
-                }
-            }
-            raise(&mut top[usize::from(count)], &e);
-            exps.recycle(e);
-        }
-    }
+    let last = (first..n).find(|&r| !in_phase(r)).unwrap_or(n);
+    let starts: Vec<usize> = entering.iter().map(|(r, _)| *r).collect();
+    let (met, mut top) = node_exponents(moves, width, &start, &starts, first..last)?;
     // Each count's denominator at least the count below's (the entering
     // masses' at the least).
+    let (_, from) = Met::starting_at(basis.len(), &start);
     raise(&mut top[0], &from);
     let top = rising(&met, &top);
     // Then the masses, each over its count's denominator.

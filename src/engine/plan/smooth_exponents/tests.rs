@@ -35,7 +35,11 @@ fn node_by_node_exponents_are_state_by_state_ones() {
             Tally::Malfunctions,
         ] {
             let width = usize::from(tally.cap()) + 1;
-            let by_node = node_exponents(&mut Moves::keeping(chain, &prep, tally), width);
+            let all = 0..chain.nodes.len();
+            let mut moves = Moves::keeping(chain, &prep, tally);
+            let start = [prep.rank[chain.start]];
+            let by_node = node_exponents(&mut moves, width, &[], &start, all)
+                .map(|(met, top)| rising(&met, &top));
             let by_state = state_exponents(&mut Moves::keeping(chain, &prep, tally), width);
             assert!(by_node.is_some(), "{tally:?}");
             assert_eq!(by_node, by_state, "{tally:?}");
