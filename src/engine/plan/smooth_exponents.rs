@@ -81,10 +81,10 @@ fn state_exponents(moves: &mut Moves<'_>, width: usize) -> Option<Vec<Vec<u32>>>
 /// vector a state, raised a state at a time, took a third of the time of
 /// the README's three units' pass that counts hits.) The same exponents
 /// as state by state: the largest each count's states need, by place in
-/// the returned [`Met`]. The masses at the ranks `entering` start at
-/// count zero, over the exponents `start` (of the whole basis); the walk
-/// takes the nodes of `ranks`, and leaves out the moves that start the
-/// count again (a phase's end).
+/// the returned [`Met`], count zero's at least `start`'s. The masses at
+/// the ranks `entering` start at count zero, over the exponents `start`
+/// (of the whole basis); the walk takes the nodes of `ranks`, and leaves
+/// out the moves that start the count again (a phase's end).
 pub(super) fn node_exponents(
     moves: &mut Moves<'_>,
     width: usize,
@@ -113,6 +113,7 @@ pub(super) fn node_exponents(
     let mut reached = vec![0u32; chain.nodes.len()];
     let mut spare: Vec<Vec<u32>> = Vec::new();
     let mut top = vec![0u32; width * l];
+    top[..from.len()].copy_from_slice(&from);
     for &r in entering {
         let mut block = vec![0; width * l];
         block[..from.len()].copy_from_slice(&from);

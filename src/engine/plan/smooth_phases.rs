@@ -186,11 +186,9 @@ fn count_phase(
     moves.last_walk(false);
     let last = (first..n).find(|&r| !in_phase(r)).unwrap_or(n);
     let starts: Vec<usize> = entering.iter().map(|(r, _)| *r).collect();
-    let (met, mut top) = node_exponents(moves, width, &start, &starts, first..last)?;
     // Each count's denominator at least the count below's (the entering
     // masses' at the least).
-    let (_, from) = Met::starting_at(basis.len(), &start);
-    raise(&mut top[0], &from);
+    let (met, top) = node_exponents(moves, width, &start, &starts, first..last)?;
     let top = rising(&met, &top);
     // Then the masses, each over its count's denominator.
     moves.last_walk(true);
@@ -209,7 +207,7 @@ fn count_phase(
             &top,
             kernel,
             entering.collect(),
-            first..n,
+            first..last,
             |c, mass| {
                 if c == usize::from(cap) {
                     add_times(&mut at_cap, mass, 1);
@@ -226,7 +224,7 @@ fn count_phase(
     }
     let mut visits = Numer::new();
     let mut sends = Sends::new(cap, basis, &top);
-    for r in first..n {
+    for r in first..last {
         let i = prep.order[r];
         for count in 0..=cap {
             let state = r * width + usize::from(count);

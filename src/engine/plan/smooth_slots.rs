@@ -243,10 +243,7 @@ impl Sends {
     /// `visits` at `count` brought over to the next count's denominator,
     /// into `scaled`.
     pub(super) fn scale_up(&self, visits: &Numer, count: usize, scaled: &mut Numer) {
-        scaled.clone_from(visits);
-        for &k in &self.up[count] {
-            mul_small(scaled, k);
-        }
+        times_words(visits, &self.up[count], scaled);
     }
 
     /// Sends `visits`, at `count`, along `moves` to the states
@@ -276,11 +273,17 @@ impl Sends {
         }
         slots.send_all(visits, &self.targets);
         if !self.ups.is_empty() {
-            let mut scaled = std::mem::take(&mut self.scaled);
-            self.scale_up(visits, usize::from(count), &mut scaled);
-            slots.send_all(&scaled, &self.ups);
-            self.scaled = scaled;
+            times_words(visits, &self.up[usize::from(count)], &mut self.scaled);
+            slots.send_all(&self.scaled, &self.ups);
         }
+    }
+}
+
+/// `numer` times each of `words`, into `out`.
+fn times_words(numer: &Numer, words: &[u64], out: &mut Numer) {
+    out.clone_from(numer);
+    for &k in words {
+        mul_small(out, k);
     }
 }
 
