@@ -149,13 +149,20 @@ pub(crate) fn add_lanes(dst: &mut [u64], padded: &[u64], w: u64, kernel: Kernel)
 /// Carries passed up within `dst`, whose number they fit: every lane
 /// below 2^52 after.
 pub(crate) fn carry_in_place(dst: &mut [u64]) {
+    let c = carry_within(dst);
+    debug_assert_eq!(c, 0, "the lanes hold their number");
+}
+
+/// Carries passed up within `dst`, every lane below 2^52 after: what is
+/// carried out of the last lane.
+fn carry_within(dst: &mut [u64]) -> u64 {
     let mut c = 0u64;
     for d in dst.iter_mut() {
         let t = u128::from(*d) + u128::from(c);
         *d = t as u64 & MASK;
         c = (t >> BITS) as u64;
     }
-    debug_assert_eq!(c, 0, "the lanes hold their number");
+    c
 }
 
 /// The masses a send adds to, by slot: each in lanes (or not reached
@@ -254,12 +261,7 @@ mod ifma;
 /// Carries passed up, every lane below 2^52 after (lanes added on top as
 /// needed, in whole blocks): the number takes its whole budget again.
 pub(crate) fn carry(dst: &mut Vec<u64>) {
-    let mut c = 0u64;
-    for d in dst.iter_mut() {
-        let t = u128::from(*d) + u128::from(c);
-        *d = t as u64 & MASK;
-        c = (t >> BITS) as u64;
-    }
+    let mut c = carry_within(dst);
     while c != 0 {
         dst.push(c & MASK);
         c >>= BITS;
