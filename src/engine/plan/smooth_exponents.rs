@@ -136,6 +136,7 @@ pub(super) fn node_exponents(
             // The counts below the cap in turn, their visits' exponents
             // made, a move back to the node that counts one more raising
             // the next count before it is taken.
+            let counts_up_to_itself = v.moves.iter().any(|m| m.to_self && m.step == Step::Up);
             let mut taken = 0u32;
             for c in 0..cap {
                 if mask & 1 << c == 0 {
@@ -145,7 +146,7 @@ pub(super) fn node_exponents(
                 for (e, s) in block[rows(c..c + 1)].iter_mut().zip(&stay) {
                     *e += s;
                 }
-                if v.moves.iter().any(|m| m.to_self && m.step == Step::Up) {
+                if counts_up_to_itself {
                     let (below, above) = block.split_at_mut((c + 1) * l);
                     raise_slice(&mut above[..l], &below[c * l..]);
                     mask |= 1 << (c + 1);
