@@ -12,7 +12,8 @@ use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::rules::firer::Firer;
 use mortar_odds::rules::mortar::Ammo;
 use mortar_odds::rules::outcomes::in_action;
-use mortar_odds::rules::shot::{Shot, ShotInput, ShotProcess};
+use mortar_odds::rules::shot::{Shot, ShotInput};
+use mortar_odds::rules::shot_process::ShotProcess;
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind, UnitState};
 

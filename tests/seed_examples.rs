@@ -11,7 +11,8 @@ use mortar_odds::prob::Prob;
 use mortar_odds::rules::firer::{Firer, Manning, Phase};
 use mortar_odds::rules::ift::IftResult;
 use mortar_odds::rules::mortar::{Ammo, Mortar};
-use mortar_odds::rules::shot::{Breakdown, Shot, ShotInput, resolve_shot};
+use mortar_odds::rules::shot::{Breakdown, Shot, ShotInput};
+use mortar_odds::rules::shot_process::resolve_shot;
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::to_hit::{HitKind, HitMode};
 

@@ -35,7 +35,8 @@ pub use edges::{DrawTable, Edge};
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};
 use crate::dice::Dice;
 use crate::rules::sequence::{self, Repair, rally_phases_between, same_player_turn};
-use crate::rules::shot::{Breakdown, ShotProcess, ShotState};
+use crate::rules::shot::Breakdown;
+use crate::rules::shot_process::{ShotProcess, ShotState};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::{UnitState, UnitStates};
 

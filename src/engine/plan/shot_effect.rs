@@ -24,8 +24,9 @@ use crate::dice::Dist;
 use crate::engine::fast_hash::{FastMap, FastSet};
 use crate::engine::shot::attack_law::{AttackLaws, lock};
 use crate::rules::effects::Attack;
-use crate::rules::shot::{ShotProcess, ShotState, TargetShot};
+use crate::rules::shot::TargetShot;
 use crate::rules::shot_process::{AfterToHit, EffectsKey};
+use crate::rules::shot_process::{ShotProcess, ShotState};
 use crate::rules::units::UnitStates;
 
 /// Each target's attacks: normal, and on a Critical Hit.

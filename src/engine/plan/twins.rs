@@ -20,8 +20,8 @@
 use crate::dice::Dist;
 use crate::engine::shot::attack_law::Law;
 use crate::prob::Prob;
-use crate::rules::shot::ShotState;
 use crate::rules::shot_process::AfterToHit;
+use crate::rules::shot_process::ShotState;
 use crate::rules::units::{MAX_UNITS, Unit, UnitKind, UnitState, UnitStates};
 
 mod integer;

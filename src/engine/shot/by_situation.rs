@@ -109,7 +109,8 @@ impl ShotProcess<'_> {
 mod tests {
     use crate::input::catalog::Catalog;
     use crate::input::scenario::Scenario;
-    use crate::rules::shot::{Shot, ShotProcess};
+    use crate::rules::shot::Shot;
+    use crate::rules::shot_process::ShotProcess;
 
     /// The shot of a scenario at a woods hex 10 hexes away: `top` goes
     /// before the tables, `mortar` into the mortar's.
@@ -123,7 +124,7 @@ mod tests {
 
     /// Every outcome of the shot with its dice read one by one (never a
     /// law taken whole: [`DiceOnly`](crate::dice::DiceOnly)), stepped.
-    fn by_dice(process: &ShotProcess) -> crate::dice::Dist<crate::rules::shot::ShotState> {
+    fn by_dice(process: &ShotProcess) -> crate::dice::Dist<crate::rules::shot_process::ShotState> {
         use crate::dice::{DiceOnly, Dist};
         let start = process.start(&process.start_units());
         Dist::certain(start).run(ShotProcess::finished, |s, d| {

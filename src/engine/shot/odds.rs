@@ -10,8 +10,9 @@ use super::hex_odds::HexOdds;
 use crate::dice::Dist;
 use crate::prob::{Prob, ProbSum};
 use crate::rules::ift::IftResult;
-use crate::rules::shot::{AmmoUse, Breakdown, Shot, ShotProcess, ShotState, ShotSummary};
+use crate::rules::shot::{AmmoUse, Breakdown, Shot};
 use crate::rules::shot_process::AfterToHit;
+use crate::rules::shot_process::{ShotProcess, ShotState, ShotSummary};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::UnitState;
 

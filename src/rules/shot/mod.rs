@@ -397,7 +397,3 @@ impl Occupants for [TargetShot] {
         self.get(i).and_then(|t| t.unit.as_ref())
     }
 }
-
-pub use super::shot_process::{
-    EffectsRoll, Group, ShotOutcome, ShotProcess, ShotState, ShotSummary, Stage, resolve_shot,
-};
