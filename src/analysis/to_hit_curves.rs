@@ -6,7 +6,8 @@ use toml::{Table, Value};
 
 use crate::engine::shot::ShotOdds;
 use crate::input::catalog::Catalog;
-use crate::input::scenario::{Scenario, set_key};
+use crate::input::scenario::Scenario;
+use crate::input::source::set_key;
 use crate::rules::shot::Shot;
 use crate::rules::to_hit::RANGE_BANDS;
 

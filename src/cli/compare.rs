@@ -15,7 +15,7 @@ use mortar_odds::engine;
 use mortar_odds::engine::DEFAULT_MAX_STATES;
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags;
-use mortar_odds::input::scenario::ScenarioSource;
+use mortar_odds::input::source::ScenarioSource;
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {

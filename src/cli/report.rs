@@ -27,7 +27,8 @@ use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags::Command;
-use mortar_odds::input::scenario::ScenarioSource;
+use mortar_odds::input::scenario::Scenario;
+use mortar_odds::input::source::ScenarioSource;
 use mortar_odds::output::chart::{self, Chart};
 use mortar_odds::output::report::charts;
 use mortar_odds::output::report::index::{ChartLink, Entry, Index, PlanEntry};
@@ -193,7 +194,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         bar.set_message(name.clone());
         // Errors past the file's parse name the file (a parse error does).
         let at = || source.name.clone();
-        let scenario = source.parse()?;
+        let scenario = Scenario::from_source(source)?;
         let shot = Shot::new(scenario.shot_input(&catalog).with_context(at)?).with_context(at)?;
         let units = UnitShotOdds::of(&shot);
         let report = ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref());
@@ -273,7 +274,11 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
                 .compare
                 .push(Entry::new(name, "compare", chart).with_text(c.to_text()));
         }
-        if source.parse()?.target.units.is_none_or(|u| u.is_empty()) {
+        if Scenario::from_source(source)?
+            .target
+            .units
+            .is_none_or(|u| u.is_empty())
+        {
             continue;
         }
         let w = worth::run(&catalog, source).with_context(|| source.name.clone())?;

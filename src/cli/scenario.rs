@@ -12,7 +12,8 @@ use toml::Table;
 
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags;
-use mortar_odds::input::scenario::{Scenario, ScenarioSource};
+use mortar_odds::input::scenario::Scenario;
+use mortar_odds::input::source::ScenarioSource;
 
 #[derive(Args, Debug)]
 pub(super) struct CatalogArgs {
@@ -217,7 +218,7 @@ impl ScenarioArgs {
     /// (these and `more`) merged over it.
     pub(super) fn load(&self, command: flags::Command, more: Table) -> Result<(Catalog, Scenario)> {
         let (catalog, source) = self.source(command, more)?;
-        let scenario = source.parse()?;
+        let scenario = Scenario::from_source(&source)?;
         Ok((catalog, scenario))
     }
 }

@@ -11,12 +11,11 @@ use serde::de::DeserializeOwned;
 use toml::{Table, Value};
 
 use crate::error::{Error, Result};
-use crate::input::scenario::Scenario;
 
 /// A scenario as the player wrote it: the file's text (empty without a
 /// file) and the command line's overrides. `compare` and `worth` keep it
 /// whole to read it again with one more change, through the same checks as
-/// a flag ([`ScenarioSource::parse_with`]).
+/// a flag ([`ScenarioSource::read_with`]).
 #[derive(Clone, Debug, Default)]
 pub struct ScenarioSource {
     /// Names the scenario in errors (the file's path, or "flags").
@@ -43,18 +42,6 @@ impl ScenarioSource {
         self.read_with(&Table::new())
     }
 
-    /// The mortar scenario.
-    pub fn parse(&self) -> Result<Scenario> {
-        self.parse_with(&Table::new())
-    }
-
-    /// The mortar scenario with `more` merged over the overrides.
-    pub fn parse_with(&self, more: &Table) -> Result<Scenario> {
-        let mut scenario: Scenario = self.read_with(more)?;
-        scenario.target.units_by_flags = self.sets("target.units");
-        Ok(scenario)
-    }
-
     /// Whether the flags set the key `dotted` (e.g. `target.units`).
     pub fn sets(&self, dotted: &str) -> bool {
         let mut here = Some(&self.overrides);
@@ -72,7 +59,7 @@ impl ScenarioSource {
 
     /// Reads the scenario with `more` merged over the overrides, and both
     /// over the file.
-    fn read_with<T: DeserializeOwned>(&self, more: &Table) -> Result<T> {
+    pub fn read_with<T: DeserializeOwned>(&self, more: &Table) -> Result<T> {
         let parse_err = |message: String| Error::Parse {
             source_name: self.name.clone(),
             message,

@@ -8,7 +8,8 @@ use toml::{Table, Value};
 use crate::engine::plan::{FirePlan, IntensiveFirePolicy};
 use crate::error::{Error, MissingValue, Result};
 use crate::input::catalog::Catalog;
-use crate::input::scenario::{MortarSpec, ScenarioSource};
+use crate::input::scenario::{MortarSpec, Scenario};
+use crate::input::source::ScenarioSource;
 use crate::rules::firer::fired_as_light_mortar;
 
 /// The `mortar.*` keys a choice may give.
@@ -226,7 +227,7 @@ pub(super) fn plan_of(
     source: &ScenarioSource,
     choice: &MortarChoice,
 ) -> Result<ChoicePlan> {
-    let mut scenario = source.parse()?;
+    let mut scenario = Scenario::from_source(source)?;
     scenario.mortar = mortar_spec(source, choice)?;
     let (shot_input, mut plan_input) = scenario
         .plan_input(catalog)

@@ -26,7 +26,8 @@ use crate::engine::shot::ShotOdds;
 use crate::engine::{Engine, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
-use crate::input::scenario::ScenarioSource;
+use crate::input::scenario::Scenario;
+use crate::input::source::ScenarioSource;
 use crate::prob::Prob;
 use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::mortar::Mortar;
@@ -227,7 +228,7 @@ pub fn run(
     if choices.is_empty() {
         return Err(Error::invalid("mortars", "name at least one mortar"));
     }
-    source.parse()?;
+    Scenario::from_source(source)?;
     // Every name first: an unknown mortar is reported before any other
     // mortar's missing values.
     for c in choices {

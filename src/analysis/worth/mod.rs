@@ -38,7 +38,7 @@ use toml::{Table, Value};
 
 use crate::error::Result;
 use crate::input::catalog::Catalog;
-use crate::input::scenario::{ScenarioSource, set_key};
+use crate::input::source::{ScenarioSource, set_key};
 use crate::prob::Prob;
 use crate::rules::mortar::Mortar;
 use crate::rules::sequence::MAX_ACQUISITION;

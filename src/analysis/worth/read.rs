@@ -11,7 +11,8 @@ use crate::engine::shot::{ShotOdds, UnitShotOdds};
 use crate::engine::{self, Engine, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
-use crate::input::scenario::ScenarioSource;
+use crate::input::scenario::Scenario;
+use crate::input::source::ScenarioSource;
 use crate::prob::Prob;
 use crate::rules::shot::Shot;
 
@@ -72,7 +73,7 @@ pub(super) fn read(
     more: &Table,
     scope: Scope,
 ) -> Result<Reading> {
-    let scenario = source.parse_with(more)?;
+    let scenario = Scenario::from_source_with(source, more)?;
     match scope {
         Scope::Shot => {
             let shot = Shot::new(scenario.shot_input(catalog)?)?;

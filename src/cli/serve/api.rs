@@ -16,6 +16,7 @@ use crate::cli::{compare, dc, mortars, plan, push, shot};
 use mortar_odds::analysis::{compare as comparison, worth};
 use mortar_odds::engine::{self, Engine};
 use mortar_odds::input::catalog::Catalog;
+use mortar_odds::input::scenario::Scenario;
 use mortar_odds::output::report::charts;
 
 /// Trials of the Monte Carlo run that answers a plan whose exact engine
@@ -36,7 +37,7 @@ pub(super) async fn shot(State(server): State<Server>, body: Bytes) -> Result<Do
     let req = request(&body)?;
     server
         .must_finish(move |catalog, _| {
-            let report = shot::report(catalog, &req.source()?.parse()?)?;
+            let report = shot::report(catalog, &Scenario::from_source(&req.source()?)?)?;
             Doc::new(report.to_json()).chart(
                 req.charts,
                 "units",
@@ -55,7 +56,7 @@ pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Do
     let run = |settings: engine::Settings, why: Option<String>| {
         let req = req.clone();
         move |catalog: &Catalog, called_off: &AtomicBool| {
-            let fire_plan = plan::fire_plan(catalog, &req.source()?.parse()?)?;
+            let fire_plan = plan::fire_plan(catalog, &Scenario::from_source(&req.source()?)?)?;
             let report =
                 run_plan::report_with(&fire_plan, &settings, Watch::CalledOff(called_off), why)?;
             Doc::new(report.to_json())

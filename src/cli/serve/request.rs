@@ -9,7 +9,7 @@ use serde_json::Value;
 use toml::Table;
 
 use mortar_odds::engine::{self, Engine};
-use mortar_odds::input::scenario::ScenarioSource;
+use mortar_odds::input::source::ScenarioSource;
 
 /// The name a request's scenario goes by in error messages.
 pub(super) const SCENARIO_NAME: &str = "scenario";

@@ -22,7 +22,7 @@ use toml::Table;
 use crate::engine::plan::PlanInput;
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
-pub use crate::input::source::{ScenarioSource, set_key};
+use crate::input::source::ScenarioSource;
 use crate::rules::mortar::Ammo;
 use crate::rules::shot::ShotInput;
 pub use firer::FirerSpec;
@@ -60,7 +60,20 @@ impl Scenario {
     /// Reads a scenario from TOML text (`source_name` names it in errors),
     /// with `overrides` (from command-line flags) merged over it.
     pub fn parse(source_name: &str, text: &str, overrides: Table) -> Result<Scenario> {
-        ScenarioSource::new(source_name, text, overrides).parse()
+        Scenario::from_source(&ScenarioSource::new(source_name, text, overrides))
+    }
+
+    /// Reads a scenario as the player wrote it (file and flags).
+    pub fn from_source(source: &ScenarioSource) -> Result<Scenario> {
+        Scenario::from_source_with(source, &Table::new())
+    }
+
+    /// Reads a scenario as the player wrote it, with `more` merged over
+    /// its flags (`compare` and `worth` change one setting this way).
+    pub fn from_source_with(source: &ScenarioSource, more: &Table) -> Result<Scenario> {
+        let mut scenario: Scenario = source.read_with(more)?;
+        scenario.target.units_by_flags = source.sets("target.units");
+        Ok(scenario)
     }
 
     /// The ammunition of `ammo`: HE when not given.

@@ -51,7 +51,7 @@ fn example(text: &str, phases: Option<&[&str]>) -> (ShotInput, PlanInput) {
     let mut overrides = toml::Table::new();
     if let Some(phases) = phases {
         let list = phases.iter().map(|p| toml::Value::from(*p)).collect();
-        crate::input::scenario::set_key(&mut overrides, "plan.phases", toml::Value::Array(list));
+        crate::input::source::set_key(&mut overrides, "plan.phases", toml::Value::Array(list));
     }
     crate::input::scenario::Scenario::parse("example", text, overrides)
         .and_then(|s| s.plan_input(&crate::input::catalog::Catalog::builtin()))
