@@ -4,7 +4,7 @@
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
-use crate::input::scenario::{MortarSpec, caliber_mm};
+use crate::input::mortar::{MortarSpec, caliber_mm};
 use crate::input::source::toml_error_line;
 use crate::rules::mortar::Mortar;
 

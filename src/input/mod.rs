@@ -5,6 +5,7 @@ pub mod catalog;
 pub(crate) mod check;
 pub mod dc;
 pub mod flags;
+pub mod mortar;
 mod only_keys;
 pub mod push;
 pub mod scenario;

@@ -12,7 +12,6 @@
 
 mod firer;
 mod missing;
-mod mortar;
 mod plan;
 mod target;
 
@@ -22,14 +21,13 @@ use toml::Table;
 use crate::engine::plan::PlanInput;
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
+pub use crate::input::mortar::MortarSpec;
 use crate::input::source::ScenarioSource;
 use crate::rules::mortar::Ammo;
 use crate::rules::shot::ShotInput;
 pub use firer::FirerSpec;
 use missing::Run;
 pub(crate) use missing::{UnitFacts, UnitsIn, none_missing};
-pub use mortar::MortarSpec;
-pub(crate) use mortar::caliber_mm;
 pub use plan::{PhaseSpec, PlanSpec};
 pub use target::{TargetSpec, UnitSpec};
 
