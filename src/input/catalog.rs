@@ -57,6 +57,44 @@ impl Catalog {
         Ok(catalog)
     }
 
+    /// The mortar `spec` names or describes: a catalog mortar with the
+    /// values it adds or replaces, or one of the player's own, which needs
+    /// its caliber.
+    pub fn mortar(&self, spec: &MortarSpec) -> Result<Mortar> {
+        let base = match &spec.name {
+            Some(name) => match self.get(name) {
+                Some(m) => Some(m.clone()),
+                None if spec.caliber.is_none() => {
+                    return Err(Error::UnknownMortar {
+                        name: name.clone(),
+                        suggestions: self.closest(name).into_iter().map(str::to_string).collect(),
+                    });
+                }
+                None => None,
+            },
+            None => None,
+        };
+        let from_catalog = base.is_some();
+        let mut mortar = match base {
+            Some(m) => m,
+            None => {
+                let caliber = spec.caliber.ok_or_else(|| {
+                    Error::invalid(
+                        "mortar",
+                        "name a catalog mortar (--mortar NAME) or give its caliber (--caliber MM)",
+                    )
+                })?;
+                let name = spec
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| format!("{caliber}mm mortar"));
+                Mortar::with_caliber(name, caliber_mm(caliber)?)
+            }
+        };
+        spec.apply(&mut mortar, from_catalog)?;
+        Ok(mortar)
+    }
+
     /// Adds a mortar, replacing one of the same name.
     pub fn insert(&mut self, mortar: Mortar) {
         match self.mortars.iter_mut().find(|m| m.name == mortar.name) {

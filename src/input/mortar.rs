@@ -4,7 +4,6 @@
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
-use crate::input::catalog::Catalog;
 use crate::input::check::{int, opt_int};
 use crate::rules::mortar::{LIGHT_MORTAR_MAX_CALIBER, Mortar, RangeLimits};
 
@@ -72,46 +71,6 @@ pub struct MortarSpec {
 }
 
 impl MortarSpec {
-    /// The mortar this spec names or describes.
-    pub fn resolve(&self, catalog: &Catalog) -> Result<Mortar> {
-        let base = match &self.name {
-            Some(name) => match catalog.get(name) {
-                Some(m) => Some(m.clone()),
-                None if self.caliber.is_none() => {
-                    return Err(Error::UnknownMortar {
-                        name: name.clone(),
-                        suggestions: catalog
-                            .closest(name)
-                            .into_iter()
-                            .map(str::to_string)
-                            .collect(),
-                    });
-                }
-                None => None,
-            },
-            None => None,
-        };
-        let from_catalog = base.is_some();
-        let mut mortar = match base {
-            Some(m) => m,
-            None => {
-                let caliber = self.caliber.ok_or_else(|| {
-                    Error::invalid(
-                        "mortar",
-                        "name a catalog mortar (--mortar NAME) or give its caliber (--caliber MM)",
-                    )
-                })?;
-                let name = self
-                    .name
-                    .clone()
-                    .unwrap_or_else(|| format!("{caliber}mm mortar"));
-                Mortar::with_caliber(name, caliber_mm(caliber)?)
-            }
-        };
-        self.apply(&mut mortar, from_catalog)?;
-        Ok(mortar)
-    }
-
     /// Sets every value this spec gives on `mortar`. With `track`, records
     /// each as supplied by the player (the catalog did not have it).
     pub fn apply(&self, mortar: &mut Mortar, track: bool) -> Result<()> {

@@ -232,8 +232,8 @@ pub fn run(
     // Every name first: an unknown mortar is reported before any other
     // mortar's missing values.
     for c in choices {
-        mortar_spec(source, c)?
-            .resolve(catalog)
+        catalog
+            .mortar(&mortar_spec(source, c)?)
             .map_err(|e| for_choice(c, e))?;
     }
     all_missing(catalog, source, choices)?;

@@ -132,7 +132,7 @@ impl Scenario {
     /// range) is its own error, as before.
     pub(crate) fn check_missing(&self, catalog: &Catalog, run: Run) -> Result<()> {
         let mut out = Vec::new();
-        let mortar = match self.mortar.resolve(catalog) {
+        let mortar = match catalog.mortar(&self.mortar) {
             Ok(m) => Some(m),
             Err(Error::Invalid { field, .. }) if field == "mortar" => {
                 out.push(MissingValue::flag(

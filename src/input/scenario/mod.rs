@@ -108,7 +108,7 @@ impl Scenario {
 
     fn rules_input(&self, catalog: &Catalog) -> Result<ShotInput> {
         Ok(ShotInput {
-            mortar: self.mortar.resolve(catalog)?,
+            mortar: catalog.mortar(&self.mortar)?,
             firer: self.firer.to_firer()?,
             target: self.target.to_target()?,
             ammo: self.ammo()?,
