@@ -2,6 +2,7 @@
 //! JSON reports, tables, charts and printable sheets.
 
 pub mod chart;
+pub mod index;
 pub mod report;
 pub mod sheet;
 pub mod table;

@@ -4,7 +4,6 @@
 pub mod charts;
 pub mod compare;
 pub mod dc;
-pub mod index;
 pub(crate) mod legend;
 pub(crate) mod measures;
 pub mod notes;

@@ -4,10 +4,10 @@
 
 use std::fmt::Write;
 
-use super::plan::{FigureJson, PlanReport};
-use super::shot::ShotReport;
-use super::signed;
-use super::{ProbJson, number};
+use crate::output::report::plan::{FigureJson, PlanReport};
+use crate::output::report::shot::ShotReport;
+use crate::output::report::signed;
+use crate::output::report::{ProbJson, number};
 use crate::output::table::{OddsRow, Row, WorthRow, schema_markdown};
 
 /// A chart written as `charts/{stem}.png` and `.svg`.
