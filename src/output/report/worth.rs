@@ -1,6 +1,7 @@
 //! `mortar-odds worth` as a player reads it: the JSON document, the text
-//! table in percentage points, the table rows and the bar chart, all from
-//! `analysis::worth`'s [`Worth`].
+//! table in percentage points and the bar chart, all from
+//! `analysis::worth`'s [`Worth`]. Its table rows are `output::table`'s,
+//! read from the JSON document.
 
 use std::fmt::Write;
 
@@ -12,7 +13,6 @@ use crate::analysis::worth::{
     Change, Measure, MeasureWorth, Modifier, NotApplicable, Scope, Worth,
 };
 use crate::output::chart::BarChart;
-use crate::output::table::WorthRow;
 use crate::prob::Prob;
 
 /// A measure's name in JSON and tables, and its label in text.
@@ -79,23 +79,23 @@ fn change_text(change: &Change) -> String {
 
 /// One figure with and without the modifier.
 #[derive(Clone, Debug, Serialize)]
-struct MeasureWorthJson {
-    measure: &'static str,
-    without: ProbJson,
-    with: ProbJson,
+pub(crate) struct MeasureWorthJson {
+    pub(crate) measure: &'static str,
+    pub(crate) without: ProbJson,
+    pub(crate) with: ProbJson,
     /// with - without, exact (`"-1/12"`).
-    worth_exact: String,
+    pub(crate) worth_exact: String,
     /// with - without.
-    worth: f64,
+    pub(crate) worth: f64,
 }
 
 /// What one modifier is worth.
 #[derive(Clone, Debug, Serialize)]
-struct ModifierWorthJson {
-    modifier: String,
-    change: String,
+pub(crate) struct ModifierWorthJson {
+    pub(crate) modifier: String,
+    pub(crate) change: String,
     /// Empty when not applicable.
-    figures: Vec<MeasureWorthJson>,
+    pub(crate) figures: Vec<MeasureWorthJson>,
 }
 
 /// One of the scenario's own figures.
@@ -107,18 +107,18 @@ struct BaseFigureJson {
 
 /// The JSON document of `mortar-odds worth --format json`.
 #[derive(Clone, Debug, Serialize)]
-struct WorthJson {
+pub(crate) struct WorthJson {
     scenario: String,
     /// "shot" or "plan".
     scope: &'static str,
     /// The plan's fire phases (none for one shot).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     phases: Vec<String>,
-    mortar: MortarJson,
+    pub(crate) mortar: MortarJson,
     range: u16,
-    headline: &'static str,
+    pub(crate) headline: &'static str,
     base: Vec<BaseFigureJson>,
-    modifiers: Vec<ModifierWorthJson>,
+    pub(crate) modifiers: Vec<ModifierWorthJson>,
     notes: Vec<String>,
 }
 
@@ -176,7 +176,7 @@ impl From<&MeasureWorth> for MeasureWorthJson {
 }
 
 impl WorthJson {
-    fn new(w: &Worth) -> Self {
+    pub(crate) fn new(w: &Worth) -> Self {
         WorthJson {
             scenario: w.scenario.clone(),
             scope: match w.scope {
@@ -220,43 +220,6 @@ fn points(v: f64) -> String {
 }
 
 impl Worth {
-    /// The result table: one row per modifier and measure (one row, with
-    /// empty figures, for a modifier that does not apply).
-    pub fn rows(&self, scenario: &str) -> Vec<WorthRow> {
-        let json = WorthJson::new(self);
-        let mut rows = Vec::new();
-        for m in &json.modifiers {
-            let row = |measure: &str| WorthRow {
-                scenario: scenario.to_string(),
-                mortar: json.mortar.name.clone(),
-                modifier: m.modifier.clone(),
-                change: m.change.clone(),
-                measure: measure.to_string(),
-                without_exact: None,
-                without: None,
-                with_exact: None,
-                with: None,
-                worth_exact: None,
-                worth_points: None,
-            };
-            if m.figures.is_empty() {
-                rows.push(row(json.headline));
-            }
-            for f in &m.figures {
-                rows.push(WorthRow {
-                    without_exact: Some(f.without.exact.clone()),
-                    without: Some(f.without.value),
-                    with_exact: Some(f.with.exact.clone()),
-                    with: Some(f.with.value),
-                    worth_exact: Some(f.worth_exact.clone()),
-                    worth_points: Some(f.worth * 100.0),
-                    ..row(f.measure)
-                });
-            }
-        }
-        rows
-    }
-
     /// One bar per modifier that applies: its worth on the headline measure.
     pub fn chart(&self) -> BarChart {
         let (categories, values) = self

@@ -7,6 +7,7 @@
 //! shares one schema and the README's schema tables come from the code.
 //! Encoding returns bytes; writing files is the CLI's business.
 
+mod analyses;
 mod format;
 pub mod rows;
 

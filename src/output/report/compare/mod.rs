@@ -1,6 +1,7 @@
 //! `mortar-odds compare` as a player reads it: the JSON document (keys
-//! documented in docs/json.md), the text with one column per mortar, the
-//! table rows and the chart, all from `analysis::compare`'s [`Comparison`].
+//! documented in docs/json.md), the text with one column per mortar and
+//! the chart, all from `analysis::compare`'s [`Comparison`]. Its table
+//! rows are `output::table`'s, read from the JSON document.
 
 use serde::Serialize;
 
@@ -11,8 +12,6 @@ use super::{ProbJson, pretty_json};
 use crate::analysis::compare::{Comparison, MortarResult, PlanFigure, TurnFigure};
 use crate::engine::plan::{IntensiveFirePolicy, StopRule};
 use crate::output::chart::{LineChart, Series};
-use crate::output::table::OddsRow;
-use crate::output::table::rows::RowBuilder;
 
 mod text;
 
@@ -24,23 +23,23 @@ impl From<&PlanFigure> for FigureJson {
 
 /// A listed phase of the plan.
 #[derive(Clone, Debug, Serialize)]
-struct PhaseLabel {
-    phase: &'static str,
+pub(crate) struct PhaseLabel {
+    pub(crate) phase: &'static str,
     player_turn: u32,
 }
 
 /// One phase's figures for one mortar.
 #[derive(Clone, Debug, Serialize)]
-struct PhaseFiguresJson {
-    expected_shots: FigureJson,
-    expected_hits: FigureJson,
+pub(crate) struct PhaseFiguresJson {
+    pub(crate) expected_shots: FigureJson,
+    pub(crate) expected_hits: FigureJson,
 }
 
 /// A figure by the end of a Player Turn.
 #[derive(Clone, Debug, Serialize)]
-struct TurnFigureJson {
-    player_turn: u32,
-    p: FigureJson,
+pub(crate) struct TurnFigureJson {
+    pub(crate) player_turn: u32,
+    pub(crate) p: FigureJson,
 }
 
 /// Which engine gave a mortar's plan figures.
@@ -54,9 +53,9 @@ struct EngineUsed {
 
 /// Everything compared for one mortar.
 #[derive(Clone, Debug, Serialize)]
-struct MortarJsonResult {
+pub(crate) struct MortarJsonResult {
     choice: String,
-    label: String,
+    pub(crate) label: String,
     mortar: MortarJson,
     inline: bool,
     /// Present (true) when the plan asks for Intensive Fire and this mortar
@@ -64,28 +63,28 @@ struct MortarJsonResult {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     intensive_fire_barred: bool,
     engine: EngineUsed,
-    p_hit: ProbJson,
-    p_critical_hit: ProbJson,
-    per_phase: Vec<PhaseFiguresJson>,
-    p_malfunction: FigureJson,
-    p_hit_by_turn: Vec<TurnFigureJson>,
+    pub(crate) p_hit: ProbJson,
+    pub(crate) p_critical_hit: ProbJson,
+    pub(crate) per_phase: Vec<PhaseFiguresJson>,
+    pub(crate) p_malfunction: FigureJson,
+    pub(crate) p_hit_by_turn: Vec<TurnFigureJson>,
     /// At least one enemy unit out of action; `null` without enemy units.
     #[serde(rename = "p_out_of_action_by_turn")]
-    out_of_action_by_turn: Option<Vec<TurnFigureJson>>,
+    pub(crate) out_of_action_by_turn: Option<Vec<TurnFigureJson>>,
 }
 
 /// The JSON document of `mortar-odds compare --format json`.
 #[derive(Clone, Debug, Serialize)]
-struct CompareJson {
+pub(crate) struct CompareJson {
     scenario: String,
     range: u16,
-    phases: Vec<PhaseLabel>,
+    pub(crate) phases: Vec<PhaseLabel>,
     stop: StopRule,
     intensive_fire: IntensiveFirePolicy,
     repair: bool,
     starting_acquisition: u8,
     enemy_units: Vec<String>,
-    mortars: Vec<MortarJsonResult>,
+    pub(crate) mortars: Vec<MortarJsonResult>,
     notes: Vec<String>,
 }
 
@@ -163,7 +162,7 @@ fn notes(c: &Comparison) -> Vec<String> {
 }
 
 impl CompareJson {
-    fn new(c: &Comparison) -> Self {
+    pub(crate) fn new(c: &Comparison) -> Self {
         CompareJson {
             scenario: c.scenario.clone(),
             range: c.range,
@@ -191,51 +190,6 @@ impl CompareJson {
 }
 
 impl Comparison {
-    /// The result table (docs/json.md lists the measures).
-    pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
-        let json = CompareJson::new(self);
-        let mut rows = Vec::new();
-        for m in &json.mortars {
-            let mut b = RowBuilder::new(scenario, &m.label);
-            b.exact("shot", "hex", "p_hit", None, &m.p_hit);
-            b.exact("shot", "hex", "p_critical_hit", None, &m.p_critical_hit);
-            for (i, (p, label)) in m.per_phase.iter().zip(&json.phases).enumerate() {
-                let phase = Some(format!("{}:{}", i + 1, label.phase));
-                let (s, w) = ("phase", "weapon");
-                b.figure(
-                    s,
-                    phase.clone(),
-                    w,
-                    "expected_shots",
-                    None,
-                    false,
-                    &p.expected_shots,
-                );
-                b.figure(s, phase, w, "expected_hits", None, false, &p.expected_hits);
-            }
-            b.figure(
-                "plan",
-                None,
-                "weapon",
-                "p_malfunction",
-                None,
-                false,
-                &m.p_malfunction,
-            );
-            for t in &m.p_hit_by_turn {
-                let n = Some(t.player_turn as usize);
-                b.figure("plan", None, "hex", "p_hit_by_turn", n, false, &t.p);
-            }
-            for t in m.out_of_action_by_turn.iter().flatten() {
-                let n = Some(t.player_turn as usize);
-                let measure = "p_out_of_action_by_turn";
-                b.figure("plan", None, "hex", measure, n, false, &t.p);
-            }
-            rows.extend(b.rows);
-        }
-        rows
-    }
-
     /// P(at least one enemy unit out of action) by Player Turn, one line per
     /// mortar; without enemy units, P(at least one hit) by Player Turn.
     pub fn chart(&self) -> LineChart {
