@@ -88,6 +88,7 @@ fn shot_input() -> ShotInput {
             woods: true,
             ..Target::default()
         },
+        units: Vec::new(),
         ammo: Ammo::He,
     }
 }

@@ -70,6 +70,7 @@ fn shot_input(mortar: Mortar, firer: Firer, target: Target) -> ShotInput {
         mortar,
         firer,
         target,
+        units: Vec::new(),
         ammo: Ammo::He,
     }
 }

@@ -26,12 +26,11 @@ fn unit(kind: UnitKind, morale: u8, leadership: i8, location: &Target) -> Unit {
 }
 
 fn shot(caliber: u16, location: Target, units: Vec<Unit>) -> Shot {
-    let mut target = location;
-    target.units = units;
     Shot::new(ShotInput {
         mortar: mortar(caliber),
         firer: Firer::default(),
-        target,
+        target: location,
+        units,
         ammo: Ammo::He,
     })
     .expect("a valid shot")
@@ -46,7 +45,7 @@ fn assert_composed_equals_stepped(what: &str, shot: &Shot) {
     // The hex's odds from the mixture of products, without the joint law,
     // are those of the joint law.
     let odds = UnitShotOdds::of(shot).unwrap();
-    let units = &shot.input.target.units;
+    let units = &shot.input.units;
     assert_eq!(
         odds.hex,
         HexOdds::of(units, &stepped.map(|s| s.location.units.to_vec())),

@@ -49,12 +49,11 @@ fn plan(
     mortar.breakdown = Some(11);
     mortar.repair = Some(3);
     mortar.range = Some(RangeLimits { min: 1, max: 40 });
-    let mut target = woods();
-    target.units = units;
     let input = ShotInput {
         mortar,
         firer: Firer::default(),
-        target,
+        target: woods(),
+        units,
         ammo: Ammo::He,
     };
     let plan = PlanInput {
@@ -367,7 +366,7 @@ fn a7_8_a_new_player_turn_lifts_every_pin() {
     // PFPh itself starts with the pin (broken and reduced carry over).
     let mut squad = squad_and_leader(&[Phase::Prep, Phase::Defensive]);
     let mut p = squad.shot_input.clone();
-    p.target.units[0].start.pinned = true;
+    p.units[0].start.pinned = true;
     squad = FirePlan::new(p, squad.input.clone()).expect("a valid plan");
     let chain = Chain::compile(&squad);
     assert!(chain.nodes[chain.start].units.get(0).pinned);

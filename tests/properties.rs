@@ -124,7 +124,7 @@ prop_compose! {
             && mortar.caliber_mm > 60
             && firer.phase != Phase::Advancing
             && !firer.pinned;
-        ShotInput { mortar, firer, target, ammo: Ammo::He }
+        ShotInput { mortar, firer, target, units: Vec::new(), ammo: Ammo::He }
     }
 }
 

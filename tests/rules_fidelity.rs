@@ -56,6 +56,7 @@ fn plan(phases: Vec<PlanPhase>) -> PlanOdds {
         mortar: mortar(81, 3),
         firer: Firer::default(),
         target: at(10),
+        units: Vec::new(),
         ammo: Ammo::He,
     };
     let plan = FirePlan::new(
@@ -202,9 +203,14 @@ fn a9_k_result_reduces_every_unit_tied_on_the_highest_dr() {
 
 /// One 81mm shot at 5 hexes at a morale-7 squad and `other` in the open.
 fn squad_and_other_in_the_open(other: Unit) -> UnitShotOdds {
-    let mut hex = at(5);
-    hex.units = vec![unit("a", UnitKind::Squad, 7, 8), other];
-    UnitShotOdds::of(&Shot::he(mortar(81, 2), Firer::default(), hex).unwrap()).unwrap()
+    let shot = Shot::new(ShotInput {
+        mortar: mortar(81, 2),
+        firer: Firer::default(),
+        target: at(5),
+        units: vec![unit("a", UnitKind::Squad, 7, 8), other],
+        ammo: Ammo::He,
+    });
+    UnitShotOdds::of(&shot.unwrap()).unwrap()
 }
 
 #[test]
@@ -446,6 +452,7 @@ fn c4_wp_takes_the_smoke_row() {
         mortar: m,
         firer: Firer::default(),
         target: at(5),
+        units: Vec::new(),
         ammo: Ammo::Wp,
     })
     .unwrap();
@@ -465,12 +472,17 @@ fn c3_8_a_critical_hit_shot_scores_no_multiple_hit() {
     // Multiple Hit (before: it scored one, 1/18 + 1/72).
     let mut m = mortar(40, 2);
     m.multiple_hits = true;
-    let mut hex = at(5);
-    hex.units = vec![
-        unit("a", UnitKind::Squad, 7, 8),
-        unit("b", UnitKind::Squad, 7, 8),
-    ];
-    let s = Shot::he(m, Firer::default(), hex).unwrap();
+    let s = Shot::new(ShotInput {
+        mortar: m,
+        firer: Firer::default(),
+        target: at(5),
+        units: vec![
+            unit("a", UnitKind::Squad, 7, 8),
+            unit("b", UnitKind::Squad, 7, 8),
+        ],
+        ammo: Ammo::He,
+    })
+    .unwrap();
     let process = ShotProcess::units(&s);
     let table = process.exact(&process.start_units());
     for i in 0..2 {

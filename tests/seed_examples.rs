@@ -21,6 +21,7 @@ fn shot(mortar: Mortar, firer: Firer, target: Target) -> Shot {
         mortar,
         firer,
         target,
+        units: Vec::new(),
         ammo: Ammo::He,
     })
     .expect("valid shot")
@@ -275,6 +276,7 @@ fn smoke_depletion() {
             range: 5,
             ..Target::default()
         },
+        units: Vec::new(),
         ammo: Ammo::Smoke,
     })
     .unwrap();

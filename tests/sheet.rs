@@ -209,6 +209,7 @@ fn shot(mortar: Mortar, firer: Firer, range: u16, drm: i8) -> ShotOdds {
             extra_drm: drm,
             ..Target::default()
         },
+        units: Vec::new(),
         ammo: Ammo::He,
     })
     .expect("a valid shot");

@@ -40,7 +40,7 @@ fn disagreement(what: String, p: &Prob, hits: u32) -> Option<String> {
 }
 
 fn assert_agrees(name: &str, shot: &Shot, units_expected: usize) {
-    let units = &shot.input.target.units;
+    let units = &shot.input.units;
     assert_eq!(units.len(), units_expected, "{name}");
     let exact = UnitShotOdds::of(shot).expect("units in the hex");
     let process = ShotProcess::units(shot);

@@ -68,12 +68,12 @@ fn broken_side(mut u: Unit, broken_morale: u8) -> Unit {
 }
 
 /// The shot of `mortar` (HE, default firer) at the hex with these units.
-fn shot_at(mortar: Mortar, mut hex: Target, units: Vec<Unit>) -> Shot {
-    hex.units = units;
+fn shot_at(mortar: Mortar, hex: Target, units: Vec<Unit>) -> Shot {
     Shot::new(ShotInput {
         mortar,
         firer: Firer::default(),
         target: hex,
+        units,
         ammo: Ammo::He,
     })
     .expect("a valid shot")
@@ -1144,7 +1144,7 @@ fn figure_values(units: &[Unit], hits: &[HitKind], end: &[UnitState]) -> Vec<boo
 
 /// Exact figures from the exact engine's distribution.
 fn exact_figures(shot: &Shot) -> Vec<Prob> {
-    let units = &shot.input.target.units;
+    let units = &shot.input.units;
     let process = ShotProcess::units(shot);
     let dist: Dist<ShotState> = process.exact(&process.start_units());
     let mut sums = vec![Prob::zero(); figure_names(units).len()];
@@ -1176,7 +1176,7 @@ fn exact_figures(shot: &Shot) -> Vec<Prob> {
 
 /// Monte Carlo counts of every figure over `runs` runs of the process.
 fn monte_carlo_counts(shot: &Shot, runs: u64, seed: u64) -> Vec<u64> {
-    let units = &shot.input.target.units;
+    let units = &shot.input.units;
     let process = ShotProcess::units(shot);
     let start = process.start_units();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -1213,7 +1213,7 @@ fn figure_failure(exact: &Prob, k: u64, n: u64) -> Option<String> {
 /// The failures of the Monte Carlo counts of `mc_shot` against the exact
 /// figures of `exact_shot`.
 fn failures(exact_shot: &Shot, mc_shot: &Shot, seed: u64) -> Vec<String> {
-    let names = figure_names(&exact_shot.input.target.units);
+    let names = figure_names(&exact_shot.input.units);
     let exact = exact_figures(exact_shot);
     let counts = monte_carlo_counts(mc_shot, RUNS, seed);
     names
@@ -1341,7 +1341,7 @@ fn lone_squad_out_of_action(
         vec![squad(morale, location)],
     );
     let odds = UnitShotOdds::of(&shot).unwrap();
-    let u = &shot.input.target.units[0];
+    let u = &shot.input.units[0];
     let out = |critical: bool| {
         odds.joint()
             .prob(|(h, s)| (h[0] == HitKind::Critical) == critical && !in_action(u, &s[0]))

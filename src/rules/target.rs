@@ -1,11 +1,13 @@
 //! The target hex of a shot: range, target-based To Hit cases of C6, and
-//! what the effects DR needs (TEM, woods for Air Bursts, marsh).
+//! what the effects DR needs (TEM, woods for Air Bursts, marsh). A unit in
+//! the hex has its own copy, with its own changes (its TEM, its cases);
+//! the units themselves are the shot's ([`ShotInput::units`]).
+//!
+//! [`ShotInput::units`]: super::shot::ShotInput::units
 
 use serde::Serialize;
 
-use super::units::Unit;
-
-/// The target of one shot.
+/// The target of one shot: the hex's facts, or one unit's own.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Target {
     /// Range in hexes; 0 (own hex) is never allowed for the Area Target Type (C3.33).
@@ -46,6 +48,4 @@ pub struct Target {
     pub marsh: bool,
     /// Any further effects DRM, never reversed by a Critical Hit.
     pub effects_drm: i8,
-    /// The units in the hex; none means "the hex" alone (IFT results only).
-    pub units: Vec<Unit>,
 }

@@ -96,6 +96,7 @@ pub(super) fn rof_figures(rof: u8, spotted: bool, breakdown: u8) -> Result<RofFi
         mortar: m,
         firer,
         target: target_with_drm(range, 0),
+        units: Vec::new(),
         ammo: Ammo::He,
     };
     let s = Shot::new(input.clone())?;
@@ -143,11 +144,13 @@ pub fn squad_outcomes(morale: u8, column_fp: u8, drm: i16) -> Result<Dist<Outcom
         morale,
         location.clone(),
     );
-    let target = Target {
+    let s = Shot::new(ShotInput {
+        mortar: m,
+        firer: Firer::default(),
+        target: location,
         units: vec![squad],
-        ..location
-    };
-    let s = Shot::he(m, Firer::default(), target)?;
+        ammo: Ammo::He,
+    })?;
     let odds = UnitShotOdds::of(&s).expect("the hex holds the squad");
     let hit = odds
         .joint()

@@ -368,6 +368,6 @@ pub fn run_over(catalog: &Catalog, source: &ScenarioSource, scope: Scope) -> Res
             })
             .collect(),
         modifiers,
-        units_given: !target.units.is_empty(),
+        units_given: !shot.input.units.is_empty(),
     })
 }

@@ -85,7 +85,7 @@ pub(super) fn read(
             if let Some(p) = odds.p_malfunction() {
                 figures.push((Measure::Malfunction, p));
             }
-            if shot.input.target.units.iter().any(|u| u.enemy)
+            if shot.input.units.iter().any(|u| u.enemy)
                 && let Some(units) = UnitShotOdds::of(&shot)
             {
                 figures.push((Measure::OutOfAction, units.hex.at_least_out[0].clone()));

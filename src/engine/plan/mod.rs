@@ -237,7 +237,7 @@ impl FirePlan {
                 format!("Acquisition is NA for the {}", mortar.name),
             ));
         }
-        let units = &shot_input.target.units;
+        let units = &shot_input.units;
         let has_enemy = units.iter().any(|u| u.enemy);
         if matches!(
             input.stop,
@@ -299,7 +299,7 @@ impl FirePlan {
                 }
             }
         }
-        let twins = Twins::of(&shot_input.target.units);
+        let twins = Twins::of(&shot_input.units);
         Ok(FirePlan {
             input,
             shot_input,
@@ -331,7 +331,7 @@ impl FirePlan {
 
     /// The units of the target hex.
     pub fn units(&self) -> &[Unit] {
-        &self.shot_input.target.units
+        &self.shot_input.units
     }
 
     /// Some enemy unit is still in action (Good Order; a vehicle not eliminated).

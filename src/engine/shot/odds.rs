@@ -144,7 +144,7 @@ impl UnitShotOdds {
             .map(|(terms, w)| (w.total(), terms))
             .collect();
         let hex = HexOdds::of_weighted(
-            &shot.input.target.units,
+            &shot.input.units,
             weighted
                 .iter()
                 .flat_map(|(w, terms)| terms.iter().map(move |t| (w, t))),

@@ -107,10 +107,14 @@ impl Scenario {
     }
 
     fn rules_input(&self, catalog: &Catalog) -> Result<ShotInput> {
+        let mortar = catalog.mortar(&self.mortar)?;
+        let firer = self.firer.to_firer()?;
+        let (target, units) = self.target.to_target()?;
         Ok(ShotInput {
-            mortar: catalog.mortar(&self.mortar)?,
-            firer: self.firer.to_firer()?,
-            target: self.target.to_target()?,
+            mortar,
+            firer,
+            target,
+            units,
             ammo: self.ammo()?,
         })
     }

@@ -172,7 +172,6 @@ impl UnitSpec {
         };
         self.check_vehicle_keys(kind, &field)?;
         let mut location = hex.clone();
-        location.units = Vec::new();
         let set = |slot: &mut bool, v: Option<bool>| {
             if let Some(v) = v {
                 *slot = v;
@@ -299,14 +298,14 @@ impl UnitSpec {
 impl TargetSpec {
     /// The checked target hex and its units (the rules then check the
     /// combination).
-    pub(crate) fn to_target(&self) -> Result<Target> {
+    pub(crate) fn to_target(&self) -> Result<(Target, Vec<Unit>)> {
         if self.size.is_some() || self.moving_vehicle.is_some() {
             return Err(Error::invalid(
                 "target.size",
                 "size and moving_vehicle belong to a vehicle in [[target.units]]",
             ));
         }
-        let mut hex = self.hex_target()?;
+        let hex = self.hex_target()?;
         let specs = self.units.as_deref().unwrap_or_default();
         if specs.len() > MAX_UNITS {
             return Err(Error::invalid(
@@ -317,12 +316,12 @@ impl TargetSpec {
                 ),
             ));
         }
-        hex.units = specs
+        let units = specs
             .iter()
             .enumerate()
             .map(|(i, u)| u.to_unit("target.units", i, &hex))
             .collect::<Result<_>>()?;
-        Ok(hex)
+        Ok((hex, units))
     }
 
     fn hex_target(&self) -> Result<Target> {
@@ -366,7 +365,6 @@ impl TargetSpec {
             effects_drm: opt_in("target.effects_drm", self.effects_drm, EXTRA_DRM)?.unwrap_or(0),
             size: 0,
             moving_vehicle: false,
-            units: Vec::new(),
         })
     }
 }

@@ -122,7 +122,7 @@ pub(crate) fn shot_facts<'a>(
     plan: bool,
 ) -> Facts<'a> {
     let t = &input.target;
-    let units = &t.units;
+    let units = &input.units;
     Facts {
         caliber_mm: Some(input.mortar.caliber_mm),
         ammo: Some(input.ammo),

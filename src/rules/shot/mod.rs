@@ -38,8 +38,11 @@ pub struct ShotInput {
     pub mortar: Mortar,
     /// Who fires it and in what situation (the C5 firer-based cases).
     pub firer: Firer,
-    /// The target hex and the units in it.
+    /// The target hex.
     pub target: Target,
+    /// The units in the hex, each with its own copy of the hex's facts;
+    /// none means the hex alone (IFT results only).
+    pub units: Vec<Unit>,
     /// HE, SMOKE or WP.
     pub ammo: Ammo,
 }
@@ -141,13 +144,15 @@ fn target_shot(
 }
 
 impl Shot {
-    /// An HE shot of `mortar`, fired by `firer` at `target`: [`Shot::new`]
-    /// with the ammunition most questions are about.
+    /// An HE shot of `mortar`, fired by `firer` at the hex `target` alone
+    /// (no units): [`Shot::new`] with the ammunition most questions are
+    /// about.
     pub fn he(mortar: Mortar, firer: Firer, target: Target) -> Result<Shot> {
         Shot::new(ShotInput {
             mortar,
             firer,
             target,
+            units: Vec::new(),
             ammo: Ammo::He,
         })
     }
@@ -159,6 +164,7 @@ impl Shot {
             mortar,
             firer,
             target,
+            units: hex_units,
             ammo,
         } = &input;
         let lone_smc = firer.manning == Manning::LoneSmc;
@@ -215,18 +221,18 @@ impl Shot {
 
         let hex = target_shot(&input, &firer_mods, to_hit_number, target, None)?;
         // A shot's state holds one slot per target, inline.
-        if target.units.len() > MAX_UNITS {
+        if hex_units.len() > MAX_UNITS {
             return Err(Error::invalid(
                 "target.units",
                 format!(
                     "{} units; this version handles at most {MAX_UNITS} in a hex",
-                    target.units.len()
+                    hex_units.len()
                 ),
             ));
         }
-        location::check_stack("target.units", &target.units)?;
-        let mut units = Vec::with_capacity(target.units.len());
-        for (i, unit) in target.units.iter().enumerate() {
+        location::check_stack("target.units", hex_units)?;
+        let mut units = Vec::with_capacity(hex_units.len());
+        for (i, unit) in hex_units.iter().enumerate() {
             check_unit(i, unit, mortar)?;
             units.push(target_shot(
                 &input,

@@ -167,9 +167,9 @@ fn node_keys_order_nodes_as_nodes() {
 fn identical_squads_merge_with_the_same_figures() {
     let text = include_str!("../../../../examples/stack-in-woods.toml");
     let (mut shot, input) = example(text, Some(&["PFPh", "DFPh"]));
-    let mut twin = shot.target.units[0].clone();
+    let mut twin = shot.units[0].clone();
     twin.name = "4-6-7 (second)".into();
-    shot.target.units[2] = twin.clone();
+    shot.units[2] = twin.clone();
     let plan = FirePlan::new(shot, input).unwrap();
     let apart = plan.clone().without_twins();
     let (merged, whole) = (Chain::compile(&plan), Chain::compile(&apart));
@@ -177,8 +177,8 @@ fn identical_squads_merge_with_the_same_figures() {
     assert_eq!(PlanOdds::of(&plan, &merged), PlanOdds::of(&apart, &whole));
     // The reference passes in plain fractions: two squads, one phase.
     let (mut shot, input) = example(text, Some(&["DFPh"]));
-    shot.target.units[1] = twin;
-    shot.target.units.truncate(2);
+    shot.units[1] = twin;
+    shot.units.truncate(2);
     same_both_ways(&FirePlan::new(shot, input).unwrap());
 }
 
@@ -188,13 +188,13 @@ fn smooth_passes_match_reference_with_units() {
         include_str!("../../../../examples/stack-in-woods.toml"),
         Some(&["DFPh"]),
     );
-    shot.target.units.truncate(1);
+    shot.units.truncate(1);
     same_both_ways(&FirePlan::new(shot, input).unwrap());
     // Three phases, a unit whose states the counting passes merge.
     let (mut shot, input) = example(
         include_str!("../../../../examples/stack-in-woods.toml"),
         None,
     );
-    shot.target.units.truncate(1);
+    shot.units.truncate(1);
     same_both_ways(&FirePlan::new(shot, input).unwrap());
 }

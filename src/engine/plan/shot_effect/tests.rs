@@ -44,7 +44,7 @@ fn shot_effects_match_the_whole_shot() {
     for multiple in [false, true] {
         let plan = stack_in_woods(|shot| {
             shot.mortar.multiple_hits = multiple;
-            shot.target.units.truncate(2);
+            shot.units.truncate(2);
         });
         let laws = ShotLaws::default();
         let start = Node::start(&plan);
@@ -75,9 +75,9 @@ fn shot_effects_match_the_whole_shot() {
 #[test]
 fn swapped_twins_share_their_situation() {
     let plan = stack_in_woods(|shot| {
-        let mut twin = shot.target.units[0].clone();
+        let mut twin = shot.units[0].clone();
         twin.name = "4-6-7 (second)".into();
-        shot.target.units[2] = twin;
+        shot.units[2] = twin;
     });
     let laws = ShotLaws::default();
     let start = Node::start(&plan);

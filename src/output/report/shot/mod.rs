@@ -330,7 +330,7 @@ impl ShotReport {
 }
 
 fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
-    let rows = unit_rows(&shot.input.target.units, &odds.hex);
+    let rows = unit_rows(&shot.input.units, &odds.hex);
     shot.units
         .iter()
         .zip(rows)
