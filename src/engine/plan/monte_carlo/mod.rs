@@ -18,6 +18,7 @@
 //! number of threads either way (they do depend on which sampler runs).
 
 mod batches;
+mod chunk;
 mod search;
 mod tally;
 mod walk_tally;

@@ -1,7 +1,7 @@
 //! Tallying the fast sampler's walked trials.
 
+use super::chunk::{AT_END_MALFUNCTIONED, AT_END_REMOVED, COUNTS_SHIFT, Chunk, FIELD, FIELD_MASK};
 use super::tally::{McTally, PhaseTally, add_at, bump_u64};
-use super::walker::{AT_END_MALFUNCTIONED, AT_END_REMOVED, COUNTS_SHIFT, Chunk, FIELD, FIELD_MASK};
 
 /// Counts of a phase or a trial.
 #[derive(Clone, Copy, Default)]
