@@ -155,7 +155,6 @@ fn the_checker_sees_a_wrong_arrow() {
 /// when one is gone, so the list only shrinks.
 const KNOWN_CYCLES: &[&str] = &[
     "engine::plan::chain <-> engine::plan::joint_law <-> engine::plan::shot_effect <-> engine::plan::shot_parts",
-    "engine::plan::exact <-> engine::plan::lump <-> engine::plan::prepared <-> engine::plan::reference_pass <-> engine::plan::smooth_blocks <-> engine::plan::smooth_exponents <-> engine::plan::smooth_jobs <-> engine::plan::smooth_pass <-> engine::plan::smooth_phases <-> engine::plan::smooth_slots <-> engine::plan::smooth_sums",
 ];
 
 /// A file's module: `src/rules/units/checks.rs` is `rules::units::checks`,

@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 
 use super::chain::{Chain, DrawTable, Edge, Event};
-use super::exact::Step;
+use super::tally::Step;
 use crate::engine::fast_hash::FastMap;
 use crate::prob::gcd64;
 

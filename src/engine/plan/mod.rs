@@ -24,10 +24,12 @@ mod smooth;
 mod smooth_blocks;
 mod smooth_exponents;
 mod smooth_jobs;
+mod smooth_moves;
 mod smooth_pass;
 mod smooth_phases;
 mod smooth_slots;
 mod smooth_sums;
+mod tally;
 mod twins;
 mod weighed;
 

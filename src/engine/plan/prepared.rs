@@ -3,8 +3,8 @@
 //! weight, and a node's moves with its self-loop solved.
 
 use super::chain::{Chain, Edge, Event};
-use super::exact::{PASSES, Step, Tally};
 use super::smooth::{Basis, Factors};
+use super::tally::{PASSES, Step, Tally};
 use crate::prob::gcd64;
 use crate::rules::to_hit::HitKind;
 

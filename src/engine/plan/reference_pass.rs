@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::FirePlan;
 use super::chain::{Chain, Event, Node, Weapon};
-use super::exact::{Step, Tally, Totals};
+use super::tally::{Step, Tally, Totals};
 use crate::prob::Prob;
 use crate::rules::to_hit::HitKind;
 

@@ -15,10 +15,10 @@
 
 use std::ops::Range;
 
-use super::exact::Step;
 use super::smooth::lanes::{self, BUDGET, Kernel, add_lanes, carry_in_place, units};
-use super::smooth_pass::Moves;
+use super::smooth_moves::Moves;
 use super::smooth_slots::{Numer, Sends};
+use super::tally::Step;
 
 /// The blocks of a pass's nodes, by rank: each node's counts reached and
 /// not yet taken, in one block each.

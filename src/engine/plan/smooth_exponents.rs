@@ -4,9 +4,9 @@
 
 use std::ops::Range;
 
-use super::exact::{Step, Tally};
 use super::prepared::Variant;
-use super::smooth_pass::Moves;
+use super::smooth_moves::Moves;
+use super::tally::{Step, Tally};
 
 /// The pass's denominators, as exponents of the basis, one for each count:
 /// one that every state's mass at that count, and every share of it a

@@ -10,12 +10,13 @@ use std::sync::{Arc, Mutex, OnceLock};
 use rayon::prelude::*;
 
 use super::chain::{Chain, Event};
-use super::exact::{PASSES, Step, Tally, Totals};
 use super::lump::{self, Quotient};
 use super::prepared::{Prepared, node_order};
-use super::smooth_pass::{Moves, run_smooth};
+use super::smooth_moves::Moves;
+use super::smooth_pass::run_smooth;
 use super::smooth_phases::shots_in_phase;
 use super::smooth_slots::Arithmetic;
+use super::tally::{PASSES, Step, Tally, Totals};
 use super::{FirePlan, StopRule};
 use crate::engine::shot::attack_law::lock;
 

@@ -19,13 +19,13 @@
 use rayon::prelude::*;
 
 use super::chain::Chain;
-use super::exact::{Step, TALLY_CAP, Tally, Totals};
 use super::prepared::{Move, Prepared};
 use super::smooth::Smooth;
 use super::smooth_blocks::count_in_blocks;
 use super::smooth_exponents::{Met, Reached, node_exponents, raise, rising};
-use super::smooth_pass::Moves;
+use super::smooth_moves::Moves;
 use super::smooth_slots::{Arithmetic, Numer, Sends, Slots, add_times};
+use super::tally::{Step, TALLY_CAP, Tally, Totals};
 use crate::prob::Prob;
 
 /// The [`Tally::ShotsInPhase`] pass, a phase at a time: of its totals only

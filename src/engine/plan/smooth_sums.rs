@@ -9,9 +9,9 @@ use rayon::prelude::*;
 
 use super::FirePlan;
 use super::chain::Weapon;
-use super::exact::{Tally, Totals};
 use super::smooth::{Basis, Smooth};
 use super::smooth_slots::{Numer, add_times};
+use super::tally::{Tally, Totals};
 use super::twins::Twins;
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;

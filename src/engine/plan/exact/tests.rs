@@ -1,6 +1,8 @@
 //! Tests of the exact engine: the smooth passes against the reference
 //! passes, merged chains, node keys and identical units.
 
+use super::super::chain::Event;
+use super::super::tally::{Step, Tally};
 use super::super::{PlanInput, StopRule};
 use super::*;
 use crate::engine::plan::chain::DrawTable;

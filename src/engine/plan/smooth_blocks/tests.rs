@@ -7,10 +7,10 @@ use proptest::prelude::*;
 
 use super::*;
 use crate::engine::plan::chain::{Chain, DrawTable, Edge, Event, Node, Weapon};
-use crate::engine::plan::exact::Tally;
 use crate::engine::plan::prepared::{Prepared, node_order};
 use crate::engine::plan::smooth_exponents::pass_exponents;
 use crate::engine::plan::smooth_slots::tests::{numer, weight};
+use crate::engine::plan::tally::Tally;
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::UnitStates;
 
