@@ -25,11 +25,12 @@
 
 use serde::Serialize;
 
-mod compile;
-mod edges;
+pub(crate) mod edges;
 
-pub(crate) use compile::Limits;
-pub use compile::{Chain, DEFAULT_MAX_STATES, LAW_OUTCOMES_PER_EDGE, MAX_EDGES, Refusal, TooLarge};
+pub(crate) use super::compile::Limits;
+pub use super::compile::{
+    Chain, DEFAULT_MAX_STATES, LAW_OUTCOMES_PER_EDGE, MAX_EDGES, Refusal, TooLarge,
+};
 pub use edges::{DrawTable, Edge};
 
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};
@@ -169,7 +170,7 @@ fn target_done(plan: &FirePlan, units: &UnitStates) -> bool {
 }
 
 /// The shot this node would fire now, if any: `Some(intensive)`.
-fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
+pub(super) fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
     let listed = plan.input.phases[usize::from(node.phase)];
     if node.stopped || node.weapon != Weapon::Ready || target_done(plan, &node.units) {
         return None;
@@ -247,7 +248,7 @@ fn shot_start(plan: &FirePlan, process: &ShotProcess<'_>, node: &Node) -> Vec<Un
     }
 }
 
-fn shot_key(plan: &FirePlan, node: &Node, intensive: bool) -> ShotKey {
+pub(super) fn shot_key(plan: &FirePlan, node: &Node, intensive: bool) -> ShotKey {
     ShotKey {
         phase: plan.input.phases[usize::from(node.phase)].phase,
         acquisition: node.acquisition,
@@ -257,7 +258,12 @@ fn shot_key(plan: &FirePlan, node: &Node, intensive: bool) -> ShotKey {
 }
 
 /// The node after a shot with this effect.
-fn after_shot(plan: &FirePlan, node: &Node, intensive: bool, effect: &ShotEffect) -> (Node, Event) {
+pub(super) fn after_shot(
+    plan: &FirePlan,
+    node: &Node,
+    intensive: bool,
+    effect: &ShotEffect,
+) -> (Node, Event) {
     let listed = plan.input.phases[usize::from(node.phase)];
     let mut next = *node;
     next.fired_any = true;
@@ -298,7 +304,7 @@ fn after_shot(plan: &FirePlan, node: &Node, intensive: bool, effect: &ShotEffect
 /// The move to the next listed phase: a repair dr in each Rally Phase on the
 /// way (A9.72: ≤ R# repairs, 6 eliminates the weapon); ROF, Intensive Fire
 /// and pins come back with a new Player Turn.
-fn advance(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
+pub(super) fn advance(plan: &FirePlan, node: &Node, dice: &mut dyn Dice) -> (Node, Event) {
     let phases = &plan.input.phases;
     let listed = phases[usize::from(node.phase)];
     let mut next = *node;

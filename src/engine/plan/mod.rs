@@ -10,6 +10,7 @@
 //! samples it.
 
 pub mod chain;
+mod compile;
 pub mod exact;
 pub mod figures;
 mod joint_law;

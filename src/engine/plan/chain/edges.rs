@@ -116,7 +116,7 @@ pub(super) type Numbered = u64;
 const PHASE_END: u64 = 12;
 
 /// The transition to node `to` with this event, as one number.
-pub(super) fn numbered(to: usize, event: Event) -> Numbered {
+pub(crate) fn numbered(to: usize, event: Event) -> Numbered {
     let place = match event {
         Event::Shot {
             hit,
@@ -152,7 +152,7 @@ fn edge(n: Numbered) -> Edge {
 
 /// A node's edges, its draw table, and its edges' fractions when it has
 /// no table.
-pub(super) struct Finished {
+pub(crate) struct Finished {
     pub edges: Vec<Edge>,
     pub table: DrawTable,
     pub fractions: Option<Vec<Prob>>,
@@ -161,7 +161,7 @@ pub(super) struct Finished {
 /// The edges and table of a node with these transitions. Unless they are
 /// `distinct`, those to the same node with the same event are merged, in
 /// order of node number and event.
-pub(super) fn finish(transitions: Weighed<Numbered>, distinct: bool) -> Finished {
+pub(crate) fn finish(transitions: Weighed<Numbered>, distinct: bool) -> Finished {
     match transitions {
         Weighed::Integer(mut pairs, denominator) => {
             if !distinct {

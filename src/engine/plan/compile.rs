@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 
 use rayon::prelude::*;
 
-use super::edges::{DrawTable, Edge, Finished, finish, numbered};
-use super::{Event, Node, advance, after_shot, next_shot, shot_key};
+use super::chain::edges::{DrawTable, Edge, Finished, finish, numbered};
+use super::chain::{Event, Node, advance, after_shot, next_shot, shot_key};
 use crate::dice::Dist;
 use crate::engine::fast_hash::{FastMap, FastSet};
 use crate::engine::plan::shot_effect::{Heads, Need, ShotLaws, shot_parts};
