@@ -150,13 +150,6 @@ fn the_checker_sees_a_wrong_arrow() {
     assert!(!allowed("engine").unwrap().contains(&"output"));
 }
 
-/// Modules side by side that do use each other today, each set a cycle
-/// (as the test prints it), to be broken by moving code. The test fails
-/// when one is gone, so the list only shrinks.
-const KNOWN_CYCLES: &[&str] = &[
-    "engine::plan::chain <-> engine::plan::compile <-> engine::plan::joint_law <-> engine::plan::shot_effect <-> engine::plan::shot_parts",
-];
-
 /// A file's module: `src/rules/units/checks.rs` is `rules::units::checks`,
 /// `src/rules/mod.rs` is `rules`, `src/lib.rs` the crate root (empty).
 fn module_of(relative: &Path) -> Vec<String> {
@@ -321,19 +314,11 @@ fn module_uses() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
 #[test]
 fn modules_side_by_side_depend_one_way() {
     let found = sibling_cycles(&module_uses());
-    let mut wrong: Vec<String> = found
-        .iter()
-        .filter(|c| !KNOWN_CYCLES.contains(&c.as_str()))
-        .map(|c| format!("these modules use each other: {c}"))
-        .collect();
-    for known in KNOWN_CYCLES {
-        if !found.iter().any(|c| c == known) {
-            wrong.push(format!(
-                "no longer a cycle: {known}: take it off KNOWN_CYCLES"
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(
+        found.is_empty(),
+        "modules that use each other:\n{}",
+        found.join("\n")
+    );
 }
 
 /// The cycle finder sees a cycle, through a `super::` group and across a

@@ -23,23 +23,40 @@
 //! moves one way until the phase ends. So the shot count of a phase is
 //! unbounded, and the exact engine sums its geometric tail exactly.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 pub(crate) mod edges;
 
-pub(crate) use super::compile::Limits;
-pub use super::compile::{
-    Chain, DEFAULT_MAX_STATES, LAW_OUTCOMES_PER_EDGE, MAX_EDGES, Refusal, TooLarge,
-};
+pub use super::limits::{DEFAULT_MAX_STATES, LAW_OUTCOMES_PER_EDGE, MAX_EDGES, Refusal, TooLarge};
 pub use edges::{DrawTable, Edge};
 
 use super::{FirePlan, IntensiveFirePolicy, ShotKey, StopRule};
 use crate::dice::Dice;
+use crate::prob::Prob;
 use crate::rules::sequence::{self, Repair, rally_phases_between, same_player_turn};
 use crate::rules::shot::Breakdown;
 use crate::rules::shot_process::{ShotProcess, ShotState};
 use crate::rules::to_hit::HitKind;
 use crate::rules::units::{UnitState, UnitStates};
+
+/// The reachable nodes of a plan with their exact transitions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chain {
+    /// Every reachable node, in the order they were found.
+    pub nodes: Vec<Node>,
+    /// Outgoing edges of each node; empty at the end of the plan.
+    pub edges: Vec<Vec<Edge>>,
+    /// The integer draw table of each node: its edges' probabilities, for
+    /// Monte Carlo and the exact engine alike.
+    pub tables: Vec<DrawTable>,
+    /// The exact probabilities of the edges of each node without a table
+    /// (its denominator passes 64 bits), by node.
+    pub fractions: BTreeMap<usize, Vec<Prob>>,
+    /// The index of the start node.
+    pub start: usize,
+}
 
 /// The weapon's state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]

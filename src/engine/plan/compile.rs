@@ -12,14 +12,14 @@ use std::collections::BTreeMap;
 use rayon::prelude::*;
 
 use super::chain::edges::{DrawTable, Edge, Finished, finish, numbered};
-use super::chain::{Event, Node, advance, after_shot, next_shot, shot_key};
+use super::chain::{Chain, Event, Node, advance, after_shot, next_shot, shot_key};
+use super::limits::{Limits, MAX_EDGES, Refusal, TooLarge};
 use crate::dice::Dist;
 use crate::engine::fast_hash::{FastMap, FastSet};
 use crate::engine::plan::shot_effect::{Heads, Need, ShotLaws, shot_parts};
 use crate::engine::plan::shot_parts::Parts;
 use crate::engine::plan::weighed::Weighed;
 use crate::engine::plan::{FirePlan, ShotKey};
-use crate::prob::Prob;
 use crate::rules::units::UnitStates;
 
 /// Exact shot effects, as their parts, by shot and units' states, shared
@@ -29,63 +29,6 @@ type EffectCache = FastMap<(ShotKey, UnitStates), Parts>;
 /// The cache key of the shot a node fires next, if it fires one.
 fn effect_key(plan: &FirePlan, node: &Node) -> Option<(ShotKey, UnitStates)> {
     next_shot(plan, node).map(|intensive| (shot_key(plan, node, intensive), node.units))
-}
-
-/// What the exact engine may build: chain states, and edges (the memory
-/// of the chain and of its solution grows with them).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Limits {
-    pub max_nodes: usize,
-    pub max_edges: usize,
-}
-
-/// Edges (and outcomes of one shot) the exact engine builds at most. A
-/// large plan takes some 65 bytes of memory an edge at its peak, chain,
-/// caches and solution together (measured: 180 MB for the 2.75 million
-/// edges of five 4-6-7s in woods, 0.46 GB for the 7.2 million of three
-/// units and a 5-4-8; a small plan more, 150 bytes an edge for the 267,991
-/// of `examples/stack-in-woods.toml` in 40 MB), so this keeps it well
-/// within 1 GB. It was 4 million while an edge held its fraction beside
-/// its table's weight, at some 210-220 bytes an edge.
-pub const MAX_EDGES: usize = 9_000_000;
-
-/// Outcomes of the units' laws the exact engine works out at most for
-/// each edge it may build, counted before equal outcomes merge (the guard
-/// counts them before a law is built): a law is held merged, 32 bytes an
-/// outcome, and twins' laws merge most of theirs (five 4-6-7s: 13.7
-/// million counted within the 0.38 GB above). Halved when edges shrank
-/// and [`MAX_EDGES`] went from 4 to 9 million: a law's outcome did not
-/// shrink, and 18 million counted keeps the laws near the 16 million
-/// allowed before.
-pub const LAW_OUTCOMES_PER_EDGE: usize = 2;
-
-/// Chain states the exact engine builds at most unless told otherwise
-/// (`--max-states`); past them a plan runs by Monte Carlo.
-pub const DEFAULT_MAX_STATES: usize = 20_000;
-
-/// Why a plan's exact chain is not built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The chain has more states than the budget: at least this many.
-    States {
-        /// States found when the budget ran out: the chain has at least
-        /// this many.
-        at_least: usize,
-    },
-    /// The chain's transitions would take more than about 1 GB
-    /// ([`MAX_EDGES`]).
-    Memory,
-}
-
-/// A refused chain, and the work done before the refusal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TooLarge {
-    /// Why it was refused.
-    pub refusal: Refusal,
-    /// Shot effects worked out in full (joint laws built) before it.
-    pub effects_built: usize,
-    /// Chain states found before it.
-    pub states_built: usize,
 }
 
 /// The fewest nodes of a level a thread expands at a time.
@@ -235,23 +178,6 @@ fn fill_cache(
     // The laws were all built by `build_all`.
     cache.extend(effects?);
     Ok(())
-}
-
-/// The reachable nodes of a plan with their exact transitions.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Chain {
-    /// Every reachable node, in the order they were found.
-    pub nodes: Vec<Node>,
-    /// Outgoing edges of each node; empty at the end of the plan.
-    pub edges: Vec<Vec<Edge>>,
-    /// The integer draw table of each node: its edges' probabilities, for
-    /// Monte Carlo and the exact engine alike.
-    pub tables: Vec<DrawTable>,
-    /// The exact probabilities of the edges of each node without a table
-    /// (its denominator passes 64 bits), by node.
-    pub fractions: BTreeMap<usize, Vec<Prob>>,
-    /// The index of the start node.
-    pub start: usize,
 }
 
 impl Chain {

@@ -7,7 +7,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use super::shot_effect::UnitsLaw;
+use super::shot_parts::UnitsLaw;
 use super::twins::{IntegerLaws, Twins};
 use super::weighed::Weighed;
 use crate::dice::Dist;

@@ -14,6 +14,7 @@ mod compile;
 pub mod exact;
 pub mod figures;
 mod joint_law;
+mod limits;
 mod lump;
 pub mod monte_carlo;
 mod prepared;

@@ -15,9 +15,10 @@ use rayon::prelude::*;
 
 use super::FirePlan;
 use super::ShotKey;
-use super::chain::{LAW_OUTCOMES_PER_EDGE, Limits, Node, Refusal, ShotEffect};
+use super::chain::{Node, ShotEffect};
 use super::joint_law;
-use super::shot_parts::Parts;
+use super::limits::{LAW_OUTCOMES_PER_EDGE, Limits, Refusal};
+use super::shot_parts::{Parts, UnitsLaw};
 use super::twins::{IntegerLaws, Twins};
 use super::weighed::Weighed;
 use crate::dice::Dist;
@@ -31,16 +32,6 @@ use crate::rules::units::UnitStates;
 
 /// Each target's attacks: normal, and on a Critical Hit.
 type Attacks = Vec<(Option<Attack>, Option<Attack>)>;
-
-/// A shot's distinct effects with their probabilities: in integers over
-/// one denominator for a shot at units while they fit in 128 bits.
-pub type Effects = Weighed<ShotEffect>;
-
-/// The law of the units' states after a To Hit outcome, shared: each
-/// distinct state with its numerator over one denominator (all dice odds,
-/// while that fits in 128 bits), so that each shot's effect is summed in
-/// integers; past that, exact fractions.
-pub(super) type UnitsLaw = Weighed<UnitStates>;
 
 /// The map's value under a read lock, whatever a panicking thread left (the
 /// engine's maps only ever gain complete entries).

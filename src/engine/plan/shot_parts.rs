@@ -9,13 +9,22 @@
 use std::sync::Arc;
 
 use super::chain::ShotEffect;
-use super::shot_effect::{Effects, UnitsLaw};
 use super::weighed::{Weighed, over_one_denominator};
 use crate::dice::Dist;
 use crate::prob::Prob;
 use crate::prob::lcm;
 use crate::rules::shot::Breakdown;
 use crate::rules::units::UnitStates;
+
+/// A shot's distinct effects with their probabilities: in integers over
+/// one denominator for a shot at units while they fit in 128 bits.
+pub type Effects = Weighed<ShotEffect>;
+
+/// The law of the units' states after a To Hit outcome, shared: each
+/// distinct state with its numerator over one denominator (all dice odds,
+/// while that fits in 128 bits), so that each shot's effect is summed in
+/// integers; past that, exact fractions.
+pub(super) type UnitsLaw = Weighed<UnitStates>;
 
 /// A To Hit outcome with the laws that follow it, each with the factor
 /// that brings its numerators over the effect's denominator.
