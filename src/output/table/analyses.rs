@@ -1,39 +1,34 @@
 //! The rows of the analyses' tables: a comparison's odds, one
-//! [`OddsRow`] per figure and mortar, and what each modifier is worth,
-//! one [`WorthRow`] per modifier and measure. Both are read from the
-//! analysis's JSON document (`output::report`), so a table holds the
-//! numbers the JSON shows.
+//! [`OddsRow`] per figure and mortar, from the [`Comparison`], and what
+//! each modifier is worth, one [`WorthRow`] per modifier and measure, read
+//! from its JSON document (`output::report`), which names the modifiers
+//! and the changes. Either way a table holds the numbers the JSON shows.
 
 use super::rows::RowBuilder;
 use super::{OddsRow, WorthRow};
 use crate::analysis::compare::Comparison;
 use crate::analysis::worth::Worth;
-use crate::output::report::compare::CompareJson;
 use crate::output::report::worth::WorthJson;
 
 impl Comparison {
-    /// The result table (docs/json.md lists the measures).
+    /// The result table (docs/json.md lists the measures): the figures
+    /// `compare --format json` shows, one row each.
     pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
-        let json = CompareJson::new(self);
         let mut rows = Vec::new();
-        for m in &json.mortars {
+        for m in &self.mortars {
             let mut b = RowBuilder::new(scenario, &m.label);
-            b.exact("shot", "hex", "p_hit", None, &m.p_hit);
-            b.exact("shot", "hex", "p_critical_hit", None, &m.p_critical_hit);
-            for (i, (p, label)) in m.per_phase.iter().zip(&json.phases).enumerate() {
-                let phase = Some(format!("{}:{}", i + 1, label.phase));
+            b.exact("shot", "hex", "p_hit", None, &(&m.p_hit).into());
+            let p_critical_hit = (&m.p_critical_hit).into();
+            b.exact("shot", "hex", "p_critical_hit", None, &p_critical_hit);
+            for (i, (p, listed)) in m.per_phase.iter().zip(&self.phases).enumerate() {
+                let phase = Some(format!("{}:{}", i + 1, listed.phase.abbreviation()));
                 let (s, w) = ("phase", "weapon");
-                b.figure(
-                    s,
-                    phase.clone(),
-                    w,
-                    "expected_shots",
-                    None,
-                    false,
-                    &p.expected_shots,
-                );
-                b.figure(s, phase, w, "expected_hits", None, false, &p.expected_hits);
+                let shots = (&p.expected_shots).into();
+                b.figure(s, phase.clone(), w, "expected_shots", None, false, &shots);
+                let hits = (&p.expected_hits).into();
+                b.figure(s, phase, w, "expected_hits", None, false, &hits);
             }
+            let malfunction = (&m.p_malfunction).into();
             b.figure(
                 "plan",
                 None,
@@ -41,16 +36,16 @@ impl Comparison {
                 "p_malfunction",
                 None,
                 false,
-                &m.p_malfunction,
+                &malfunction,
             );
-            for t in &m.p_hit_by_turn {
-                let n = Some(t.player_turn as usize);
-                b.figure("plan", None, "hex", "p_hit_by_turn", n, false, &t.p);
-            }
-            for t in m.out_of_action_by_turn.iter().flatten() {
-                let n = Some(t.player_turn as usize);
-                let measure = "p_out_of_action_by_turn";
-                b.figure("plan", None, "hex", measure, n, false, &t.p);
+            for (measure, by_turn) in [
+                ("p_hit_by_turn", Some(&m.p_hit_by_turn)),
+                ("p_out_of_action_by_turn", m.out_of_action_by_turn.as_ref()),
+            ] {
+                for t in by_turn.into_iter().flatten() {
+                    let n = Some(t.player_turn as usize);
+                    b.figure("plan", None, "hex", measure, n, false, &(&t.p).into());
+                }
             }
             rows.extend(b.rows);
         }

@@ -1,7 +1,7 @@
 //! `mortar-odds compare` as a player reads it: the JSON document (keys
 //! documented in docs/json.md), the text with one column per mortar and
 //! the chart, all from `analysis::compare`'s [`Comparison`]. Its table
-//! rows are `output::table`'s, read from the JSON document.
+//! rows are `output::table`'s.
 
 use serde::Serialize;
 
@@ -23,23 +23,23 @@ impl From<&PlanFigure> for FigureJson {
 
 /// A listed phase of the plan.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct PhaseLabel {
-    pub(crate) phase: &'static str,
+struct PhaseLabel {
+    phase: &'static str,
     player_turn: u32,
 }
 
 /// One phase's figures for one mortar.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct PhaseFiguresJson {
-    pub(crate) expected_shots: FigureJson,
-    pub(crate) expected_hits: FigureJson,
+struct PhaseFiguresJson {
+    expected_shots: FigureJson,
+    expected_hits: FigureJson,
 }
 
 /// A figure by the end of a Player Turn.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct TurnFigureJson {
-    pub(crate) player_turn: u32,
-    pub(crate) p: FigureJson,
+struct TurnFigureJson {
+    player_turn: u32,
+    p: FigureJson,
 }
 
 /// Which engine gave a mortar's plan figures.
@@ -53,9 +53,9 @@ struct EngineUsed {
 
 /// Everything compared for one mortar.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct MortarJsonResult {
+struct MortarJsonResult {
     choice: String,
-    pub(crate) label: String,
+    label: String,
     mortar: MortarJson,
     inline: bool,
     /// Present (true) when the plan asks for Intensive Fire and this mortar
@@ -63,28 +63,28 @@ pub(crate) struct MortarJsonResult {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     intensive_fire_barred: bool,
     engine: EngineUsed,
-    pub(crate) p_hit: ProbJson,
-    pub(crate) p_critical_hit: ProbJson,
-    pub(crate) per_phase: Vec<PhaseFiguresJson>,
-    pub(crate) p_malfunction: FigureJson,
-    pub(crate) p_hit_by_turn: Vec<TurnFigureJson>,
+    p_hit: ProbJson,
+    p_critical_hit: ProbJson,
+    per_phase: Vec<PhaseFiguresJson>,
+    p_malfunction: FigureJson,
+    p_hit_by_turn: Vec<TurnFigureJson>,
     /// At least one enemy unit out of action; `null` without enemy units.
     #[serde(rename = "p_out_of_action_by_turn")]
-    pub(crate) out_of_action_by_turn: Option<Vec<TurnFigureJson>>,
+    out_of_action_by_turn: Option<Vec<TurnFigureJson>>,
 }
 
 /// The JSON document of `mortar-odds compare --format json`.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct CompareJson {
+struct CompareJson {
     scenario: String,
     range: u16,
-    pub(crate) phases: Vec<PhaseLabel>,
+    phases: Vec<PhaseLabel>,
     stop: StopRule,
     intensive_fire: IntensiveFirePolicy,
     repair: bool,
     starting_acquisition: u8,
     enemy_units: Vec<String>,
-    pub(crate) mortars: Vec<MortarJsonResult>,
+    mortars: Vec<MortarJsonResult>,
     notes: Vec<String>,
 }
 
@@ -162,7 +162,7 @@ fn notes(c: &Comparison) -> Vec<String> {
 }
 
 impl CompareJson {
-    pub(crate) fn new(c: &Comparison) -> Self {
+    fn new(c: &Comparison) -> Self {
         CompareJson {
             scenario: c.scenario.clone(),
             range: c.range,
