@@ -460,3 +460,30 @@ fn vehicle_keys_on_a_unit_of_another_kind_are_refused() {
         .concat(),
     );
 }
+
+/// Eight units at most in a hex or a DC's Location: a ninth is one line
+/// naming the list, for a mortar's shot and for a DC alike.
+#[test]
+fn a_ninth_unit_is_refused_by_name() {
+    let nine: Vec<&str> = ["--unit", "squad:4-6-7,broken=6"].repeat(9);
+    let mut shot = vec![
+        "shot",
+        "--mortar",
+        "us-81mm",
+        "--range",
+        "5",
+        "--range-limits",
+        "1-40",
+    ];
+    shot.extend(&nine);
+    assert_eq!(
+        rejects(&shot),
+        "mortar-odds: target.units: 9 units; this version handles at most 8 in a hex"
+    );
+    let mut dc = vec!["dc"];
+    dc.extend(&nine);
+    assert_eq!(
+        rejects(&dc),
+        "mortar-odds: dc.target.units: 9 units; this version handles at most 8 in a Location"
+    );
+}

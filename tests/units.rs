@@ -550,6 +550,30 @@ fn lone_squad_bf() -> BfShot {
     }
 }
 
+/// A shot's state holds one slot per unit, at most eight: a ninth unit is
+/// one clear error from the rules, as from the scenario reader, whoever
+/// builds the shot.
+#[test]
+fn a_ninth_unit_in_the_hex_is_refused() {
+    let hex = Target {
+        range: 5,
+        ..Target::default()
+    };
+    let input = |n: usize| ShotInput {
+        mortar: mortar(81),
+        firer: Firer::default(),
+        target: hex.clone(),
+        units: vec![squad(7, hex.clone()); n],
+        ammo: Ammo::He,
+    };
+    assert!(Shot::new(input(8)).is_ok());
+    let refused = Shot::new(input(9)).expect_err("nine units");
+    assert_eq!(
+        refused.to_string(),
+        "target.units: 9 units; this version handles at most 8 in a hex"
+    );
+}
+
 #[test]
 fn lone_squad_matches_the_brute_force() {
     let shot = lone_squad_shot();

@@ -14,7 +14,7 @@ use super::source::ScenarioSource;
 use crate::error::{Error, Result};
 use crate::rules::dc::{DcInput, DcKind, DcLocation};
 use crate::rules::target::Target;
-use crate::rules::units::MAX_UNITS;
+use crate::rules::units::check_unit_count;
 
 /// A DC scenario file: the `[dc]` section and nothing else.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -222,15 +222,7 @@ impl DcLocationSpec {
         )?
         .unwrap_or(0);
         let specs = self.units.as_deref().unwrap_or_default();
-        if specs.len() > MAX_UNITS {
-            return Err(Error::invalid(
-                field("units"),
-                format!(
-                    "{} units; this version handles at most {MAX_UNITS} in a Location",
-                    specs.len()
-                ),
-            ));
-        }
+        check_unit_count(&field("units"), specs.len(), "Location")?;
         let hex = Target {
             tem,
             ..Target::default()

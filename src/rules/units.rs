@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::target::Target;
+use crate::error::{Error, Result};
 
 mod checks;
 
@@ -18,6 +19,18 @@ pub use checks::{
 
 /// Most units a target hex may hold here.
 pub const MAX_UNITS: usize = 8;
+
+/// Refuses more than [`MAX_UNITS`] units in one place (`field` names the
+/// list in the error, `place` is "hex" or "Location").
+pub fn check_unit_count(field: &str, count: usize, place: &str) -> Result<()> {
+    if count > MAX_UNITS {
+        return Err(Error::invalid(
+            field,
+            format!("{count} units; this version handles at most {MAX_UNITS} in a {place}"),
+        ));
+    }
+    Ok(())
+}
 
 /// The states of the units of a hex, packed in one number (so that plan
 /// states stay small and `Copy`, and compare and hash as one word): the

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use crate::error::{Error, Result};
 use crate::input::check::{EXTRA_DRM, HINDRANCE, TEM, flag, int, opt_in, opt_int};
 use crate::rules::target::Target;
-use crate::rules::units::{Armor, MAX_UNITS, Unit, UnitKind, UnitState};
+use crate::rules::units::{Armor, Unit, UnitKind, UnitState, check_unit_count};
 
 /// `[target]`: the target hex, its target-based To Hit DRM (C6) and what
 /// the effects DR needs. Every key but `range` is optional; a yes/no key
@@ -307,15 +307,7 @@ impl TargetSpec {
         }
         let hex = self.hex_target()?;
         let specs = self.units.as_deref().unwrap_or_default();
-        if specs.len() > MAX_UNITS {
-            return Err(Error::invalid(
-                "target.units",
-                format!(
-                    "{} units; this version handles at most {MAX_UNITS} in a hex",
-                    specs.len()
-                ),
-            ));
-        }
+        check_unit_count("target.units", specs.len(), "hex")?;
         let units = specs
             .iter()
             .enumerate()

@@ -28,8 +28,8 @@ use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::readings;
 use super::target::Target;
 use super::to_hit::{HitMode, Modifier, firer_modifiers, target_modifiers, to_hit_number, total};
-use super::units::{MAX_UNITS, Unit, UnitKind};
-use crate::error::{Error, Result};
+use super::units::{Unit, UnitKind, check_unit_count};
+use crate::error::Result;
 
 /// Everything a player says about one shot.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -221,15 +221,7 @@ impl Shot {
 
         let hex = target_shot(&input, &firer_mods, to_hit_number, target, None)?;
         // A shot's state holds one slot per target, inline.
-        if hex_units.len() > MAX_UNITS {
-            return Err(Error::invalid(
-                "target.units",
-                format!(
-                    "{} units; this version handles at most {MAX_UNITS} in a hex",
-                    hex_units.len()
-                ),
-            ));
-        }
+        check_unit_count("target.units", hex_units.len(), "hex")?;
         location::check_stack("target.units", hex_units)?;
         let mut units = Vec::with_capacity(hex_units.len());
         for (i, unit) in hex_units.iter().enumerate() {
