@@ -1,7 +1,7 @@
 //! `mortar-odds worth` as a player reads it: the JSON document, the text
 //! table in percentage points and the bar chart, all from
 //! `analysis::worth`'s [`Worth`]. Its table rows are `output::table`'s,
-//! read from the JSON document.
+//! with the names given here.
 
 use std::fmt::Write;
 
@@ -25,7 +25,7 @@ fn names(measure: Measure) -> (&'static str, &'static str) {
     }
 }
 
-fn name(measure: Measure) -> &'static str {
+pub(crate) fn name(measure: Measure) -> &'static str {
     names(measure).0
 }
 
@@ -43,7 +43,7 @@ fn scoped_label(measure: Measure, scope: Scope) -> &'static str {
 }
 
 /// A modifier as a player names it, e.g. `Acquisition -2`, `leader -1`.
-fn modifier_name(modifier: Modifier) -> String {
+pub(crate) fn modifier_name(modifier: Modifier) -> String {
     match modifier {
         Modifier::Acquisition(level) => format!("Acquisition -{level}"),
         Modifier::SpottedFire => "spotted fire".into(),
@@ -67,7 +67,7 @@ fn why(reason: &NotApplicable) -> String {
 }
 
 /// `added`, `removed` (with what was changed), or `not applicable: <why>`.
-fn change_text(change: &Change) -> String {
+pub(crate) fn change_text(change: &Change) -> String {
     match change {
         Change::Added => "added".into(),
         Change::AddedInWoods => "added (both read with the target in woods)".into(),
@@ -79,23 +79,23 @@ fn change_text(change: &Change) -> String {
 
 /// One figure with and without the modifier.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct MeasureWorthJson {
-    pub(crate) measure: &'static str,
-    pub(crate) without: ProbJson,
-    pub(crate) with: ProbJson,
+struct MeasureWorthJson {
+    measure: &'static str,
+    without: ProbJson,
+    with: ProbJson,
     /// with - without, exact (`"-1/12"`).
-    pub(crate) worth_exact: String,
+    worth_exact: String,
     /// with - without.
-    pub(crate) worth: f64,
+    worth: f64,
 }
 
 /// What one modifier is worth.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct ModifierWorthJson {
-    pub(crate) modifier: String,
-    pub(crate) change: String,
+struct ModifierWorthJson {
+    modifier: String,
+    change: String,
     /// Empty when not applicable.
-    pub(crate) figures: Vec<MeasureWorthJson>,
+    figures: Vec<MeasureWorthJson>,
 }
 
 /// One of the scenario's own figures.
@@ -107,23 +107,23 @@ struct BaseFigureJson {
 
 /// The JSON document of `mortar-odds worth --format json`.
 #[derive(Clone, Debug, Serialize)]
-pub(crate) struct WorthJson {
+struct WorthJson {
     scenario: String,
     /// "shot" or "plan".
     scope: &'static str,
     /// The plan's fire phases (none for one shot).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     phases: Vec<String>,
-    pub(crate) mortar: MortarJson,
+    mortar: MortarJson,
     range: u16,
-    pub(crate) headline: &'static str,
+    headline: &'static str,
     base: Vec<BaseFigureJson>,
-    pub(crate) modifiers: Vec<ModifierWorthJson>,
+    modifiers: Vec<ModifierWorthJson>,
     notes: Vec<String>,
 }
 
 /// `a - b`, exact, as a signed fraction.
-fn difference(a: &Prob, b: &Prob) -> String {
+pub(crate) fn difference(a: &Prob, b: &Prob) -> String {
     if a >= b {
         (a.clone() - b.clone()).exact_string()
     } else {
@@ -176,7 +176,7 @@ impl From<&MeasureWorth> for MeasureWorthJson {
 }
 
 impl WorthJson {
-    pub(crate) fn new(w: &Worth) -> Self {
+    fn new(w: &Worth) -> Self {
         WorthJson {
             scenario: w.scenario.clone(),
             scope: match w.scope {

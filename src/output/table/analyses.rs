@@ -1,14 +1,14 @@
-//! The rows of the analyses' tables: a comparison's odds, one
-//! [`OddsRow`] per figure and mortar, from the [`Comparison`], and what
-//! each modifier is worth, one [`WorthRow`] per modifier and measure, read
-//! from its JSON document (`output::report`), which names the modifiers
-//! and the changes. Either way a table holds the numbers the JSON shows.
+//! The rows of the analyses' tables, from their results: a comparison's
+//! odds, one [`OddsRow`] per figure and mortar, and what each modifier is
+//! worth, one [`WorthRow`] per modifier and measure, named as the JSON
+//! documents name them (`output::report`), so that a table holds the
+//! numbers the JSON shows.
 
 use super::rows::RowBuilder;
 use super::{OddsRow, WorthRow};
 use crate::analysis::compare::Comparison;
 use crate::analysis::worth::Worth;
-use crate::output::report::worth::WorthJson;
+use crate::output::report::worth::{change_text, difference, modifier_name, name};
 
 impl Comparison {
     /// The result table (docs/json.md lists the measures): the figures
@@ -55,16 +55,16 @@ impl Comparison {
 
 impl Worth {
     /// The result table: one row per modifier and measure (one row, with
-    /// empty figures, for a modifier that does not apply).
+    /// empty figures, for a modifier that does not apply), named as
+    /// `worth --format json` names them.
     pub fn rows(&self, scenario: &str) -> Vec<WorthRow> {
-        let json = WorthJson::new(self);
         let mut rows = Vec::new();
-        for m in &json.modifiers {
+        for m in &self.modifiers {
             let row = |measure: &str| WorthRow {
                 scenario: scenario.to_string(),
-                mortar: json.mortar.name.clone(),
-                modifier: m.modifier.clone(),
-                change: m.change.clone(),
+                mortar: self.mortar.name.clone(),
+                modifier: modifier_name(m.modifier),
+                change: change_text(&m.change),
                 measure: measure.to_string(),
                 without_exact: None,
                 without: None,
@@ -74,17 +74,17 @@ impl Worth {
                 worth_points: None,
             };
             if m.figures.is_empty() {
-                rows.push(row(json.headline));
+                rows.push(row(name(self.headline)));
             }
             for f in &m.figures {
                 rows.push(WorthRow {
-                    without_exact: Some(f.without.exact.clone()),
-                    without: Some(f.without.value),
-                    with_exact: Some(f.with.exact.clone()),
-                    with: Some(f.with.value),
-                    worth_exact: Some(f.worth_exact.clone()),
-                    worth_points: Some(f.worth * 100.0),
-                    ..row(f.measure)
+                    without_exact: Some(f.without.exact_string()),
+                    without: Some(f.without.to_f64()),
+                    with_exact: Some(f.with.exact_string()),
+                    with: Some(f.with.to_f64()),
+                    worth_exact: Some(difference(&f.with, &f.without)),
+                    worth_points: Some(f.worth() * 100.0),
+                    ..row(name(f.measure))
                 });
             }
         }
