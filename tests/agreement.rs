@@ -10,6 +10,7 @@
 mod common;
 
 use common::at;
+use common::plain_plan;
 
 use std::fmt;
 use std::sync::OnceLock;
@@ -101,18 +102,6 @@ fn at_most(phase: PlanPhase, shots: u8) -> PlanPhase {
     }
 }
 
-/// A plan over these phases that fires them all, no Intensive Fire, no
-/// repair, no Acquisition to start with.
-fn plan(phases: Vec<PlanPhase>) -> PlanInput {
-    PlanInput {
-        phases,
-        stop: StopRule::Never,
-        intensive_fire: IntensiveFirePolicy::Never,
-        repair: false,
-        acquisition: 0,
-    }
-}
-
 /// One named plan of the corpus.
 struct Case {
     name: &'static str,
@@ -134,7 +123,7 @@ fn light_50_rof2_single_pfph() -> Case {
     case(
         "light_50_rof2_single_pfph",
         shot_input(mortar(50, 2, 12, None), Firer::default(), at(5)),
-        plan(vec![pfph()]),
+        plain_plan(vec![pfph()]),
     )
 }
 
@@ -144,7 +133,7 @@ fn light_60_rof3_b11_repair_pfph_dfph_pfph() -> Case {
         shot_input(mortar(60, 3, 11, Some(3)), Firer::default(), at(8)),
         PlanInput {
             repair: true,
-            ..plan(vec![pfph(), dfph(), pfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph()])
         },
     )
 }
@@ -153,7 +142,7 @@ fn light_60_rof1_b10_no_repair_dfph_dfph() -> Case {
     case(
         "light_60_rof1_b10_no_repair_dfph_dfph",
         shot_input(mortar(60, 1, 10, Some(2)), Firer::default(), at(12)),
-        plan(vec![dfph(), dfph()]),
+        plain_plan(vec![dfph(), dfph()]),
     )
 }
 
@@ -164,7 +153,7 @@ fn gun_81_rof3_if_repair_pfph_dfph_pfph() -> Case {
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
             repair: true,
-            ..plan(vec![pfph(), dfph(), pfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph()])
         },
     )
 }
@@ -181,7 +170,7 @@ fn gun_82_nt_ca_change_if() -> Case {
         shot_input(mortar(82, 3, 11, Some(3)), firer, at(15)),
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
-            ..plan(vec![pfph(), dfph()])
+            ..plain_plan(vec![pfph(), dfph()])
         },
     )
 }
@@ -199,7 +188,7 @@ fn gun_120_nt_ca_change_rof2_if_repair() -> Case {
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
             repair: true,
-            ..plan(vec![pfph(), dfph(), pfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph()])
         },
     )
 }
@@ -214,7 +203,7 @@ fn gun_107_spotted_repair_dfph_dfph() -> Case {
         shot_input(mortar(107, 2, 12, Some(3)), firer, at(30)),
         PlanInput {
             repair: true,
-            ..plan(vec![dfph(), dfph()])
+            ..plain_plan(vec![dfph(), dfph()])
         },
     )
 }
@@ -230,7 +219,7 @@ fn gun_81_pinned_if_asked() -> Case {
         shot_input(mortar(81, 3, 12, Some(2)), firer, at(10)),
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
-            ..plan(vec![pfph(), dfph()])
+            ..plain_plan(vec![pfph(), dfph()])
         },
     )
 }
@@ -247,7 +236,7 @@ fn gun_82_captured_if_pfph_dfph_pfph() -> Case {
         shot_input(mortar(82, 3, 12, Some(3)), firer, at(18)),
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
-            ..plan(vec![pfph(), dfph(), pfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph()])
         },
     )
 }
@@ -260,7 +249,7 @@ fn light_60_captured_pfph_dfph() -> Case {
     case(
         "light_60_captured_pfph_dfph",
         shot_input(mortar(60, 2, 11, None), firer, at(6)),
-        plan(vec![pfph(), dfph()]),
+        plain_plan(vec![pfph(), dfph()]),
     )
 }
 
@@ -272,7 +261,7 @@ fn gun_81_stop_first_hit_acq1() -> Case {
             stop: StopRule::FirstHit,
             repair: true,
             acquisition: 1,
-            ..plan(vec![pfph(), dfph(), pfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph()])
         },
     )
 }
@@ -283,7 +272,7 @@ fn light_50_stop_first_critical_four_phases() -> Case {
         shot_input(mortar(50, 3, 12, None), Firer::default(), at(3)),
         PlanInput {
             stop: StopRule::FirstCriticalHit,
-            ..plan(vec![pfph(), dfph(), pfph(), dfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph(), dfph()])
         },
     )
 }
@@ -296,7 +285,7 @@ fn gun_81_one_pfph_shot_then_afph() -> Case {
         shot_input(mortar(81, 3, 11, Some(2)), Firer::default(), at(14)),
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
-            ..plan(vec![at_most(pfph(), 1), afph()])
+            ..plain_plan(vec![at_most(pfph(), 1), afph()])
         },
     )
 }
@@ -307,7 +296,7 @@ fn light_60_afph_pfph_afph_repair() -> Case {
         shot_input(mortar(60, 2, 10, Some(2)), Firer::default(), at(9)),
         PlanInput {
             repair: true,
-            ..plan(vec![afph(), pfph(), afph()])
+            ..plain_plan(vec![afph(), pfph(), afph()])
         },
     )
 }
@@ -319,7 +308,7 @@ fn gun_120_acq2_if_single_pfph() -> Case {
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
             acquisition: 2,
-            ..plan(vec![pfph()])
+            ..plain_plan(vec![pfph()])
         },
     )
 }
@@ -335,7 +324,7 @@ fn gun_82_woods_acq1_repair_dfph_dfph() -> Case {
         PlanInput {
             repair: true,
             acquisition: 1,
-            ..plan(vec![dfph(), dfph()])
+            ..plain_plan(vec![dfph(), dfph()])
         },
     )
 }
@@ -349,7 +338,7 @@ fn pm39_37mm_acquisition_na_repair() -> Case {
         shot_input(m, Firer::default(), at(7)),
         PlanInput {
             repair: true,
-            ..plan(vec![dfph(), pfph(), dfph()])
+            ..plain_plan(vec![dfph(), pfph(), dfph()])
         },
     )
 }
@@ -366,7 +355,7 @@ fn type89_close_range_woods() -> Case {
     case(
         "type89_close_range_woods",
         shot_input(m, Firer::default(), target),
-        plan(vec![pfph(), dfph()]),
+        plain_plan(vec![pfph(), dfph()]),
     )
 }
 
@@ -376,7 +365,7 @@ fn light_40_multiple_hits() -> Case {
     case(
         "light_40_multiple_hits",
         shot_input(m, Firer::default(), at(4)),
-        plan(vec![pfph(), dfph()]),
+        plain_plan(vec![pfph(), dfph()]),
     )
 }
 
@@ -391,7 +380,7 @@ fn gun_81_concealed_hindrance_if() -> Case {
         shot_input(mortar(81, 2, 12, None), Firer::default(), target),
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
-            ..plan(vec![pfph(), dfph(), pfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph()])
         },
     )
 }
@@ -406,7 +395,7 @@ fn light_60_ffnam_acq2_dfph() -> Case {
         shot_input(mortar(60, 2, 12, None), Firer::default(), target),
         PlanInput {
             acquisition: 2,
-            ..plan(vec![dfph()])
+            ..plain_plan(vec![dfph()])
         },
     )
 }
@@ -418,7 +407,7 @@ fn gun_107_b10_if_repair_four_phases() -> Case {
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
             repair: true,
-            ..plan(vec![pfph(), dfph(), pfph(), dfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph(), dfph()])
         },
     )
 }
@@ -430,7 +419,7 @@ fn gun_120_rof1_if_stop_first_hit() -> Case {
         PlanInput {
             intensive_fire: IntensiveFirePolicy::WheneverAllowed,
             stop: StopRule::FirstHit,
-            ..plan(vec![dfph(), pfph(), afph()])
+            ..plain_plan(vec![dfph(), pfph(), afph()])
         },
     )
 }
@@ -450,7 +439,7 @@ fn gun_81_improbable_hits() -> Case {
         shot_input(mortar(81, 3, 12, Some(3)), firer, target),
         PlanInput {
             repair: true,
-            ..plan(vec![pfph(), dfph()])
+            ..plain_plan(vec![pfph(), dfph()])
         },
     )
 }
@@ -466,7 +455,7 @@ fn gun_81_lone_smc_repair() -> Case {
         shot_input(mortar(81, 3, 11, Some(2)), firer, at(12)),
         PlanInput {
             repair: true,
-            ..plan(vec![pfph(), dfph(), pfph()])
+            ..plain_plan(vec![pfph(), dfph(), pfph()])
         },
     )
 }
@@ -478,7 +467,7 @@ fn gun_107_two_pfph_shots_afph_dfph_stop_critical() -> Case {
         PlanInput {
             stop: StopRule::FirstCriticalHit,
             acquisition: 1,
-            ..plan(vec![at_most(pfph(), 2), afph(), dfph()])
+            ..plain_plan(vec![at_most(pfph(), 2), afph(), dfph()])
         },
     )
 }
@@ -923,7 +912,7 @@ fn injected_wrong_rof_is_caught() {
             shot_input(mortar(81, rof, 12, Some(2)), Firer::default(), at(20)),
             PlanInput {
                 repair: true,
-                ..plan(vec![pfph(), dfph()])
+                ..plain_plan(vec![pfph(), dfph()])
             },
         )
         .expect("valid plan")
@@ -1045,7 +1034,7 @@ fn hand_check_pinned_gun_fires_exactly_once() {
         ..Firer::default()
     };
     let si = shot_input(mortar(81, 3, 12, None), firer, at(10));
-    let plan = FirePlan::new(si.clone(), plan(vec![pfph()])).expect("valid plan");
+    let plan = FirePlan::new(si.clone(), plain_plan(vec![pfph()])).expect("valid plan");
     let odds = PlanOdds::of(&plan, &Chain::compile(&plan));
     let shot = ShotOdds::of(&Shot::new(si).expect("valid shot"));
 
@@ -1067,7 +1056,7 @@ fn hand_check_rof_1_geometric_shots() {
     let mut m = mortar(37, 1, 12, None);
     m.acquisition_na = true;
     let si = shot_input(m, Firer::default(), at(5));
-    let plan = FirePlan::new(si.clone(), plan(vec![pfph()])).expect("valid plan");
+    let plan = FirePlan::new(si.clone(), plain_plan(vec![pfph()])).expect("valid plan");
     let odds = PlanOdds::of(&plan, &Chain::compile(&plan));
     let shot = ShotOdds::of(&Shot::new(si).expect("valid shot"));
 
@@ -1118,7 +1107,7 @@ fn hand_check_repair_between_phases() {
     let si = shot_input(mortar(81, 3, 12, Some(3)), firer, at(10));
     let input = PlanInput {
         repair: true,
-        ..plan(vec![pfph(), dfph()])
+        ..plain_plan(vec![pfph(), dfph()])
     };
     let plan = FirePlan::new(si, input).expect("valid plan");
     let odds = PlanOdds::of(&plan, &Chain::compile(&plan));

@@ -5,13 +5,14 @@
 mod common;
 
 use common::at;
+use common::plain_plan;
 
 use common::{json, p, rejects};
 use mortar_odds::Error;
 use mortar_odds::dice::{Dice, Dist, Dr, FixedDice};
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;
-use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
+use mortar_odds::engine::plan::{FirePlan, PlanPhase};
 use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::effects::{critical_attack, normal_attack};
@@ -59,17 +60,7 @@ fn plan(phases: Vec<PlanPhase>) -> PlanOdds {
         units: Vec::new(),
         ammo: Ammo::He,
     };
-    let plan = FirePlan::new(
-        input,
-        PlanInput {
-            phases,
-            stop: StopRule::Never,
-            intensive_fire: IntensiveFirePolicy::Never,
-            repair: false,
-            acquisition: 0,
-        },
-    )
-    .expect("a valid plan");
+    let plan = FirePlan::new(input, plain_plan(phases)).expect("a valid plan");
     PlanOdds::of(&plan, &Chain::compile(&plan))
 }
 

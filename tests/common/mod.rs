@@ -1,7 +1,8 @@
 //! Helpers shared by the test crates: run the program from the crate root,
 //! expect success or a one-line rejection, read its JSON, compare snapshot
 //! files; exact fractions, binomial tests and PNG headers; a mortar of
-//! known values for the library's tests; the fault tests' view of
+//! known values, a hex and a plain plan for the library's tests; the fault
+//! tests' view of
 //! folders and running programs (`files`).
 #![allow(dead_code)] // each test crate uses some of them
 
@@ -12,6 +13,7 @@ use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
+use mortar_odds::engine::plan::{IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::mortar::{Mortar, RangeLimits};
 use mortar_odds::rules::target::Target;
@@ -223,6 +225,18 @@ pub fn mortar(caliber: u16) -> Mortar {
     m.breakdown = Some(12);
     m.range = Some(RangeLimits { min: 1, max: 60 });
     m
+}
+
+/// A plan over these phases that fires them all: no stop, no Intensive
+/// Fire, no repair, no Acquisition to start with.
+pub fn plain_plan(phases: Vec<PlanPhase>) -> PlanInput {
+    PlanInput {
+        phases,
+        stop: StopRule::Never,
+        intensive_fire: IntensiveFirePolicy::Never,
+        repair: false,
+        acquisition: 0,
+    }
 }
 
 /// An open-ground target hex at this range.
