@@ -11,6 +11,9 @@
 //!  → dice / prob / stats
 //! ```
 //!
+//! Within a layer, and within any folder, modules side by side depend one
+//! way too: no two of them use each other (`tests/arrows.rs` checks both).
+//!
 //! The core (`rules`, `engine`, `dice`, `prob`) never touches files, the
 //! terminal or the clock.
 //!

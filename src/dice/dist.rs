@@ -95,7 +95,7 @@ impl<T: Ord + Clone> Dist<T> {
     /// takes one `step` (enumerated over its dice), identical states merge,
     /// until every state is finished. The process must finish on every path.
     ///
-    /// Each level is weighed in integers ([`run_level`](Self::run_level)),
+    /// Each level is weighed in integers (`run_level`),
     /// in fractions only when a weight passes 128 bits.
     pub fn run(self, finished: impl Fn(&T) -> bool, step: impl Fn(&T, &mut dyn Dice) -> T) -> Self {
         let mut dist = self;

@@ -125,7 +125,7 @@ impl<'a> ShotProcess<'a> {
     }
 
     /// All that the To Hit DR reads of the units' states, as a key: which
-    /// units are still targets ([`is_target`]), a bit each. The To Hit DR
+    /// units are still targets (`is_target`), a bit each. The To Hit DR
     /// changes nothing of the Location, so from states with the same key
     /// its outcomes ([`to_hit_done`](Self::to_hit_done)) are the same but
     /// for the units' states each carries ([`with_units`](Self::with_units)).

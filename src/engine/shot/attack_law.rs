@@ -35,7 +35,7 @@ mod scripts;
 use scripts::{pack_leaders, play, step};
 
 /// One check a unit is to make, with the states of the leaders it is made
-/// under, packed ([`pack_leaders`]): all it reads of the other units (the
+/// under, packed (`pack_leaders`): all it reads of the other units (the
 /// unit's own state is put in at play time).
 pub type Scripted = (Check, u64);
 
