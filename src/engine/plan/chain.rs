@@ -8,10 +8,11 @@
 //! repair dr of each Rally Phase in between. `transition_dist` is the same
 //! step enumerated exactly (both end in `after_shot` or `advance`).
 //!
-//! [`Chain::compile`] finds every reachable node and its exact transitions.
-//! Each edge's probability is held once, as an integer weight over its
-//! node's [`DrawTable`] denominator (`edges.rs`), exact fractions only for
-//! a node whose denominator passes 64 bits ([`Chain::prob`] reads either):
+//! [`Chain::compile`] (`compile.rs`) finds every reachable node and its
+//! exact transitions. Each edge's probability is held once, as an integer
+//! weight over its node's [`DrawTable`] denominator (`chain/edges.rs`),
+//! exact fractions only for a node whose denominator passes 64 bits
+//! ([`Chain::prob`] reads either):
 //! the exact engine solves the chain from those weights and the Monte Carlo
 //! engine samples it through the same tables.
 //! With units in the hex the chain grows with their states, so

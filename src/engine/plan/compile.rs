@@ -4,7 +4,7 @@
 //! parallel and cached. A shot's effects at units are numerators over one
 //! denominator (`weighed.rs`), and so are its node's transitions until
 //! they are merged and made the node's edges and integer table
-//! (`edges.rs`): no fraction is made along the way, while they fit.
+//! (`chain/edges.rs`): no fraction is made along the way, while they fit.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
