@@ -9,19 +9,19 @@
 
 mod common;
 
+use common::agree::{RARE, figure_disagrees, successes};
 use common::at;
 use common::plain_plan;
 
 use std::fmt;
 use std::sync::OnceLock;
 
-use common::binomial_two_sided;
 use rayon::prelude::*;
 use statrs::distribution::{ChiSquared, ContinuousCDF};
 
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::{PlanOdds, TALLY_CAP};
-use mortar_odds::engine::plan::figures::{Figure, Kind, figures};
+use mortar_odds::engine::plan::figures::{Figure, figures};
 use mortar_odds::engine::plan::monte_carlo::{self, BATCH, McTally};
 use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 use mortar_odds::engine::shot::ShotOdds;
@@ -41,13 +41,6 @@ const SEED: u64 = 0x00A5_1AB0_0C0D_E5EE;
 /// (see [`confirmed_failures`]).
 const CONFIRM_TRIALS: u64 = 4 * TRIALS;
 const CONFIRM_SEED: u64 = SEED ^ (1 << 40);
-/// A figure must lie within this many standard errors of the exact value.
-const MAX_Z: f64 = 4.0;
-/// The two-sided tail of 4 standard errors, for the exact binomial test.
-const MIN_BINOMIAL_P: f64 = 6.3e-5;
-/// Below this many expected events (or non-events), a probability figure
-/// is tested with the exact binomial test rather than a z-score.
-const RARE: f64 = 10.0;
 /// Chi-square bins are pooled until each expects at least this many trials.
 const MIN_EXPECTED: f64 = 5.0;
 /// The chi-square test fails below this upper-tail p-value.
@@ -566,38 +559,6 @@ impl Failure {
     }
 }
 
-/// The number of trials behind a proportion estimate (exact below 2^53).
-fn successes(mc_value: f64, trials: u64) -> u64 {
-    (mc_value * trials as f64).round() as u64
-}
-
-/// Checks one figure that has both sides; `Some(test)` when it fails.
-fn figure_failure(f: &Figure, trials: u64) -> Option<String> {
-    let (exact, mc) = (f.exact.as_ref()?, f.mc?);
-    match f.kind {
-        Kind::Probability => {
-            let k = successes(mc.value, trials);
-            if exact.is_zero() || *exact == Prob::one() {
-                let want = if exact.is_zero() { 0 } else { trials };
-                return (k != want).then(|| format!("exact {exact} but MC count {k} of {trials}"));
-            }
-            let p = exact.to_f64();
-            if trials as f64 * p.min(1.0 - p) < RARE {
-                let pv = binomial_two_sided(p, trials, k);
-                (pv <= MIN_BINOMIAL_P).then(|| format!("binomial two-sided p = {pv:.3e}"))
-            } else {
-                let z = f.z_score(trials).expect("both sides");
-                (z.is_nan() || z > MAX_Z).then(|| format!("z = {z:.2}"))
-            }
-        }
-        Kind::Mean => {
-            let z = f.z_score(trials).expect("both sides");
-            (z.is_nan() || z > MAX_Z)
-                .then(|| format!("z = {z:.2} (MC standard error {:.3e})", mc.std_error))
-        }
-    }
-}
-
 /// The chi-square test of one phase's shots histogram: (statistic, df,
 /// upper-tail p), or `None` when pooling leaves fewer than two bins.
 fn shots_chi_square(figs: &[Figure], phase: usize, trials: u64) -> Option<(f64, usize, f64)> {
@@ -650,7 +611,7 @@ fn agreement_failures(plan: &str, exact: &PlanOdds, mc: &McTally) -> Vec<Failure
     let figs = figures(Some(exact), Some(mc));
     let mut out = Vec::new();
     for f in &figs {
-        if let Some(test) = figure_failure(f, trials) {
+        if let Some(test) = figure_disagrees(f, trials) {
             out.push(Failure::Figure {
                 plan: plan.to_string(),
                 figure: f.name.clone(),

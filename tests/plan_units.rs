@@ -1,6 +1,9 @@
 //! Fire plans with units in the hex: the exact engine against the Monte
 //! Carlo simulation that steps the chain's transition with dice.
 
+mod common;
+
+use common::agree::figure_disagrees;
 use mortar_odds::engine::plan::chain::{Chain, Event};
 use mortar_odds::engine::plan::exact::PlanOdds;
 use mortar_odds::engine::plan::figures::{Figure, figures, unit_figures};
@@ -11,7 +14,6 @@ use mortar_odds::rules::mortar::{Ammo, Mortar, RangeLimits};
 use mortar_odds::rules::shot::ShotInput;
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Armor, Unit, UnitKind, UnitState};
-use statrs::distribution::{Binomial, DiscreteCDF};
 
 /// The target hex of these plans: woods, 8 hexes away.
 fn woods() -> Target {
@@ -72,38 +74,13 @@ fn plan(
     FirePlan::new(input, plan).expect("a valid plan")
 }
 
-/// Figures where Monte Carlo is beyond 4 standard errors of the exact value
-/// (an exact binomial test where the expected count is small).
+/// Figures where Monte Carlo disagrees with the exact value (beyond 4
+/// standard errors, or an exact binomial test where the expected count is
+/// small: `common::agree`).
 fn disagreements(list: &[Figure], trials: u64) -> Vec<String> {
-    let mut bad = Vec::new();
-    for f in list {
-        let (Some(e), Some(m)) = (&f.exact, f.mc) else {
-            continue;
-        };
-        let p = e.to_f64();
-        let n = trials as f64;
-        let rare = matches!(
-            f.kind,
-            mortar_odds::engine::plan::figures::Kind::Probability
-        ) && n * p.min(1.0 - p) < 10.0;
-        let ok = if rare {
-            let count = (m.value * n).round() as u64;
-            if p == 0.0 || p == 1.0 {
-                (m.value - p).abs() < 1e-12
-            } else {
-                let b = Binomial::new(p, trials).expect("binomial");
-                let low = b.cdf(count);
-                let high = 1.0 - if count == 0 { 0.0 } else { b.cdf(count - 1) };
-                2.0 * low.min(high) > 6.3e-5
-            }
-        } else {
-            f.z_score(trials).is_some_and(|z| z <= 4.0)
-        };
-        if !ok {
-            bad.push(format!("{}: exact {p:.6}, mc {:.6}", f.name, m.value));
-        }
-    }
-    bad
+    list.iter()
+        .filter_map(|f| figure_disagrees(f, trials).map(|why| format!("{}: {why}", f.name)))
+        .collect()
 }
 
 fn check(plan: &FirePlan, trials: u64, seed: u64) -> Vec<String> {

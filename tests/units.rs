@@ -13,11 +13,12 @@
 
 mod common;
 
+use common::agree::count_disagrees;
 use common::mortar;
 
 use std::collections::BTreeMap;
 
-use common::{binomial_two_sided, p};
+use common::p;
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -966,12 +967,6 @@ fn c3_332_turret_hit_shocks_hull_hit_immobilizes() {
 /// Monte Carlo runs per stack.
 const RUNS: u64 = 100_000;
 const SEED: u64 = 0x5EED_0FA5;
-/// A figure must lie within this many standard errors of the exact value.
-const MAX_Z: f64 = 4.0;
-/// The two-sided tail of 4 standard errors, for the exact binomial test.
-const MIN_BINOMIAL_P: f64 = 6.3e-5;
-/// Below this many expected events (or non-events), the exact binomial test.
-const RARE: f64 = 10.0;
 
 /// The stacks of the differential test: (what, shot).
 fn stacks() -> Vec<(&'static str, Shot)> {
@@ -1217,23 +1212,6 @@ fn monte_carlo_counts(shot: &Shot, runs: u64, seed: u64) -> Vec<u64> {
     counts
 }
 
-/// `Some(why)` when `k` of `n` is not consistent with the exact `exact`.
-fn figure_failure(exact: &Prob, k: u64, n: u64) -> Option<String> {
-    if exact.is_zero() || *exact == Prob::one() {
-        let want = if exact.is_zero() { 0 } else { n };
-        return (k != want).then(|| format!("exact {exact}, MC {k} of {n}"));
-    }
-    let p = exact.to_f64();
-    if n as f64 * p.min(1.0 - p) < RARE {
-        let pv = binomial_two_sided(p, n, k);
-        (pv <= MIN_BINOMIAL_P).then(|| format!("exact {exact}, MC {k}/{n}: binomial p = {pv:.3e}"))
-    } else {
-        let se = (p * (1.0 - p) / n as f64).sqrt();
-        let z = (k as f64 / n as f64 - p).abs() / se;
-        (z > MAX_Z).then(|| format!("exact {exact} = {p:.5}, MC {k}/{n}: z = {z:.2}"))
-    }
-}
-
 /// The failures of the Monte Carlo counts of `mc_shot` against the exact
 /// figures of `exact_shot`.
 fn failures(exact_shot: &Shot, mc_shot: &Shot, seed: u64) -> Vec<String> {
@@ -1244,7 +1222,7 @@ fn failures(exact_shot: &Shot, mc_shot: &Shot, seed: u64) -> Vec<String> {
         .iter()
         .zip(exact.iter().zip(&counts))
         .filter_map(|(name, (e, k))| {
-            figure_failure(e, *k, RUNS).map(|why| format!("{name}: {why}"))
+            count_disagrees(e, *k, RUNS).map(|why| format!("{name}: {why}"))
         })
         .collect()
 }

@@ -1,11 +1,12 @@
 //! Helpers shared by the test crates: run the program from the crate root,
 //! expect success or a one-line rejection, read its JSON, compare snapshot
 //! files; exact fractions, binomial tests and PNG headers; a mortar of
-//! known values, a hex and a plain plan for the library's tests; the fault
-//! tests' view of
+//! known values, a hex and a plain plan for the library's tests; whether
+//! Monte Carlo agrees with exact odds (`agree`); the fault tests' view of
 //! folders and running programs (`files`).
 #![allow(dead_code)] // each test crate uses some of them
 
+pub mod agree;
 pub mod files;
 pub mod serve;
 
