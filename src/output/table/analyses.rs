@@ -8,6 +8,7 @@ use super::rows::RowBuilder;
 use super::{OddsRow, WorthRow};
 use crate::analysis::compare::Comparison;
 use crate::analysis::worth::Worth;
+use crate::output::report::ProbJson;
 use crate::output::report::worth::{change_text, difference, modifier_name, name};
 
 impl Comparison {
@@ -77,11 +78,12 @@ impl Worth {
                 rows.push(row(name(self.headline)));
             }
             for f in &m.figures {
+                let (without, with) = (ProbJson::from(&f.without), ProbJson::from(&f.with));
                 rows.push(WorthRow {
-                    without_exact: Some(f.without.exact_string()),
-                    without: Some(f.without.to_f64()),
-                    with_exact: Some(f.with.exact_string()),
-                    with: Some(f.with.to_f64()),
+                    without_exact: Some(without.exact),
+                    without: Some(without.value),
+                    with_exact: Some(with.exact),
+                    with: Some(with.value),
                     worth_exact: Some(difference(&f.with, &f.without)),
                     worth_points: Some(f.worth() * 100.0),
                     ..row(name(f.measure))
