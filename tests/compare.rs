@@ -6,7 +6,7 @@ use std::fs;
 
 mod common;
 
-use common::{assert_snapshot, json, png_size, rejects, succeeds};
+use common::{assert_snapshot, json, minus, parse_fraction, png_size, rejects, succeeds};
 use serde_json::Value;
 
 /// Two catalog mortars with the values the catalog lacks; at 14 hexes the
@@ -28,26 +28,6 @@ const US_81_FLAGS: [&str; 8] = [
 /// One squad in woods, three Player Turns.
 const SQUAD: &str = "[target]\nrange = 8\nwoods = true\n\n[[target.units]]\nname = \"4-6-7\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n\n[plan]\nphases = [\"PFPh\", \"DFPh\", \"PFPh\"]\n";
 
-/// An exact fraction "n/d" (n may be negative) as (n, d).
-fn fraction(text: &str) -> (i128, i128) {
-    let (n, d) = text.split_once('/').expect("n/d");
-    (
-        n.parse().expect("numerator"),
-        d.parse().expect("denominator"),
-    )
-}
-
-fn gcd(a: i128, b: i128) -> i128 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
-}
-
-/// a - b of two fractions, reduced.
-fn minus((an, ad): (i128, i128), (bn, bd): (i128, i128)) -> (i128, i128) {
-    let (n, d) = (an * bd - bn * ad, ad * bd);
-    let g = gcd(n, d).max(1);
-    (n / g, d / g)
-}
-
 /// The row of `modifier` in a `worth --format json` document.
 fn worth_row<'a>(v: &'a Value, modifier: &str) -> &'a Value {
     v["modifiers"]
@@ -66,7 +46,7 @@ fn p_hit_worth(row: &Value) -> (i128, i128) {
         .iter()
         .find(|f| f["measure"] == "p_hit")
         .unwrap();
-    fraction(hit["worth_exact"].as_str().unwrap())
+    parse_fraction(hit["worth_exact"].as_str().unwrap())
 }
 
 fn scenario_file(text: &str) -> (tempfile::TempDir, String) {
@@ -356,7 +336,7 @@ fn acquisition_worth_is_the_difference_of_two_shots() {
         let mut args = vec!["shot", "--format", "json"];
         args.extend_from_slice(&mortar);
         args.extend_from_slice(extra);
-        fraction(json(&args)["p_hit"]["exact"].as_str().unwrap())
+        parse_fraction(json(&args)["p_hit"]["exact"].as_str().unwrap())
     };
     let expected = minus(p_hit(&["--acquisition", "2"]), p_hit(&[]));
     let mut args = vec!["worth", "--format", "json"];
@@ -375,7 +355,10 @@ fn acquisition_worth_is_the_difference_of_two_shots() {
     assert_eq!(row["change"], "removed");
     let hit = &row["figures"][0];
     assert_eq!(hit["measure"], "p_hit");
-    assert_eq!(fraction(hit["worth_exact"].as_str().unwrap()), expected);
+    assert_eq!(
+        parse_fraction(hit["worth_exact"].as_str().unwrap()),
+        expected
+    );
 }
 
 #[test]
@@ -444,7 +427,7 @@ fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
 fn plan_p_hit(path: &str) -> (i128, i128) {
     let mut args = vec!["plan", path, "--engine", "exact", "--format", "json"];
     args.extend_from_slice(&US_81_FLAGS);
-    fraction(json(&args)["p_at_least_one_hit"]["exact"].as_str().unwrap())
+    parse_fraction(json(&args)["p_at_least_one_hit"]["exact"].as_str().unwrap())
 }
 
 /// Issue 13: the plan's Acquisition (C6.5) did not reach units' To Hit

@@ -4,8 +4,10 @@
 
 mod common;
 
+use common::agree::z_score;
 use common::{
-    assert_mentions, fraction, json, refused, rejects, rejects_usage, succeeds, sum_of_rows,
+    assert_mentions, fraction, json, parse_fraction, refused, rejects, rejects_usage, succeeds,
+    sum_of_rows,
 };
 use mortar_odds::dice::FixedDice;
 use mortar_odds::engine::dc::{DcOdds, DcRow, monte_carlo};
@@ -334,8 +336,8 @@ fn rows_sum_to_one_per_figure_family() {
 }
 
 fn parse_prob(exact: &str) -> Prob {
-    let (n, d) = exact.split_once('/').expect("n/d");
-    Prob::new(n.parse().unwrap(), d.parse().unwrap())
+    let (n, d) = parse_fraction(exact);
+    Prob::new(n.try_into().unwrap(), d.try_into().unwrap())
 }
 
 // ----- exact vs Monte Carlo ----------------------------------------------------
@@ -362,12 +364,7 @@ fn strays(exact: &[DcRow], mc: &[DcRow], k: f64) -> Vec<String> {
                 (e.location, &e.unit, &e.quantity),
                 (m.location, &m.unit, &m.quantity)
             );
-            let se = (e.p * (1.0 - e.p) / TRIALS as f64).sqrt();
-            let z = if se == 0.0 {
-                if m.p == e.p { 0.0 } else { f64::INFINITY }
-            } else {
-                (m.p - e.p) / se
-            };
+            let z = z_score(e.p, m.p, TRIALS as f64);
             (z.abs() > k).then(|| format!("{} {} {}: z = {z:.2}", e.location, e.unit, e.quantity))
         })
         .collect()

@@ -2,6 +2,9 @@
 //! eight units, leaders and an AFV among them) against Monte Carlo that
 //! rolls every die of the same shot process, at 4 standard errors.
 
+mod common;
+
+use common::agree::{MAX_Z, z_score};
 use mortar_odds::dice::RngDice;
 use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::input::catalog::Catalog;
@@ -26,24 +29,33 @@ fn shot(text: &str) -> Shot {
     .expect("a valid shot")
 }
 
-/// `None` if the observed share is within 4 standard errors of `p` (exactly
-/// equal where `p` is 0 or 1), else what disagrees.
+/// `None` if the observed share is within [`MAX_Z`] standard errors of `p`
+/// (exactly equal where `p` is 0 or 1), else what disagrees.
 fn disagreement(what: String, p: &Prob, hits: u32) -> Option<String> {
     let (p, n) = (p.to_f64(), f64::from(TRIALS));
     let seen = f64::from(hits) / n;
-    let ok = if p == 0.0 || p == 1.0 {
-        seen == p
-    } else {
-        (seen - p).abs() <= 4.0 * (p * (1.0 - p) / n).sqrt()
-    };
-    (!ok).then(|| format!("{what}: exact {p:.5}, Monte Carlo {seen:.5}"))
+    (z_score(p, seen, n).abs() > MAX_Z)
+        .then(|| format!("{what}: exact {p:.5}, Monte Carlo {seen:.5}"))
 }
 
 fn assert_agrees(name: &str, shot: &Shot, units_expected: usize) {
-    let units = &shot.input.units;
-    assert_eq!(units.len(), units_expected, "{name}");
+    assert_eq!(shot.input.units.len(), units_expected, "{name}");
     let exact = UnitShotOdds::of(shot).expect("units in the hex");
-    let process = ShotProcess::units(shot);
+    let bad = disagreements(&exact, shot);
+    assert!(bad.is_empty(), "{name}: {bad:#?}");
+    // The checks can fail: the figures are not all trivial.
+    assert!(
+        exact.hex.at_least_out[0].to_f64() > 0.05,
+        "{name}: {:?}",
+        exact.hex.at_least_out
+    );
+}
+
+/// Every figure of `exact` that `TRIALS` shots of `sampled`, dice rolled,
+/// do not bear out.
+fn disagreements(exact: &UnitShotOdds, sampled: &Shot) -> Vec<String> {
+    let units = &sampled.input.units;
+    let process = ShotProcess::units(sampled);
     let start = process.start_units();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let n = units.len();
@@ -89,13 +101,7 @@ fn assert_agrees(name: &str, shot: &Shot, units_expected: usize) {
     for (k, p) in exact.hex.at_least_out.iter().enumerate() {
         bad.extend(disagreement(format!("{}+ out", k + 1), p, at_least[k + 1]));
     }
-    assert!(bad.is_empty(), "{name}: {bad:#?}");
-    // The checks can fail: the figures are not all trivial.
-    assert!(
-        exact.hex.at_least_out[0].to_f64() > 0.05,
-        "{name}: {:?}",
-        exact.hex.at_least_out
-    );
+    bad
 }
 
 #[test]
@@ -106,7 +112,23 @@ fn eight_mixed_units_agree_with_monte_carlo() {
 
 #[test]
 fn five_units_with_two_leaders_agree_with_monte_carlo() {
-    let text = r#"
+    assert_agrees("five units", &shot(FIVE_UNITS), 5);
+}
+
+#[test]
+fn a_wrong_morale_is_caught() {
+    // The five units sampled with the 4-6-7 a Morale Level lower than the
+    // exact odds take: the check must see it, or it could not fail.
+    let exact = UnitShotOdds::of(&shot(FIVE_UNITS)).expect("units in the hex");
+    let lower = FIVE_UNITS.replacen("morale = 7\n", "morale = 6\n", 1);
+    assert_ne!(lower, FIVE_UNITS);
+    let bad = disagreements(&exact, &shot(&lower));
+    assert!(bad.iter().any(|b| b.starts_with("4-6-7")), "{bad:#?}");
+}
+
+/// A squad, a half-squad and a crew with two leaders: Leader Loss checks
+/// and leadership in one Location.
+const FIVE_UNITS: &str = r#"
 ammo = "HE"
 [mortar]
 name = "my-81mm"
@@ -145,5 +167,3 @@ kind = "crew"
 morale = 8
 broken_morale = 8
 "#;
-    assert_agrees("five units", &shot(text), 5);
-}

@@ -157,32 +157,45 @@ pub fn json(args: &[&str]) -> Value {
         .unwrap_or_else(|e| panic!("invalid JSON from {args:?} ({e}):\n{stdout}"))
 }
 
-/// The `exact` fraction of a probability object, as (numerator, denominator).
-pub fn fraction(p: &Value) -> (u128, u128) {
-    let exact = p["exact"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no `exact` string in {p}"));
+/// An exact fraction as the outputs write it, "n/d" (n may be negative
+/// in a difference), as (numerator, denominator).
+pub fn parse_fraction(exact: &str) -> (i128, i128) {
     let (n, d) = exact
         .split_once('/')
         .unwrap_or_else(|| panic!("`{exact}` is not n/d"));
-    let n: u128 = n
+    let n: i128 = n
         .parse()
         .unwrap_or_else(|_| panic!("bad numerator: {exact}"));
-    let d: u128 = d
+    let d: i128 = d
         .parse()
         .unwrap_or_else(|_| panic!("bad denominator: {exact}"));
-    assert!(d > 0, "zero denominator: {exact}");
+    assert!(d > 0, "the denominator is not positive: {exact}");
     (n, d)
 }
 
-pub fn gcd(a: u128, b: u128) -> u128 {
-    if b == 0 { a } else { gcd(b, a % b) }
+/// The `exact` fraction of a probability object, as (numerator, denominator).
+pub fn fraction(p: &Value) -> (i128, i128) {
+    let exact = p["exact"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no `exact` string in {p}"));
+    parse_fraction(exact)
+}
+
+pub fn gcd(a: i128, b: i128) -> i128 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+/// a - b of two fractions, reduced.
+pub fn minus((an, ad): (i128, i128), (bn, bd): (i128, i128)) -> (i128, i128) {
+    let (n, d) = (an * bd - bn * ad, ad * bd);
+    let g = gcd(n, d).max(1);
+    (n / g, d / g)
 }
 
 /// The exact sum of the `p` of every row of an IFT result list, reduced.
-pub fn sum_of_rows(rows: &Value) -> (u128, u128) {
+pub fn sum_of_rows(rows: &Value) -> (i128, i128) {
     let rows = rows.as_array().expect("a list of IFT results");
-    let (mut num, mut den) = (0u128, 1u128);
+    let (mut num, mut den) = (0i128, 1i128);
     for row in rows {
         assert!(row["result"].is_string(), "row without a result: {row}");
         let (n, d) = fraction(&row["p"]);
