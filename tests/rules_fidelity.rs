@@ -12,7 +12,7 @@ use mortar_odds::Error;
 use mortar_odds::dice::{Dice, Dist, Dr, FixedDice};
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;
-use mortar_odds::engine::plan::{FirePlan, PlanPhase};
+use mortar_odds::engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase};
 use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::effects::{critical_attack, normal_attack};
@@ -347,6 +347,50 @@ fn c9_3_case_d_counts_once_with_crew_and_spotter_pinned() {
     let s = Shot::he(mortar(81, 3), firer, at(10)).unwrap();
     assert_eq!(s.drm, 4);
     assert_eq!(ShotOdds::of(&s).p_hit(), p(1, 12));
+}
+
+#[test]
+fn c9_3_c5_6_a_pinned_spotter_stops_intensive_fire() {
+    // The Spotter in effect pins the crew for the spotted attack (C9.3),
+    // and a pinned crew may not Intensive Fire (C5.6). 81mm, B# 12,
+    // Spotter pinned: ROF 0 (C5.4), so one PFPh is one shot, which
+    // malfunctions on an Original 12 (1/36) and is never an X#. Before:
+    // an Intensive Fire shot at B# 10 followed the first unless it
+    // malfunctioned, 71/36 shots, P(malfunction) 41/216, P(removed) 35/1296.
+    let input = ShotInput {
+        mortar: mortar(81, 3),
+        firer: Firer {
+            spotted: true,
+            spotter_pinned: true,
+            ..Firer::default()
+        },
+        target: at(10),
+        units: Vec::new(),
+        ammo: Ammo::He,
+    };
+    let plan_input = PlanInput {
+        intensive_fire: IntensiveFirePolicy::WheneverAllowed,
+        ..plain_plan(vec![phase(Phase::Prep, None)])
+    };
+    let plan = FirePlan::new(input.clone(), plan_input).expect("a valid plan");
+    let odds = PlanOdds::of(&plan, &Chain::compile(&plan));
+    assert_eq!(odds.expected_shots, Prob::one());
+    assert_eq!(odds.p_malfunction, p(1, 36));
+    assert_eq!(odds.p_removed, Prob::zero());
+
+    // One Intensive Fire shot asked for is refused, by its field.
+    let mut shot = input;
+    shot.firer.intensive_fire = true;
+    match Shot::new(shot) {
+        Err(Error::Invalid { field, message }) => {
+            assert_eq!(field, "firer.intensive_fire");
+            assert!(
+                message.contains("Spotter") && message.contains("C9.3"),
+                "{message}"
+            );
+        }
+        other => panic!("an Intensive Fire shot with a pinned Spotter: {other:?}"),
+    }
 }
 
 // ---------------------------------------------------------------------------

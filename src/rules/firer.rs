@@ -105,6 +105,23 @@ pub struct Firer {
     pub extra_drm: i8,
 }
 
+impl Firer {
+    /// The crew is pinned, or in effect pinned by its pinned Spotter for
+    /// this spotted attack (C9.3): no Multiple ROF (C5.4) and no Intensive
+    /// Fire (C5.6). Case D counts once either way (the To Hit DRM names
+    /// which).
+    pub fn crew_pinned(&self) -> bool {
+        self.pinned || self.spotter_pinned
+    }
+
+    /// The crew may use Intensive Fire: not pinned, nor in effect pinned,
+    /// nor stunned (C5.6). Whether the weapon and the phase allow it is
+    /// the shot's and the plan's to say (a Gun, not in the AFPh).
+    pub fn crew_may_intensive_fire(&self) -> bool {
+        !self.crew_pinned() && self.stun == 0
+    }
+}
+
 /// Fired as a light mortar (A21.13): a Support Weapon mortar, or any
 /// mortar a lone SMC fires (one of 82mm at most). The one place this is
 /// decided; shots, plans and reports read it.

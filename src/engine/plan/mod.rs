@@ -74,7 +74,7 @@ pub enum IntensiveFirePolicy {
     /// Never (the default).
     Never,
     /// Whenever the rules allow it: a Gun, ROF lost, not in the AFPh, crew
-    /// not pinned, once per Player Turn.
+    /// not pinned (nor its Spotter), once per Player Turn.
     WheneverAllowed,
     /// As `WheneverAllowed`, but only while the hex still holds a Good
     /// Order enemy unit.
@@ -138,7 +138,8 @@ pub struct FirePlan {
     /// The shot as given: the mortar, firer and target of every shot.
     pub shot_input: ShotInput,
     shots: BTreeMap<ShotKey, Shot>,
-    /// Intensive Fire is possible at all (a Gun, policy, crew not pinned).
+    /// Intensive Fire is possible at all (a Gun, policy, crew not pinned
+    /// nor in effect pinned by its Spotter).
     pub intensive_possible: bool,
     /// Acquisition can be gained at all (C6.5).
     pub acquisition_possible: bool,
@@ -268,8 +269,7 @@ impl FirePlan {
             }
         }
         let intensive_possible = input.intensive_fire != IntensiveFirePolicy::Never
-            && !shot_input.firer.pinned
-            && shot_input.firer.stun == 0;
+            && shot_input.firer.crew_may_intensive_fire();
 
         let mut shots = BTreeMap::new();
         let acquisitions: &[u8] = if acquisition_possible {

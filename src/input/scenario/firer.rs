@@ -21,8 +21,9 @@ pub struct FirerSpec {
     pub manning: Option<Manning>,
     /// The firer is pinned: Case D +2 and no Multiple ROF (C5.4).
     pub pinned: Option<bool>,
-    /// With `spotted`: the Spotter is pinned, which counts as a pinned
-    /// firer once (C9.3).
+    /// With `spotted`: the Spotter is pinned, which pins the crew in effect
+    /// for the spotted attack (C9.3): Case D +2 once, no Multiple ROF, no
+    /// Intensive Fire.
     pub spotter_pinned: Option<bool>,
     /// A captured mortar: Case H +2, B# -2, ROF -1 (C5.8,
     /// A21.11-.12).

@@ -119,12 +119,19 @@ pub(super) fn check_firer(firer: &Firer, mortar: &Mortar, light: bool) -> Result
             "firer.intensive_fire",
             || "Intensive Fire is not allowed in the AFPh (C5.6)".into(),
         )?;
-        check(!firer.pinned, "firer.intensive_fire", || {
-            "a pinned crew cannot use Intensive Fire (C5.6)".into()
-        })?;
-        check(firer.stun == 0, "firer.intensive_fire", || {
-            "a stunned firer cannot use Intensive Fire (C5.6)".into()
-        })?;
+        check(
+            firer.crew_may_intensive_fire(),
+            "firer.intensive_fire",
+            || {
+                if firer.pinned {
+                    "a pinned crew cannot use Intensive Fire (C5.6)".into()
+                } else if firer.spotter_pinned {
+                    "a pinned Spotter in effect pins the crew for a spotted attack: no Intensive Fire (C9.3, C5.6)".into()
+                } else {
+                    "a stunned firer cannot use Intensive Fire (C5.6)".into()
+                }
+            },
+        )?;
     }
     check(
         firer.leader_drm == 0 || firer.manning != Manning::LoneSmc,

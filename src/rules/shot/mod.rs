@@ -280,7 +280,7 @@ fn effective_rof(
     light: bool,
 ) -> (Option<u8>, Vec<&'static str>) {
     let mut notes = Vec::new();
-    if firer.pinned || firer.spotter_pinned {
+    if firer.crew_pinned() {
         notes.push("pinned firer or Spotter: no Multiple ROF (C5.4)");
         return (Some(0), notes);
     }
