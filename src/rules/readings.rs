@@ -5,7 +5,8 @@
 use serde::Serialize;
 
 /// C4: a ≤40mm weapon takes both the ≤57mm and the ≤40mm rows of the To
-/// Hit modifications (a 40mm at 13-18 hexes: -1 -1 = -2).
+/// Hit modifications (a 40mm at 13-18 hexes: -1 -1 = -2). `false`: it
+/// takes its own ≤40mm row only (-1).
 pub const SMALL_CALIBER_TAKES_BOTH_ROWS: bool = true;
 
 /// C3.71: a Critical Hit uses the full HE FP doubled "with no prior

@@ -87,19 +87,25 @@ pub fn to_hit_number(mortar: &Mortar, ammo: Ammo, range: u16) -> (i8, Vec<Modifi
     if smoke_row && SMOKE_MOD[b] != 0 {
         mods.push(Modifier::new("C4", "SMOKE", SMOKE_MOD[b]));
     }
-    if mortar.caliber_mm <= 57 && LE57_MOD[b] != 0 {
+    let (le57, le40) = caliber_rows(mortar.caliber_mm, readings::SMALL_CALIBER_TAKES_BOTH_ROWS);
+    if le57 && LE57_MOD[b] != 0 {
         mods.push(Modifier::new("C4", "≤57mm", LE57_MOD[b]));
     }
-    // C4 (Reading): a ≤40mm weapon takes the ≤57mm row as well.
-    let le40_applies = mortar.caliber_mm <= 40
-        && (readings::SMALL_CALIBER_TAKES_BOTH_ROWS || mortar.caliber_mm > 57);
-    if le40_applies && LE40_MOD[b] != 0 {
+    if le40 && LE40_MOD[b] != 0 {
         mods.push(Modifier::new("C4", "≤40mm", LE40_MOD[b]));
     }
     if !mortar.asterisk && range > NO_ASTERISK_BEYOND {
         mods.push(Modifier::new("C3", "no \"*\" beyond 12 hexes", 1));
     }
     (BASIC_TH[b], mods)
+}
+
+/// Which caliber rows of the C4 modifications a weapon takes: (≤57mm,
+/// ≤40mm). A weapon of 40mm or less takes both under the Reading
+/// `small-caliber-both-rows` (`both_rows`), else its own ≤40mm row only.
+fn caliber_rows(caliber_mm: u16, both_rows: bool) -> (bool, bool) {
+    let le40 = caliber_mm <= 40;
+    (caliber_mm <= 57 && (both_rows || !le40), le40)
 }
 
 /// Firer-based To Hit DRM (C5 and the other firer DRM of the To Hit table).
@@ -321,6 +327,21 @@ mod tests {
         assert_eq!(band(54), 8);
         assert_eq!(band(55), 9);
         assert_eq!(band(300), 9);
+    }
+
+    #[test]
+    fn caliber_rows_under_either_reading() {
+        for both in [true, false] {
+            assert_eq!(caliber_rows(81, both), (false, false));
+            assert_eq!(caliber_rows(58, both), (false, false));
+            assert_eq!(caliber_rows(57, both), (true, false));
+            assert_eq!(caliber_rows(41, both), (true, false));
+        }
+        // C4, Reading `small-caliber-both-rows`: 40mm at 13-18 hexes
+        // takes -1 -1 = -2; read otherwise, its own row's -1 only.
+        assert_eq!(caliber_rows(40, true), (true, true));
+        assert_eq!(caliber_rows(40, false), (false, true));
+        assert_eq!(caliber_rows(37, false), (false, true));
     }
 
     #[test]
