@@ -170,6 +170,19 @@ fn a23_62_afph_plus_1_to_both_unless_opportunity_fire() {
 }
 
 #[test]
+fn a23_1_a_thrown_dc_takes_a_negative_tem_where_no_hexside_is_given() {
+    // A23.1: the defender's (and the thrower's) TEM applies. TEM -1 in
+    // both Locations, no hexside TEM: target +2 -1 = +1, thrower's
+    // Location +3 -1 = +2 (before: a hexside TEM of 0 was taken as the
+    // better TEM, +2 and +3).
+    let d = dc(
+        "[dc]\nkind = \"thrown\"\nelite = true\n[dc.target]\ntem = -1\n[dc.thrower]\ntem = -1\n",
+    );
+    assert_eq!(d.target.attack().drm(), 1);
+    assert_eq!(d.thrower.as_ref().unwrap().attack().drm(), 2);
+}
+
+#[test]
 fn a23_1_hexside_tem_counts_for_a_thrown_dc_only() {
     let mut toml = "[dc]\nkind = \"thrown\"\n[dc.target]\ntem = 1\nhexside_tem = 2\n".to_string();
     assert_eq!(dc(&toml).target.attack().drm(), 2 + 2);

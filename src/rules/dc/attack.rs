@@ -38,10 +38,14 @@ fn attack_modifiers(input: &DcInput, which: Which) -> Vec<Modifier> {
 }
 
 /// The TEM modifier of a target at `tem` in this Location (A23.1, A23.71).
+/// A Thrown DC takes the hexside's TEM instead where one is given (above 0)
+/// and it is the better; a Location's negative TEM stands otherwise.
 fn tem_modifier(input: &DcInput, tem: i8, hexside: i8) -> Option<Modifier> {
     match input.kind {
         DcKind::Set => None,
-        DcKind::Thrown if hexside > tem => Some(modifier("A23.1", "hexside TEM", hexside)),
+        DcKind::Thrown if hexside > 0 && hexside > tem => {
+            Some(modifier("A23.1", "hexside TEM", hexside))
+        }
         _ => (tem != 0).then(|| modifier("A23.1", "TEM", tem)),
     }
 }
