@@ -33,14 +33,19 @@ pub const WOUND_KILLS_FROM: u8 = 5;
 /// The morale the unit checks with now, or `None` when a broken unit's
 /// broken-side morale was not given (checked before any attack).
 pub fn morale_now(unit: &Unit, state: &UnitState) -> Option<u8> {
-    if state.broken {
-        return unit.broken_morale;
-    }
-    Some(match (unit.kind, state.reduced) {
-        (UnitKind::Squad, true) => unit.half_squad_morale.unwrap_or(unit.morale),
-        // A17.3: a wounded SMC's Morale Level is one lower.
-        (UnitKind::Leader | UnitKind::Hero, true) => unit.morale.saturating_sub(1),
-        _ => unit.morale,
+    // A17.3: a wounded SMC's Morale Level is one lower, on either side.
+    let wounded = state.reduced && matches!(unit.kind, UnitKind::Leader | UnitKind::Hero);
+    let level = if state.broken {
+        unit.broken_morale?
+    } else if state.reduced && unit.kind == UnitKind::Squad {
+        unit.half_squad_morale.unwrap_or(unit.morale)
+    } else {
+        unit.morale
+    };
+    Some(if wounded {
+        level.saturating_sub(1)
+    } else {
+        level
     })
 }
 

@@ -128,6 +128,31 @@ fn smc_wound_severity() {
 }
 
 #[test]
+fn a17_3_a_broken_wounded_leader_checks_one_lower() {
+    // A17.3: a wound lowers the Morale Level, on the broken side too. A
+    // broken, wounded 8-1 (broken side 7) checks at 6, so a NMC fails on
+    // an Original 7 or more, and a broken, wounded SMC that fails is
+    // eliminated: 21/36 (before: at 7, 15/36).
+    let mut leader = squad(8);
+    leader.kind = UnitKind::Leader;
+    leader.broken_morale = Some(7);
+    let start = UnitState {
+        broken: true,
+        reduced: true,
+        ..UnitState::default()
+    };
+    assert_eq!(morale_now(&leader, &start), Some(6));
+    let eliminated = crate::dice::Dist::enumerate(|d| {
+        let mut s = start;
+        morale_check(&leader, &mut s, 0, 0, d);
+        s.eliminated
+    });
+    assert_eq!(eliminated.prob(|e| *e), crate::prob::Prob::new(21, 36));
+    // A broken half-squad reduced from a squad keeps its broken side's.
+    assert_eq!(morale_now(&squad(7), &start), Some(8));
+}
+
+#[test]
 fn hero_is_wounded_not_broken() {
     let mut hero = squad(9);
     hero.kind = UnitKind::Hero;
