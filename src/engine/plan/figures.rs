@@ -93,7 +93,8 @@ pub struct PhaseFigures {
     pub p_out_of_action_by_end: Option<Figure>,
 }
 
-/// One unit's fate at the end of the plan (its worst outcome).
+/// One unit's fate at the end of the plan (its worst outcome; with pins
+/// lifted at each new Player Turn, "pinned" is the pin held at the end).
 #[derive(Clone, Debug)]
 pub struct UnitFigures {
     /// P(worst outcome), for every outcome in report order.

@@ -16,6 +16,7 @@ use crate::engine::plan::simulate::UnitTally;
 use crate::output::report::notes::{AboutJson, shot_facts};
 use crate::prob::Prob;
 use crate::rules::firer::{Phase, fired_as_light_mortar};
+use crate::rules::readings;
 use crate::rules::units::UnitKind;
 use crate::stats::Estimate;
 
@@ -88,7 +89,8 @@ pub(crate) struct PlanUnitJson {
     pub(crate) name: String,
     pub(crate) kind: UnitKind,
     pub(crate) enemy: bool,
-    /// P(worst outcome over the plan), by outcome.
+    /// P(worst outcome over the plan), by outcome; "pinned" is the pin held
+    /// at the end when pins are lifted at each new Player Turn.
     pub(crate) outcomes: BTreeMap<&'static str, FigureJson>,
     pub(crate) p_out_of_action: FigureJson,
     pub(crate) p_burning_wreck: FigureJson,
@@ -209,7 +211,13 @@ impl PlanReport {
             notes.push("one shot at most in an AFPh, whatever the ROF (C5.2; Opportunity Fire not modelled)".to_string());
         }
         if has_units {
-            notes.push("units: the worst outcome over the whole plan".to_string());
+            // Reading `pins-lifted-each-player-turn`: a lifted pin leaves no
+            // trace, so a plan's "pinned" is the pin held at its end.
+            notes.push(if readings::PINS_LIFTED_EACH_PLAYER_TURN {
+                "units: the worst outcome over the whole plan, but pinned means still pinned when the plan ends (a pin is lifted at each new Player Turn)".to_string()
+            } else {
+                "units: the worst outcome over the whole plan".to_string()
+            });
         }
         if let Some(why) = skipped {
             notes.push(why);
