@@ -145,4 +145,37 @@ mod tests {
         assert_eq!(rally_phases_between(Advancing, Prep), 2);
         assert_eq!(rally_phases_between(Defensive, Defensive), 2);
     }
+
+    /// A7.8, A10.21: a pinned leader lends his leadership DRM to no check;
+    /// the new Player Turn lifts his pin and, with it, gives his DRM back
+    /// for the plan's later shots. Being broken carries over.
+    #[test]
+    fn a_new_player_turn_gives_a_pinned_leader_his_drm_back() {
+        use crate::rules::location::leader_drm;
+        use crate::rules::target::Target;
+        use crate::rules::units::{Unit, UnitKind};
+        let hex = Target::default();
+        let units = [
+            Unit::new("4-6-7", UnitKind::Squad, 7, hex.clone()),
+            Unit {
+                leadership: -1,
+                ..Unit::new("8-1", UnitKind::Leader, 8, hex)
+            },
+        ];
+        let pinned = UnitState {
+            pinned: true,
+            ..UnitState::default()
+        };
+        let states = [UnitState::default(), pinned];
+        assert_eq!(leader_drm(&units[..], &states, 0), 0);
+        let next = states.map(at_new_player_turn);
+        assert_eq!(leader_drm(&units[..], &next, 0), -1);
+        let broken = UnitState {
+            broken: true,
+            ..UnitState::default()
+        };
+        assert!(at_new_player_turn(broken).broken);
+        let next = [UnitState::default(), at_new_player_turn(broken)];
+        assert_eq!(leader_drm(&units[..], &next, 0), 0);
+    }
 }
