@@ -6,9 +6,9 @@ mod common;
 
 use std::io::Write;
 
-use assert_cmd::Command;
 use common::agree::{MAX_Z, z_score};
 use common::p;
+use common::{rejects_naming, succeeds};
 use mortar_odds::dice::{Dist, FixedDice};
 use mortar_odds::engine::push::exact::{PHASE_CAP, PushOdds};
 use mortar_odds::engine::push::monte_carlo::{self, PushTally};
@@ -415,39 +415,6 @@ fn monte_carlo_is_the_same_on_any_number_of_threads() {
 
 // ----- the program -----------------------------------------------------------
 
-fn mortar_odds() -> Command {
-    let mut cmd = Command::cargo_bin("mortar-odds").expect("the binary is built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn succeeds(args: &[&str]) -> String {
-    let out = mortar_odds().args(args).output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}\n{stdout}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-}
-
-/// Bad input: exit code 2, nothing on stdout, one line naming `field`.
-fn rejects(args: &[&str], field: &str) {
-    let out = mortar_odds().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    let lines: Vec<&str> = stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "{args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"));
-    assert!(
-        lines[0].starts_with(&format!("mortar-odds: {field}")),
-        "{args:?}: `{field}` expected first in: {}",
-        lines[0]
-    );
-}
-
 #[test]
 fn cli_seed_example_table() {
     let out = succeeds(&[
@@ -541,15 +508,15 @@ fn cli_bad_input() {
     let with = |extra: &[&'static str]| -> Vec<&'static str> {
         base.iter().copied().chain(extra.iter().copied()).collect()
     };
-    rejects(&with(&["--m-number", "13"]), "gun.m_number");
-    rejects(&with(&["--m-number", "1"]), "gun.m_number");
-    rejects(&["push", "--path", "open", "--mf", "4"], "gun.m_number");
-    rejects(&["push", "--m-number", "8", "--mf", "4"], "path");
-    rejects(
+    rejects_naming(&with(&["--m-number", "13"]), "gun.m_number");
+    rejects_naming(&with(&["--m-number", "1"]), "gun.m_number");
+    rejects_naming(&["push", "--path", "open", "--mf", "4"], "gun.m_number");
+    rejects_naming(&["push", "--m-number", "8", "--mf", "4"], "path");
+    rejects_naming(
         &["push", "--m-number", "8", "--path", "", "--mf", "4"],
         "path",
     );
-    rejects(
+    rejects_naming(
         &[
             "push",
             "--m-number",
@@ -561,9 +528,9 @@ fn cli_bad_input() {
         ],
         "path[2]",
     );
-    rejects(&["push", "--m-number", "8", "--path", "open"], "pushers.mf");
-    rejects(&with(&["--m-number", "8", "--mud"]), "drm.mud");
-    rejects(
+    rejects_naming(&["push", "--m-number", "8", "--path", "open"], "pushers.mf");
+    rejects_naming(&with(&["--m-number", "8", "--mud"]), "drm.mud");
+    rejects_naming(
         &[
             "push",
             "--m-number",
@@ -575,12 +542,12 @@ fn cli_bad_input() {
         ],
         "path[1]",
     );
-    rejects(&["push", "--hookup"], "mp");
-    rejects(&["push", "--hookup", "--mp", "0"], "mp");
-    rejects(&with(&["--m-number", "8", "--mp", "4"]), "mp");
+    rejects_naming(&["push", "--hookup"], "mp");
+    rejects_naming(&["push", "--hookup", "--mp", "0"], "mp");
+    rejects_naming(&with(&["--m-number", "8", "--mp", "4"]), "mp");
     let mut file = tempfile::NamedTempFile::new().unwrap();
     write!(file, "path = \"open\"\n[gun]\nm_number = 8\nmn = 3\n").unwrap();
-    rejects(
+    rejects_naming(
         &["push", file.path().to_str().unwrap(), "--mf", "4"],
         file.path().to_str().unwrap(),
     );

@@ -65,6 +65,18 @@ pub fn rejects(args: &[&str]) -> String {
     lines[0].to_string()
 }
 
+/// Runs `args`, which must be rejected ([`rejects`]) with a line that
+/// names `field` first, as `mortar-odds: <field>...`. Returns that line.
+pub fn rejects_naming(args: &[&str], field: &str) -> String {
+    let line = rejects(args);
+    assert!(
+        line.starts_with(&format!("mortar-odds: {field}")),
+        "mortar-odds {}: `{field}` expected first in: {line}",
+        args.join(" ")
+    );
+    line
+}
+
 /// Runs `args`, which the command line itself must refuse (a bad flag or
 /// value): exit code 2, nothing on stdout, no panic, and clap's message on
 /// stderr: its `error:` line first, then its tips and usage. Returns the
@@ -239,6 +251,14 @@ pub fn mortar(caliber: u16) -> Mortar {
     m.breakdown = Some(12);
     m.range = Some(RangeLimits { min: 1, max: 60 });
     m
+}
+
+/// [`mortar`] with this ROF.
+pub fn mortar_with_rof(caliber: u16, rof: u8) -> Mortar {
+    Mortar {
+        rof: Some(rof),
+        ..mortar(caliber)
+    }
 }
 
 /// A plan over these phases that fires them all: no stop, no Intensive
