@@ -6,7 +6,9 @@ use std::fs;
 
 mod common;
 
-use common::{assert_snapshot, json, minus, parse_fraction, png_size, rejects, succeeds};
+use common::{
+    assert_snapshot, json, minus, parse_fraction, png_size, rejects, scenario_file, succeeds,
+};
 use serde_json::Value;
 
 /// Two catalog mortars with the values the catalog lacks; at 14 hexes the
@@ -47,14 +49,6 @@ fn p_hit_worth(row: &Value) -> (i128, i128) {
         .find(|f| f["measure"] == "p_hit")
         .unwrap();
     parse_fraction(hit["worth_exact"].as_str().unwrap())
-}
-
-fn scenario_file(text: &str) -> (tempfile::TempDir, String) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("scenario.toml");
-    fs::write(&path, text).expect("write");
-    let path = path.to_str().expect("utf-8").to_string();
-    (dir, path)
 }
 
 // ----- compare ---------------------------------------------------------------

@@ -162,6 +162,16 @@ pub fn succeeds(args: &[&str]) -> String {
     stdout
 }
 
+/// A scenario file `scenario.toml` with this text in a new temporary
+/// folder: the folder (removed when dropped) and the file's path.
+pub fn scenario_file(text: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("scenario.toml");
+    fs::write(&path, text).expect("write scenario");
+    let path = path.to_str().expect("utf-8 path").to_string();
+    (dir, path)
+}
+
 /// Runs `args` (with `--format json`) and parses stdout.
 pub fn json(args: &[&str]) -> Value {
     let stdout = succeeds(args);
