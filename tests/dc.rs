@@ -6,7 +6,7 @@ mod common;
 
 use common::agree::z_score;
 use common::{
-    assert_mentions, fraction, json, parse_fraction, refused, rejects, rejects_usage, succeeds,
+    assert_mentions, fraction, json, on_threads, prob, refused, rejects, rejects_usage, succeeds,
     sum_of_rows,
 };
 use mortar_odds::dice::FixedDice;
@@ -342,15 +342,10 @@ fn rows_sum_to_one_per_figure_family() {
         let s: Prob = rows
             .iter()
             .filter(|r| r.location == location && ift.contains(&r.quantity.as_str()))
-            .map(|r| parse_prob(&r.exact))
+            .map(|r| prob(&r.exact))
             .sum();
         assert_eq!(s, Prob::one(), "{location}");
     }
-}
-
-fn parse_prob(exact: &str) -> Prob {
-    let (n, d) = parse_fraction(exact);
-    Prob::new(n.try_into().unwrap(), d.try_into().unwrap())
 }
 
 // ----- exact vs Monte Carlo ----------------------------------------------------
@@ -414,13 +409,7 @@ fn monte_carlo_catches_a_wrong_tem() {
 #[test]
 fn monte_carlo_is_the_same_on_any_number_of_threads() {
     let d = dc(AGREEMENT[1]);
-    let on = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| monte_carlo::tally(&d, 150_000, 9))
-    };
+    let on = |threads| on_threads(threads, || monte_carlo::tally(&d, 150_000, 9));
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one, on(3));

@@ -4,6 +4,7 @@
 mod common;
 
 use common::agree::figure_disagrees;
+use common::on_threads;
 use mortar_odds::engine::plan::chain::{Chain, Event};
 use mortar_odds::engine::plan::exact::PlanOdds;
 use mortar_odds::engine::plan::figures::{Figure, figures, unit_figures};
@@ -168,13 +169,7 @@ fn squad_and_leader_over_two_player_turns_agrees() {
 #[test]
 fn chain_is_the_same_on_one_and_two_threads() {
     let p = squad_and_leader(&[Phase::Prep, Phase::Defensive]);
-    let on = |threads: usize| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("thread pool")
-            .install(|| Chain::compile(&p))
-    };
+    let on = |threads: usize| on_threads(threads, || Chain::compile(&p));
     let (one, two) = (on(1), on(2));
     assert!(one.nodes.len() > 100, "{} nodes", one.nodes.len());
     assert!(one == two, "the chains differ");

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use common::agree::{MAX_Z, z_score};
 use common::p;
-use common::{rejects_naming, succeeds};
+use common::{on_threads, rejects_naming, succeeds};
 use mortar_odds::dice::{Dist, FixedDice};
 use mortar_odds::engine::push::exact::{PHASE_CAP, PushOdds};
 use mortar_odds::engine::push::monte_carlo::{self, PushTally};
@@ -400,13 +400,7 @@ fn a_wrong_m_number_is_caught() {
 #[test]
 fn monte_carlo_is_the_same_on_any_number_of_threads() {
     let push = push(9, "open,woods+hedge,grain", 8);
-    let on = |threads| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| monte_carlo::run(&push, 3 * 65_536 + 17, 5))
-    };
+    let on = |threads| on_threads(threads, || monte_carlo::run(&push, 3 * 65_536 + 17, 5));
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one, on(3));

@@ -15,11 +15,9 @@ fn monte_carlo_is_deterministic_across_thread_counts() {
     let chain = Chain::compile(&plan);
     let trials = 3 * BATCH + 17;
     let run_on = |threads: usize| {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        pool.install(|| monte_carlo::run(&chain, plan.input.phases.len(), trials, 7, &|_| {}))
+        on_threads(threads, || {
+            monte_carlo::run(&chain, plan.input.phases.len(), trials, 7, &|_| {})
+        })
     };
     let one = run_on(1);
     assert_eq!(one.trials, trials);

@@ -16,6 +16,7 @@ mod common;
 
 use common::agree::{RARE, figure_disagrees, successes};
 use common::at;
+use common::on_threads;
 use common::plain_plan;
 
 use std::fmt;

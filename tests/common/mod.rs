@@ -236,6 +236,23 @@ pub fn p(n: u64, d: u64) -> Prob {
     Prob::new(n, d)
 }
 
+/// The exact fraction an output writes as "n/d" ([`parse_fraction`]).
+pub fn prob(exact: &str) -> Prob {
+    let (n, d) = parse_fraction(exact);
+    let whole = |x: i128| u64::try_from(x).expect("a probability is whole and not negative");
+    Prob::new(whole(n), whole(d))
+}
+
+/// `work` run on a pool of this many threads: for the tests that a result
+/// is the same on any number of them.
+pub fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool")
+        .install(work)
+}
+
 /// Two-sided p-value of `k` successes in `n` trials of probability `p`.
 pub fn binomial_two_sided(p: f64, n: u64, k: u64) -> f64 {
     let b = Binomial::new(p, n).expect("a probability in [0, 1]");
