@@ -1,0 +1,167 @@
+//! `mortar-odds push` as a player runs it (C10.3): the seed's example as a
+//! table and as JSON, a scenario file with a flag over it, hookup, an
+//! example scenario, and bad input refused in one line.
+
+mod common;
+
+use std::io::Write;
+
+use common::{rejects_naming, succeeds};
+use serde_json::Value;
+
+// ----- the program -----------------------------------------------------------
+
+#[test]
+fn cli_seed_example_table() {
+    let out = succeeds(&[
+        "push",
+        "--m-number",
+        "12",
+        "--path",
+        "stone-building",
+        "--mf",
+        "4",
+        "--engine",
+        "exact",
+    ]);
+    assert!(
+        out.contains(
+            "  1    stone-building  4   +7   ≤ 5                    5/18      TEM +3, MF +4\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("expected MPh to reach the end 2.444 (22/9)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_json_rows_are_exact_and_sum_to_one() {
+    let out = succeeds(&[
+        "push",
+        "--m-number",
+        "8",
+        "--path",
+        "woods,woods",
+        "--mf",
+        "4",
+        "--format",
+        "json",
+        "--trials",
+        "20000",
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let rows = v["exact"]["rows"].as_array().unwrap();
+    for quantity in ["hexes_first_phase", "phases_to_end"] {
+        let sum: f64 = rows
+            .iter()
+            .filter(|r| r["measure"] == quantity)
+            .map(|r| r["value"].as_f64().unwrap())
+            .sum();
+        assert!((sum - 1.0).abs() < 1e-12, "{quantity}: {sum}");
+    }
+    assert_eq!(v["exact"]["expected_phases"]["exact"], "28/3");
+    assert_eq!(rows[1]["exact"], "1/12");
+    assert_eq!(v["monte_carlo"]["trials"], 20000);
+    assert_eq!(v["readings"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn cli_scenario_file_with_a_flag_over_it() {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    write!(
+        file,
+        "path = [\"open\", \"woods\"]\n[gun]\nname = \"75mm INF\"\nm_number = 8\n[pushers]\nsquads = 1\nmf = 6\n"
+    )
+    .unwrap();
+    let path = file.path().to_str().unwrap();
+    let out = succeeds(&["push", path, "--engine", "exact"]);
+    assert!(
+        out.starts_with("75mm INF (M#8) pushed by 1 squad (6 MF per MPh)"),
+        "{out}"
+    );
+    let out = succeeds(&["push", path, "--m-number", "10", "--engine", "exact"]);
+    assert!(out.starts_with("75mm INF (M#10)"), "{out}");
+}
+
+#[test]
+fn cli_hookup() {
+    let out = succeeds(&["push", "--hookup", "--mp", "16"]);
+    assert!(
+        out.contains("  not circled  1/2    8   C10.11, C10.12\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  circled      2/3    11  C10.11 EXC, C10.12 EXC\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_bad_input() {
+    let base = ["push", "--path", "open", "--mf", "4"];
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        base.iter().copied().chain(extra.iter().copied()).collect()
+    };
+    rejects_naming(&with(&["--m-number", "13"]), "gun.m_number");
+    rejects_naming(&with(&["--m-number", "1"]), "gun.m_number");
+    rejects_naming(&["push", "--path", "open", "--mf", "4"], "gun.m_number");
+    rejects_naming(&["push", "--m-number", "8", "--mf", "4"], "path");
+    rejects_naming(
+        &["push", "--m-number", "8", "--path", "", "--mf", "4"],
+        "path",
+    );
+    rejects_naming(
+        &[
+            "push",
+            "--m-number",
+            "8",
+            "--path",
+            "open,swamp",
+            "--mf",
+            "4",
+        ],
+        "path[2]",
+    );
+    rejects_naming(&["push", "--m-number", "8", "--path", "open"], "pushers.mf");
+    rejects_naming(&with(&["--m-number", "8", "--mud"]), "drm.mud");
+    rejects_naming(
+        &[
+            "push",
+            "--m-number",
+            "8",
+            "--path",
+            "stone-building",
+            "--mf",
+            "3",
+        ],
+        "path[1]",
+    );
+    rejects_naming(&["push", "--hookup"], "mp");
+    rejects_naming(&["push", "--hookup", "--mp", "0"], "mp");
+    rejects_naming(&with(&["--m-number", "8", "--mp", "4"]), "mp");
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    write!(file, "path = \"open\"\n[gun]\nm_number = 8\nmn = 3\n").unwrap();
+    rejects_naming(
+        &["push", file.path().to_str().unwrap(), "--mf", "4"],
+        file.path().to_str().unwrap(),
+    );
+}
+
+#[test]
+fn cli_example_scenario() {
+    // Woods across a hedge (+2 TEM, 6 MF: +8, one hex per MPh at 6 MF):
+    // 1 + 5/6 (1 + 13/18 · 12/5) = 59/18 MPh; then the stone building,
+    // 22/9 as in the seed example: 103/18 in all.
+    let out = succeeds(&[
+        "push",
+        "examples/push/at-gun-into-village.toml",
+        "--engine",
+        "exact",
+    ]);
+    assert!(
+        out.contains("expected MPh to reach the end 5.722 (103/18)"),
+        "{out}"
+    );
+}
