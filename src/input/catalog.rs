@@ -44,13 +44,13 @@ impl Catalog {
                 .name
                 .clone()
                 .ok_or_else(|| parse_err(format!("mortar #{}: give it a name", i + 1)))?;
-            let caliber = spec
-                .caliber
-                .ok_or_else(|| parse_err(format!("mortar `{name}`: give its caliber")))?;
-            let caliber =
-                caliber_mm(caliber).map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;
-            let mut mortar = Mortar::with_caliber(name.clone(), caliber);
-            spec.apply(&mut mortar, false)
+            if spec.caliber.is_none() {
+                return Err(parse_err(format!("mortar `{name}`: give its caliber")));
+            }
+            // A catalog entry is built as a player's own mortar is, from
+            // nothing but its spec.
+            let mortar = Catalog::default()
+                .mortar(spec)
                 .map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;
             catalog.insert(mortar);
         }
