@@ -134,6 +134,14 @@ async function main() {
       const status = await page.textContent("#status");
       assert.equal(status.trim(), "", `${view}: ${status}`);
       await noUnreadKeys(page, view);
+      if (view === "plan") {
+        // As in the text report: no row of a distribution reads 0.00%, and
+        // a plan's units have no P(hit) column (a plan gives none).
+        const cells = await page.$$eval(".view-plan table.hits td:nth-child(2)", (tds) => tds.map((td) => td.textContent));
+        assert.ok(cells.length > 0 && !cells.some((c) => c.startsWith("0.00%")), `plan rows: ${cells}`);
+        const heads = await page.$$eval(".view-plan table.units th", (ths) => ths.map((th) => th.textContent));
+        assert.ok(heads.length > 0 && !heads.includes("P(hit)"), `plan unit columns: ${heads}`);
+      }
       console.log(`ok: the ${view} view`);
     }
     await page.click('#views [data-view="compare"]');

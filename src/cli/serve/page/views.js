@@ -77,9 +77,11 @@ function drmRows(cases) {
 
 function unitOutcomes(units, fates) {
   const keys = ["no_effect", "pinned", "broken", "casualty_reduced", "eliminated"];
-  const head = ["unit", "P(hit)"].concat(keys.map((k) => k.replace("_", " ")), ["out of action"]);
+  // A shot gives each unit's P(hit); a plan gives none, and no empty column.
+  const hit = units.some((u) => u.p_hit);
+  const head = ["unit"].concat(hit ? ["P(hit)"] : [], keys.map((k) => k.replace("_", " ")), ["out of action"]);
   const rows = units.map((u, i) => {
-    const cells = [u.name, u.p_hit ? figure(u.p_hit) : "—"];
+    const cells = [u.name].concat(hit ? [u.p_hit ? figure(u.p_hit) : "—"] : []);
     for (const k of keys) cells.push(figure(u.outcomes[k], `unit${i}.${k}`));
     cells.push(figure(u.p_out_of_action, `unit${i}.out_of_action`));
     return cells;
@@ -114,13 +116,15 @@ function renderShot(doc) {
   return out;
 }
 
+// The rows of a count's distribution worth a line, as in the text report:
+// at least 0.005%, so no row reads 0.00% (P(at least N) still sums them all).
 function counts(list) {
   let rest = 1;
-  return (list || []).map((c) => {
+  return (list || []).flatMap((c) => {
     const v = c.p.value ?? c.p.mc ?? 0;
     const atLeast = Math.max(0, rest);
     rest -= v;
-    return [(c.or_more ? c.n + "+" : String(c.n)), figure(c.p), (100 * atLeast).toFixed(2) + "%"];
+    return v >= 0.00005 ? [[(c.or_more ? c.n + "+" : String(c.n)), figure(c.p), (100 * atLeast).toFixed(2) + "%"]] : [];
   });
 }
 
@@ -134,7 +138,7 @@ function renderPlan(doc) {
     stat("P(malfunction)", figure(doc.p_malfunction, "plan.p_malfunction")),
     stat("expected shots", expected(doc.expected_shots))));
   out.append(el("h3", { text: "Hits over the plan: exactly N, and at least N" }));
-  out.append(table(["N hits", "P(exactly N)", "P(at least N)"], counts(doc.hits)));
+  out.append(table(["N hits", "P(exactly N)", "P(at least N)"], counts(doc.hits), "hits"));
   out.append(el("h3", { text: "By phase" }));
   out.append(table(["phase", "Player Turn", "expected shots", "expected hits", "P(hit by end)"],
     doc.per_phase.map((p) => [p.phase, p.player_turn, expected(p.expected_shots), expected(p.expected_hits), figure(p.p_hit_by_end)])));
