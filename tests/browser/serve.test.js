@@ -142,6 +142,14 @@ async function main() {
         const heads = await page.$$eval(".view-plan table.units th", (ths) => ths.map((th) => th.textContent));
         assert.ok(heads.length > 0 && !heads.includes("P(hit)"), `plan unit columns: ${heads}`);
       }
+      if (view === "worth") {
+        // As in the text report: a column a measure, named as a player
+        // reads it, and the leader's DRM on a Gun not applicable, with why.
+        const heads = await page.$$eval(".view-worth table.worth th", (ths) => ths.map((th) => th.textContent));
+        assert.deepEqual(heads, ["modifier", "change", "P(hit)", "P(Critical Hit)", "P(malfunction)",
+          "P(1+ out of action)"]);
+        assert.match(await page.textContent(".view-worth .not-applicable"), /leader -1: firer\.leader_drm: /);
+      }
       console.log(`ok: the ${view} view`);
     }
     await page.click('#views [data-view="compare"]');

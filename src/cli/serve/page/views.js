@@ -167,18 +167,44 @@ function renderCompare(doc) {
   return out;
 }
 
+// A worth's measures as the text report names them (one shot).
+const MEASURES = { p_hit: "P(hit)", p_critical_hit: "P(Critical Hit)", p_malfunction: "P(malfunction)",
+  p_out_of_action: "P(1+ out of action)" };
+
+// What a modifier is worth on one measure, in percentage points; the
+// figures without and with it, and the exact difference, on hover.
+function points(f) {
+  if (!f) return "—";
+  const text = f.worth === 0 ? "0 pts" : (f.worth > 0 ? "+" : "") + (100 * f.worth).toFixed(2) + " pts";
+  const pct = (x) => (x && x.value !== null && x.value !== undefined ? (100 * x.value).toFixed(2) + "%" : "—");
+  const span = el("span", { class: "fig", text });
+  span.title = `without ${pct(f.without)}, with ${pct(f.with)}` + (f.worth_exact ? `; exact: ${f.worth_exact}` : "");
+  return span;
+}
+
+// One row a modifier, one column a measure, as in the text report; a
+// modifier that does not apply says why below the table.
 function renderWorth(doc) {
   const out = el("div", { class: "view-worth" });
-  out.append(el("div", { class: "stats" }, ...(doc.base || []).map((b) => stat(b.measure, figure(b.p)))));
+  const label = (m) => MEASURES[m] || m;
+  out.append(el("div", { class: "stats" }, ...(doc.base || []).map((b) => stat(label(b.measure), figure(b.p)))));
+  const measures = (doc.base || []).map((b) => b.measure);
   const rows = [];
+  const notApplicable = [];
   for (const m of doc.modifiers || []) {
-    for (const f of m.figures || []) {
-      const w = el("span", { class: "fig", text: (f.worth >= 0 ? "+" : "") + (100 * f.worth).toFixed(2) + " pts" });
-      if (f.worth_exact) w.title = "exact: " + f.worth_exact;
-      rows.push([m.modifier, m.change, f.measure, figure(f.without), figure(f.with), w]);
+    if (!m.figures || !m.figures.length) {
+      rows.push([m.modifier, "not applicable"].concat(measures.map(() => "")));
+      notApplicable.push(`${m.modifier}: ${m.change.replace(/^not applicable: /, "")}`);
+      continue;
     }
+    const by = Object.fromEntries(m.figures.map((f) => [f.measure, f]));
+    rows.push([m.modifier, m.change].concat(measures.map((k) => points(by[k]))));
   }
-  out.append(table(["modifier", "change", "measure", "without", "with", "worth"], rows));
+  out.append(table(["modifier", "change"].concat(measures.map(label)), rows, "worth"));
+  if (notApplicable.length) {
+    out.append(el("h3", { text: "Not applicable" }),
+      el("ul", { class: "not-applicable" }, ...notApplicable.map((t) => el("li", { text: t }))));
+  }
   out.append(charts(doc), notes(doc));
   return out;
 }
