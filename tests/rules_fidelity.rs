@@ -28,16 +28,25 @@ use mortar_odds::rules::target::Target;
 // 1. C5.2: no weapon fires more than once in its AFPh
 // ---------------------------------------------------------------------------
 
-fn plan(phases: Vec<PlanPhase>) -> PlanOdds {
-    let input = ShotInput {
+/// An 81mm (ROF 3, B# 12) fired by `firer` at an empty hex 10 hexes away.
+fn shot_81(firer: Firer) -> ShotInput {
+    ShotInput {
         mortar: mortar_with_rof(81, 3),
-        firer: Firer::default(),
+        firer,
         target: at(10),
         units: Vec::new(),
         ammo: Ammo::He,
-    };
-    let plan = FirePlan::new(input, plain_plan(phases)).expect("a valid plan");
+    }
+}
+
+/// The exact odds of the plan `input` of [`shot_81`].
+fn plan_odds(firer: Firer, input: PlanInput) -> PlanOdds {
+    let plan = FirePlan::new(shot_81(firer), input).expect("a valid plan");
     PlanOdds::of(&plan, &Chain::compile(&plan))
+}
+
+fn plan(phases: Vec<PlanPhase>) -> PlanOdds {
+    plan_odds(Firer::default(), plain_plan(phases))
 }
 
 fn phase(phase: Phase, max_shots: Option<u8>) -> PlanPhase {
@@ -192,29 +201,22 @@ fn c9_3_c5_6_a_pinned_spotter_stops_intensive_fire() {
     // malfunctions on an Original 12 (1/36) and is never an X#. Before:
     // an Intensive Fire shot at B# 10 followed the first unless it
     // malfunctioned, 71/36 shots, P(malfunction) 41/216, P(removed) 35/1296.
-    let input = ShotInput {
-        mortar: mortar_with_rof(81, 3),
-        firer: Firer {
-            spotted: true,
-            spotter_pinned: true,
-            ..Firer::default()
-        },
-        target: at(10),
-        units: Vec::new(),
-        ammo: Ammo::He,
+    let firer = Firer {
+        spotted: true,
+        spotter_pinned: true,
+        ..Firer::default()
     };
     let plan_input = PlanInput {
         intensive_fire: IntensiveFirePolicy::WheneverAllowed,
         ..plain_plan(vec![phase(Phase::Prep, None)])
     };
-    let plan = FirePlan::new(input.clone(), plan_input).expect("a valid plan");
-    let odds = PlanOdds::of(&plan, &Chain::compile(&plan));
+    let odds = plan_odds(firer.clone(), plan_input);
     assert_eq!(odds.expected_shots, Prob::one());
     assert_eq!(odds.p_malfunction, p(1, 36));
     assert_eq!(odds.p_removed, Prob::zero());
 
     // One Intensive Fire shot asked for is refused, by its field.
-    let mut shot = input;
+    let mut shot = shot_81(firer);
     shot.firer.intensive_fire = true;
     match Shot::new(shot) {
         Err(Error::Invalid { field, message }) => {
@@ -320,4 +322,55 @@ fn c5_2_case_b_is_plus_2_in_the_afph_plus_3_from_woods() {
     assert_eq!(drm(&afph, at(10)), 2);
     assert_eq!(drm(&afph, target_in_woods), 2);
     assert_eq!(drm(&afph_in_woods, at(10)), 3);
+}
+
+// ---------------------------------------------------------------------------
+// A7.8: a pinned firer (or Spotter) is pinned in the plan's first Player
+// Turn only (Reading `pins-lifted-each-player-turn`)
+// ---------------------------------------------------------------------------
+
+/// The exact odds of [`shot_81`] (no repair) over a PFPh and the DFPh that
+/// follows, a new Player Turn.
+fn pfph_then_dfph(firer: Firer, intensive_fire: IntensiveFirePolicy) -> PlanOdds {
+    let phases = vec![phase(Phase::Prep, None), phase(Phase::Defensive, None)];
+    let plan_input = PlanInput {
+        intensive_fire,
+        ..plain_plan(phases)
+    };
+    plan_odds(firer, plan_input)
+}
+
+#[test]
+fn a7_8_a_pinned_crew_keeps_its_multiple_rof_again_in_the_next_player_turn() {
+    // PFPh: pinned, no Multiple ROF (C5.4): one shot, which malfunctions on
+    // an Original 12 (1/36). DFPh, a new Player Turn: the pin is lifted,
+    // ROF 3 is kept on a colored 1-3 (1/2; never with 6-6), so 2 expected
+    // shots unless the weapon malfunctioned: 35/36 * 2 = 35/18, 53/18 in
+    // all. Before: pinned in both phases, 35/36 and 71/36.
+    let pinned = Firer {
+        pinned: true,
+        ..Firer::default()
+    };
+    let odds = pfph_then_dfph(pinned, IntensiveFirePolicy::Never);
+    assert_eq!(odds.per_phase[0].expected_shots, Prob::one());
+    assert_eq!(odds.per_phase[1].expected_shots, p(35, 18));
+    assert_eq!(odds.expected_shots, p(53, 18));
+}
+
+#[test]
+fn a7_8_c9_3_a_pinned_spotter_bars_intensive_fire_in_the_first_player_turn_only() {
+    // The pinned Spotter pins the crew in effect (C9.3): no Intensive Fire
+    // in the PFPh (C5.6); in the DFPh his pin is lifted and, once ROF is
+    // lost, the Gun may fire one Intensive Fire shot. Before: no Intensive
+    // Fire in either, so asking for it changed nothing.
+    let spotter_pinned = Firer {
+        spotted: true,
+        spotter_pinned: true,
+        ..Firer::default()
+    };
+    let never = pfph_then_dfph(spotter_pinned.clone(), IntensiveFirePolicy::Never);
+    let allowed = pfph_then_dfph(spotter_pinned, IntensiveFirePolicy::WheneverAllowed);
+    assert_eq!(allowed.per_phase[0].expected_shots, Prob::one());
+    assert_eq!(never.per_phase[0].expected_shots, Prob::one());
+    assert!(allowed.per_phase[1].expected_shots > never.per_phase[1].expected_shots);
 }

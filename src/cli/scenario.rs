@@ -90,10 +90,10 @@ pub(super) struct ScenarioFlags {
     /// Fired by a lone SMC (no Multiple ROF; ≤ 82mm only).
     #[arg(long, help_heading = "Firer")]
     lone_smc: bool,
-    /// Pinned firer (Case D).
+    /// Pinned firer (Case D; in a plan, its first Player Turn only).
     #[arg(long, help_heading = "Firer")]
     pinned: bool,
-    /// Pinned Spotter (with --spotted).
+    /// Pinned Spotter (with --spotted; in a plan, its first Player Turn only).
     #[arg(long, help_heading = "Firer")]
     spotter_pinned: bool,
     /// Captured weapon (Case H, B# -2, ROF -1).

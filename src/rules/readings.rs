@@ -61,8 +61,9 @@ pub const CRITICAL_HIT_GOES_TO_VEHICLE: bool = true;
 
 /// A7.8 over a fire plan: a unit's pin is lifted when a new Player Turn
 /// begins, as at the end of every Player Turn in play, though the rest of
-/// the target's state (broken, reduced, eliminated) carries over. `false`:
-/// a pin lasts to the end of the plan.
+/// the target's state (broken, reduced, eliminated) carries over; so is
+/// the pin of the firing crew or of its Spotter, given for the plan's
+/// first Player Turn. `false`: a pin lasts to the end of the plan.
 pub const PINS_LIFTED_EACH_PLAYER_TURN: bool = true;
 
 /// One reading, for the notes of an output.
@@ -151,7 +152,7 @@ pub const READINGS: &[Reading] = &[
     Reading {
         id: "pins-lifted-each-player-turn",
         rule: "A7.8",
-        text: "over a fire plan a unit's pin is lifted when a new Player Turn begins; being broken, reduced or eliminated carries over (broken units do not rally)",
+        text: "over a fire plan a unit's pin is lifted when a new Player Turn begins, the firing crew's and its Spotter's too (Case D, no Multiple ROF and no Intensive Fire in the first Player Turn only); being broken, reduced or eliminated carries over (broken units do not rally)",
     },
     Reading {
         id: "dc-non-elite-penalty",

@@ -5,7 +5,7 @@
 //! Pure functions; the plan engines (`engine::plan`) apply them to a
 //! plan's state.
 
-use super::firer::Phase;
+use super::firer::{Firer, Phase};
 use super::readings;
 use super::units::UnitState;
 
@@ -26,6 +26,20 @@ pub fn at_new_player_turn(state: UnitState) -> UnitState {
     UnitState {
         pinned: state.pinned && !readings::PINS_LIFTED_EACH_PLAYER_TURN,
         ..state
+    }
+}
+
+/// The firer as a new Player Turn finds it: its crew's pin and its
+/// Spotter's, given for the plan's start, last until the end of that
+/// Player Turn (A7.8; Reading `pins-lifted-each-player-turn`), and with
+/// them Case D, the loss of Multiple ROF (C5.4) and the bar on Intensive
+/// Fire (C5.6). Everything else given of the firer holds for the whole plan.
+pub fn firer_at_new_player_turn(firer: &Firer) -> Firer {
+    let lifted = readings::PINS_LIFTED_EACH_PLAYER_TURN;
+    Firer {
+        pinned: firer.pinned && !lifted,
+        spotter_pinned: firer.spotter_pinned && !lifted,
+        ..firer.clone()
     }
 }
 

@@ -122,19 +122,15 @@ fn hand_check_rof_1_geometric_shots() {
     assert_eq!(odds.shots.or_more, reach, "P({TALLY_CAP}+ shots)");
 }
 
-/// A pinned Gun (one shot a phase) over PFPh, DFPh with repair R# 3: one
-/// Rally Phase between them, where a malfunctioned weapon is repaired on a
-/// dr of 1-3 and removed on a 6.
+/// A Gun held to one shot a phase (`max_shots = 1`) over PFPh, DFPh with
+/// repair R# 3: one Rally Phase between them, where a malfunctioned weapon
+/// is repaired on a dr of 1-3 and removed on a 6.
 #[test]
 fn hand_check_repair_between_phases() {
-    let firer = Firer {
-        pinned: true,
-        ..Firer::default()
-    };
-    let si = shot_input(mortar(81, 3, 12, Some(3)), firer, at(10));
+    let si = shot_input(mortar(81, 3, 12, Some(3)), Firer::default(), at(10));
     let input = PlanInput {
         repair: true,
-        ..plain_plan(vec![pfph(), dfph()])
+        ..plain_plan(vec![at_most(pfph(), 1), at_most(dfph(), 1)])
     };
     let plan = FirePlan::new(si, input).expect("valid plan");
     let odds = PlanOdds::of(&plan, &Chain::compile(&plan));

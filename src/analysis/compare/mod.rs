@@ -182,6 +182,7 @@ fn compare_one(
         acquisition: plan.input.acquisition,
         intensive: false,
         first: true,
+        first_turn: true,
     });
     let odds = ShotOdds::of(first);
     let full = Run::of(&plan, settings)?;

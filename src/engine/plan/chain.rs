@@ -210,7 +210,7 @@ pub(super) fn next_shot(plan: &FirePlan, node: &Node) -> Option<bool> {
     };
     let intensive_ok = policy_ok
         && sequence::intensive_fire_allowed(
-            plan.intensive_possible,
+            plan.intensive_possible(usize::from(node.phase)),
             node.intensive_used,
             listed.phase,
         );
@@ -272,6 +272,7 @@ pub(super) fn shot_key(plan: &FirePlan, node: &Node, intensive: bool) -> ShotKey
         acquisition: node.acquisition,
         intensive,
         first: !node.fired_any,
+        first_turn: plan.in_first_turn(usize::from(node.phase)),
     }
 }
 

@@ -43,7 +43,7 @@ use crate::error::{Error, Result};
 use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::mortar::Ammo;
 use crate::rules::outcomes::in_action;
-use crate::rules::sequence::{MAX_ACQUISITION, same_player_turn};
+use crate::rules::sequence::{self, MAX_ACQUISITION, same_player_turn};
 use crate::rules::shot::{Shot, ShotInput};
 use crate::rules::units::{Unit, UnitKind, UnitStates};
 use twins::Twins;
@@ -128,6 +128,10 @@ pub struct ShotKey {
     pub intensive: bool,
     /// The first shot of the plan: the one that makes any CA change (C5.12).
     pub first: bool,
+    /// The shot falls in the plan's first Player Turn, the one the firer's
+    /// and its Spotter's pins are given for (A7.8): they are lifted after it
+    /// ([`sequence::firer_at_new_player_turn`]).
+    pub first_turn: bool,
 }
 
 /// A checked fire plan.
@@ -138,9 +142,12 @@ pub struct FirePlan {
     /// The shot as given: the mortar, firer and target of every shot.
     pub shot_input: ShotInput,
     shots: BTreeMap<ShotKey, Shot>,
+    /// How many of the listed phases fall in the plan's first Player Turn.
+    first_turn_phases: usize,
     /// Intensive Fire is possible at all (a Gun, policy, crew not pinned
-    /// nor in effect pinned by its Spotter).
-    pub intensive_possible: bool,
+    /// nor in effect pinned by its Spotter): in the first Player Turn, and
+    /// in the later ones.
+    intensive_possible: [bool; 2],
     /// Acquisition can be gained at all (C6.5).
     pub acquisition_possible: bool,
     /// The weapon's repair number (A9.72), if it has one.
@@ -268,8 +275,21 @@ impl FirePlan {
                 ));
             }
         }
-        let intensive_possible = input.intensive_fire != IntensiveFirePolicy::Never
-            && shot_input.firer.crew_may_intensive_fire();
+        let first_turn_phases = player_turns_of(&input.phases)
+            .iter()
+            .take_while(|&&turn| turn == 1)
+            .count();
+        let firer_in = |first_turn: bool| {
+            if first_turn {
+                shot_input.firer.clone()
+            } else {
+                sequence::firer_at_new_player_turn(&shot_input.firer)
+            }
+        };
+        let intensive_possible = [true, false].map(|first_turn| {
+            input.intensive_fire != IntensiveFirePolicy::Never
+                && firer_in(first_turn).crew_may_intensive_fire()
+        });
 
         let mut shots = BTreeMap::new();
         let acquisitions: &[u8] = if acquisition_possible {
@@ -277,12 +297,13 @@ impl FirePlan {
         } else {
             &[0]
         };
-        for phase in input.phases.iter().map(|p| p.phase) {
+        for (i, phase) in input.phases.iter().map(|p| p.phase).enumerate() {
+            let first_turn = i < first_turn_phases;
+            let possible = intensive_possible[usize::from(!first_turn)];
             for &acquisition in acquisitions {
                 for first in [true, false] {
                     for intensive in [false, true] {
-                        if intensive && (first || !intensive_possible || phase == Phase::Advancing)
-                        {
+                        if intensive && (first || !possible || phase == Phase::Advancing) {
                             continue;
                         }
                         let key = ShotKey {
@@ -290,8 +311,10 @@ impl FirePlan {
                             acquisition,
                             intensive,
                             first,
+                            first_turn,
                         };
                         let mut si = shot_input.clone();
+                        si.firer = firer_in(first_turn);
                         si.firer.phase = phase;
                         si.firer.intensive_fire = intensive;
                         if !first {
@@ -308,6 +331,7 @@ impl FirePlan {
             input,
             shot_input,
             shots,
+            first_turn_phases,
             intensive_possible,
             acquisition_possible,
             repair_number,
@@ -326,6 +350,18 @@ impl FirePlan {
     pub(crate) fn without_twins(mut self) -> FirePlan {
         self.twins = Twins::default();
         self
+    }
+
+    /// Listed phase `phase` (an index) falls in the plan's first Player Turn.
+    pub fn in_first_turn(&self, phase: usize) -> bool {
+        phase < self.first_turn_phases
+    }
+
+    /// Intensive Fire is possible at all in listed phase `phase` (an
+    /// index): a Gun, the plan's policy, a crew neither pinned nor in
+    /// effect pinned by its Spotter (C5.6, C9.3) then.
+    pub fn intensive_possible(&self, phase: usize) -> bool {
+        self.intensive_possible[usize::from(!self.in_first_turn(phase))]
     }
 
     /// The shot for this situation (built by `new`).
@@ -365,14 +401,19 @@ impl FirePlan {
 
     /// Player Turn number (1-based) of each listed phase.
     pub fn player_turns(&self) -> Vec<u32> {
-        let mut turns = Vec::with_capacity(self.input.phases.len());
-        let mut turn = 0;
-        for (i, p) in self.input.phases.iter().enumerate() {
-            if i == 0 || !same_player_turn(self.input.phases[i - 1].phase, p.phase) {
-                turn += 1;
-            }
-            turns.push(turn);
-        }
-        turns
+        player_turns_of(&self.input.phases)
     }
+}
+
+/// Player Turn number (1-based) of each of `phases`.
+fn player_turns_of(phases: &[PlanPhase]) -> Vec<u32> {
+    let mut turns = Vec::with_capacity(phases.len());
+    let mut turn = 0;
+    for (i, p) in phases.iter().enumerate() {
+        if i == 0 || !same_player_turn(phases[i - 1].phase, p.phase) {
+            turn += 1;
+        }
+        turns.push(turn);
+    }
+    turns
 }

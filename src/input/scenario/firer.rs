@@ -19,11 +19,12 @@ pub struct FirerSpec {
     /// light mortar) or "lone-smc" (no Multiple ROF, C9.2; up to 82mm only,
     /// fired as a light mortar, A21.13). Left out: crew.
     pub manning: Option<Manning>,
-    /// The firer is pinned: Case D +2 and no Multiple ROF (C5.4).
+    /// The firer is pinned: Case D +2 and no Multiple ROF (C5.4); in a fire
+    /// plan, in its first Player Turn only (A7.8).
     pub pinned: Option<bool>,
     /// With `spotted`: the Spotter is pinned, which pins the crew in effect
     /// for the spotted attack (C9.3): Case D +2 once, no Multiple ROF, no
-    /// Intensive Fire.
+    /// Intensive Fire; in a fire plan, in its first Player Turn only (A7.8).
     pub spotter_pinned: Option<bool>,
     /// A captured mortar: Case H +2, B# -2, ROF -1 (C5.8,
     /// A21.11-.12).

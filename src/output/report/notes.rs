@@ -35,6 +35,8 @@ pub(crate) struct Facts<'a> {
     pub(crate) hazardous_movement: bool,
     /// A fire plan: several attacks, broken units hit again.
     pub(crate) plan: bool,
+    /// The firing crew is pinned, or its Spotter is (C9.3).
+    pub(crate) firer_pinned: bool,
     /// A DC used by non-elite Personnel.
     pub(crate) dc_non_elite: bool,
     pub(crate) units: &'a [Unit],
@@ -76,7 +78,7 @@ impl Facts<'_> {
             "lltc-failure-pins" => self.leader_with_others(),
             "leader-loss-leadership" => self.leader_with_others() && self.leaders().count() >= 2,
             "hazardous-movement-ch-drm" => self.hazardous_movement,
-            "pins-lifted-each-player-turn" => self.plan && units,
+            "pins-lifted-each-player-turn" => self.plan && (units || self.firer_pinned),
             "dc-non-elite-penalty" => self.dc_non_elite,
             _ => true,
         }
@@ -131,6 +133,7 @@ pub(crate) fn shot_facts<'a>(
         hazardous_movement: t.hazardous_movement
             || units.iter().any(|u| u.location.hazardous_movement),
         plan,
+        firer_pinned: input.firer.crew_pinned(),
         dc_non_elite: false,
         units,
     }
@@ -253,6 +256,23 @@ mod tests {
             ]
         );
         assert!(facts.not_modelled().iter().any(|n| n.starts_with("rally")));
+    }
+
+    #[test]
+    fn a_pinned_firer_brings_the_lifted_pins_to_a_plan_only() {
+        // A7.8: the firer's pin is lifted after the plan's first Player
+        // Turn, so a plan rests on the reading even with no units; one
+        // shot does not.
+        let pinned = |plan| Facts {
+            caliber_mm: Some(81),
+            ammo: Some(Ammo::He),
+            plan,
+            firer_pinned: true,
+            ..Facts::default()
+        };
+        let ids = |facts: Facts| facts.readings().iter().map(|r| r.id).collect::<Vec<_>>();
+        assert_eq!(ids(pinned(true)), ["pins-lifted-each-player-turn"]);
+        assert!(ids(pinned(false)).is_empty());
     }
 
     #[test]
