@@ -21,7 +21,7 @@
 //! Pure: returns typed results, no text and no I/O. Its text, JSON, table
 //! rows and chart are `output::report::compare`.
 
-use crate::engine::plan::{IntensiveFirePolicy, ShotKey, StopRule};
+use crate::engine::plan::{IntensiveFirePolicy, StopRule};
 use crate::engine::shot::ShotOdds;
 use crate::engine::{Engine, Settings};
 use crate::error::{Error, Result};
@@ -177,13 +177,7 @@ fn compare_one(
     } = plan_of(catalog, source, choice)?;
     let turns = plan.player_turns();
     let last = turns.last().copied().unwrap_or(0);
-    let first = plan.shot(ShotKey {
-        phase: plan.input.phases[0].phase,
-        acquisition: plan.input.acquisition,
-        intensive: false,
-        first: true,
-        first_turn: true,
-    });
+    let first = plan.first_shot();
     let odds = ShotOdds::of(first);
     let full = Run::of(&plan, settings)?;
     let enemies = plan.units().iter().any(|u| u.enemy);

@@ -272,7 +272,7 @@ pub(super) fn shot_key(plan: &FirePlan, node: &Node, intensive: bool) -> ShotKey
         acquisition: node.acquisition,
         intensive,
         first: !node.fired_any,
-        first_turn: plan.in_first_turn(usize::from(node.phase)),
+        pinned: plan.firer_pinned_in(usize::from(node.phase)),
     }
 }
 

@@ -2,14 +2,16 @@
 //! Player Turns (Rate of Fire, Acquisition, Intensive Fire, malfunction and
 //! repair).
 //!
-//! [`FirePlan::new`] checks a plan and builds every [`Shot`] it can need
-//! (one per phase kind, Acquisition level, Intensive Fire or not, and first
-//! shot or not). [`chain`] turns the plan into a Markov chain whose one
+//! [`FirePlan::new`] checks a plan (`check.rs`) and builds every [`Shot`]
+//! it can need (one per phase kind, Acquisition level, Intensive Fire or
+//! not, first shot or not, and, when the firer's pin is given, in the
+//! plan's first Player Turn or after). [`chain`] turns the plan into a Markov chain whose one
 //! transition function fires one shot through `resolve_shot` or moves to the
 //! next phase; [`exact`] solves that chain exactly and [`monte_carlo`]
 //! samples it.
 
 pub mod chain;
+mod check;
 mod compile;
 pub mod exact;
 pub mod figures;
@@ -39,13 +41,12 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::error::{Error, Result};
-use crate::rules::firer::{Phase, fired_as_light_mortar};
-use crate::rules::mortar::Ammo;
+use crate::error::Result;
+use crate::rules::firer::Phase;
 use crate::rules::outcomes::in_action;
-use crate::rules::sequence::{self, MAX_ACQUISITION, same_player_turn};
+use crate::rules::sequence::{self, same_player_turn};
 use crate::rules::shot::{Shot, ShotInput};
-use crate::rules::units::{Unit, UnitKind, UnitStates};
+use crate::rules::units::{Unit, UnitStates};
 use twins::Twins;
 
 /// When the firer stops firing for good.
@@ -128,10 +129,12 @@ pub struct ShotKey {
     pub intensive: bool,
     /// The first shot of the plan: the one that makes any CA change (C5.12).
     pub first: bool,
-    /// The shot falls in the plan's first Player Turn, the one the firer's
-    /// and its Spotter's pins are given for (A7.8): they are lifted after it
-    /// ([`sequence::firer_at_new_player_turn`]).
-    pub first_turn: bool,
+    /// The firer's or its Spotter's pin, as given, holds for this shot: it
+    /// falls in the plan's first Player Turn, the one the pin is given for
+    /// (A7.8), after which it is lifted
+    /// ([`sequence::firer_at_new_player_turn`]). Never set when no pin is
+    /// given, so that a phase's shots are one shot in every Player Turn.
+    pub pinned: bool,
 }
 
 /// A checked fire plan.
@@ -142,11 +145,12 @@ pub struct FirePlan {
     /// The shot as given: the mortar, firer and target of every shot.
     pub shot_input: ShotInput,
     shots: BTreeMap<ShotKey, Shot>,
-    /// How many of the listed phases fall in the plan's first Player Turn.
-    first_turn_phases: usize,
+    /// How many of the listed phases the firer's given pin holds in: those
+    /// of the plan's first Player Turn, or none when no pin is lifted.
+    pinned_phases: usize,
     /// Intensive Fire is possible at all (a Gun, policy, crew not pinned
-    /// nor in effect pinned by its Spotter): in the first Player Turn, and
-    /// in the later ones.
+    /// nor in effect pinned by its Spotter): with the given pin holding,
+    /// and without.
     intensive_possible: [bool; 2],
     /// Acquisition can be gained at all (C6.5).
     pub acquisition_possible: bool,
@@ -159,136 +163,28 @@ pub struct FirePlan {
 impl FirePlan {
     /// Checks the plan and works out each shot variant it needs; a bad input gets an error naming the field.
     pub fn new(shot_input: ShotInput, input: PlanInput) -> Result<FirePlan> {
-        if input.phases.is_empty() {
-            return Err(Error::invalid(
-                "plan.phases",
-                "list at least one fire phase, e.g. [\"PFPh\", \"DFPh\", \"PFPh\"]",
-            ));
-        }
-        if shot_input.ammo != Ammo::He {
-            return Err(Error::invalid(
-                "ammo",
-                "fire plans fire HE; use `mortar-odds shot` for one SMOKE or WP shot",
-            ));
-        }
-        for (i, p) in input.phases.iter().enumerate() {
-            if p.max_shots == Some(0) {
-                return Err(Error::invalid(
-                    format!("plan.phases[{i}].max_shots"),
-                    "must be at least 1 (leave the phase out instead)",
-                ));
-            }
-            if let (Some(max), Some(rule)) = (p.max_shots, p.phase.max_shots())
-                && max > rule
-            {
-                return Err(Error::invalid(
-                    format!("plan.phases[{i}].max_shots"),
-                    format!(
-                        "a weapon fires at most {rule} shot in the {} (C5.2); give max_shots = {rule} or leave it out",
-                        p.phase.abbreviation()
-                    ),
-                ));
-            }
-        }
-        let mortar = &shot_input.mortar;
-        let light = fired_as_light_mortar(mortar, &shot_input.firer);
-        if input.intensive_fire != IntensiveFirePolicy::Never && light {
-            return Err(Error::invalid(
-                "plan.intensive_fire",
-                "Intensive Fire is for Guns only, not for a light mortar (SW) (C5.6); use \"never\"",
-            ));
-        }
-        if shot_input.firer.intensive_fire {
-            return Err(Error::invalid(
-                "firer.intensive_fire",
-                "in a fire plan, say when to use Intensive Fire with plan.intensive_fire instead",
-            ));
-        }
-        let repair_number = if input.repair {
-            if shot_input.firer.captured {
-                return Err(Error::invalid(
-                    "plan.repair",
-                    "a captured weapon cannot be repaired (A9.72); set repair = false",
-                ));
-            }
-            Some(mortar.repair.ok_or_else(|| Error::Missing {
-                field: "mortar.repair".into(),
-                mortar: mortar.name.clone(),
-                flag: "--repair-number".into(),
-            })?)
-        } else {
-            None
-        };
-        if mortar.rof.is_none() {
-            return Err(Error::Missing {
-                field: "mortar.rof".into(),
-                mortar: mortar.name.clone(),
-                flag: "--rof".into(),
-            });
-        }
-        if mortar.breakdown.is_none() {
-            return Err(Error::Missing {
-                field: "mortar.breakdown".into(),
-                mortar: mortar.name.clone(),
-                flag: "--breakdown".into(),
-            });
-        }
-        if input.acquisition > MAX_ACQUISITION {
-            return Err(Error::invalid(
-                "plan.acquisition",
-                format!(
-                    "{} is not an Acquisition level (0, 1 or 2)",
-                    input.acquisition
-                ),
-            ));
-        }
-        let acquisition_possible = !mortar.acquisition_na;
-        if !acquisition_possible && input.acquisition > 0 {
-            return Err(Error::invalid(
-                "plan.acquisition",
-                format!("Acquisition is NA for the {}", mortar.name),
-            ));
-        }
-        let units = &shot_input.units;
-        let has_enemy = units.iter().any(|u| u.enemy);
-        if matches!(
-            input.stop,
-            StopRule::TargetBroken | StopRule::TargetEliminated
-        ) && !has_enemy
-        {
-            return Err(Error::invalid(
-                "plan.stop",
-                "stopping on the target's state needs enemy units in the hex ([[target.units]])",
-            ));
-        }
-        if input.intensive_fire == IntensiveFirePolicy::WhileTargetGoodOrder && !has_enemy {
-            return Err(Error::invalid(
-                "plan.intensive_fire",
-                "\"while-target-good-order\" needs enemy units in the hex ([[target.units]])",
-            ));
-        }
-        for (i, u) in units.iter().enumerate() {
-            if !u.kind.is_vehicle() && u.kind != UnitKind::Hero && u.broken_morale.is_none() {
-                return Err(Error::invalid(
-                    format!("target.units[{i}].broken_morale"),
-                    "a fire plan can break a unit and attack it again: give the morale of its broken side",
-                ));
-            }
-        }
-        let first_turn_phases = player_turns_of(&input.phases)
-            .iter()
-            .take_while(|&&turn| turn == 1)
-            .count();
-        let firer_in = |first_turn: bool| {
-            if first_turn {
+        let check::Checked {
+            repair_number,
+            acquisition_possible,
+        } = check::check(&shot_input, &input)?;
+        let firer_in = |pinned: bool| {
+            if pinned {
                 shot_input.firer.clone()
             } else {
                 sequence::firer_at_new_player_turn(&shot_input.firer)
             }
         };
-        let intensive_possible = [true, false].map(|first_turn| {
+        let pinned_phases = if firer_in(true) == firer_in(false) {
+            0
+        } else {
+            player_turns_of(&input.phases)
+                .iter()
+                .take_while(|&&turn| turn == 1)
+                .count()
+        };
+        let intensive_possible = [true, false].map(|pinned| {
             input.intensive_fire != IntensiveFirePolicy::Never
-                && firer_in(first_turn).crew_may_intensive_fire()
+                && firer_in(pinned).crew_may_intensive_fire()
         });
 
         let mut shots = BTreeMap::new();
@@ -298,8 +194,8 @@ impl FirePlan {
             &[0]
         };
         for (i, phase) in input.phases.iter().map(|p| p.phase).enumerate() {
-            let first_turn = i < first_turn_phases;
-            let possible = intensive_possible[usize::from(!first_turn)];
+            let pinned = i < pinned_phases;
+            let possible = intensive_possible[usize::from(!pinned)];
             for &acquisition in acquisitions {
                 for first in [true, false] {
                     for intensive in [false, true] {
@@ -311,10 +207,10 @@ impl FirePlan {
                             acquisition,
                             intensive,
                             first,
-                            first_turn,
+                            pinned,
                         };
                         let mut si = shot_input.clone();
-                        si.firer = firer_in(first_turn);
+                        si.firer = firer_in(pinned);
                         si.firer.phase = phase;
                         si.firer.intensive_fire = intensive;
                         if !first {
@@ -331,7 +227,7 @@ impl FirePlan {
             input,
             shot_input,
             shots,
-            first_turn_phases,
+            pinned_phases,
             intensive_possible,
             acquisition_possible,
             repair_number,
@@ -352,16 +248,29 @@ impl FirePlan {
         self
     }
 
-    /// Listed phase `phase` (an index) falls in the plan's first Player Turn.
-    pub fn in_first_turn(&self, phase: usize) -> bool {
-        phase < self.first_turn_phases
+    /// The firer's given pin holds in listed phase `phase` (an index): it
+    /// is in the plan's first Player Turn, and a pin is given and lifted
+    /// after it ([`ShotKey::pinned`]).
+    pub fn firer_pinned_in(&self, phase: usize) -> bool {
+        phase < self.pinned_phases
     }
 
     /// Intensive Fire is possible at all in listed phase `phase` (an
     /// index): a Gun, the plan's policy, a crew neither pinned nor in
     /// effect pinned by its Spotter (C5.6, C9.3) then.
     pub fn intensive_possible(&self, phase: usize) -> bool {
-        self.intensive_possible[usize::from(!self.in_first_turn(phase))]
+        self.intensive_possible[usize::from(!self.firer_pinned_in(phase))]
+    }
+
+    /// The plan's first shot, as the first listed phase fires it.
+    pub fn first_shot(&self) -> &Shot {
+        self.shot(ShotKey {
+            phase: self.input.phases[0].phase,
+            acquisition: self.input.acquisition,
+            intensive: false,
+            first: true,
+            pinned: self.firer_pinned_in(0),
+        })
     }
 
     /// The shot for this situation (built by `new`).
