@@ -274,6 +274,45 @@ fn docs_examples_run_as_shown() {
     assert_examples_run(&files, MIN_DOCS_COMMANDS);
 }
 
+/// The project's files a text names in backticks, e.g. `src/rules/mod.rs`
+/// or `tests/units/`: every `src/`, `tests/`, `benches/`, `examples/`,
+/// `data/` and `docs/` path without a wildcard.
+fn named_paths(text: &str) -> Vec<String> {
+    const ROOTS: [&str; 6] = ["src/", "tests/", "benches/", "examples/", "data/", "docs/"];
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|t| ROOTS.iter().any(|r| t.starts_with(r)))
+        .filter(|t| !t.contains(['*', ' ', '<', '{']))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A newcomer follows the paths the docs name: each must exist (files
+/// move; the docs once named four that had).
+#[test]
+fn every_path_the_docs_name_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = docs();
+    files.push(("README.md".into(), README.into()));
+    let mut named = 0;
+    let mut missing = Vec::new();
+    for (name, text) in &files {
+        for path in named_paths(text) {
+            named += 1;
+            if !root.join(&path).exists() {
+                missing.push(format!("{name}: {path}"));
+            }
+        }
+    }
+    assert!(named > 50, "only {named} paths found: the reader is broken");
+    assert!(missing.is_empty(), "paths that do not exist: {missing:#?}");
+    assert_eq!(
+        named_paths("see `src/rules/mod.rs`, `cargo test`, `src/dice*` and `docs/`"),
+        ["src/rules/mod.rs", "docs/"]
+    );
+}
+
 #[test]
 fn parser_reads_console_blocks_only() {
     let markdown = "\
