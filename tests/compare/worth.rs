@@ -1,0 +1,153 @@
+//! `mortar-odds worth` as a player runs it, for one shot and over a fire
+//! plan: what each modifier is worth, and the ones that do not apply.
+
+use super::*;
+
+// ----- worth -----------------------------------------------------------------
+
+#[test]
+fn acquisition_worth_is_the_difference_of_two_shots() {
+    let mut mortar = US_81_FLAGS.to_vec();
+    mortar.extend_from_slice(&["--range", "8"]);
+    let p_hit = |extra: &[&str]| {
+        let mut args = vec!["shot", "--format", "json"];
+        args.extend_from_slice(&mortar);
+        args.extend_from_slice(extra);
+        parse_fraction(json(&args)["p_hit"]["exact"].as_str().unwrap())
+    };
+    let expected = minus(p_hit(&["--acquisition", "2"]), p_hit(&[]));
+    let mut args = vec!["worth", "--format", "json"];
+    args.extend_from_slice(&mortar);
+    let v = json(&args);
+    let row = worth_row(&v, "Acquisition -2");
+    assert_eq!(row["change"], "added");
+    assert_eq!(p_hit_worth(row), expected);
+    assert!(expected.0 > 0);
+
+    // With Acquisition in the scenario, the row removes it: the same worth.
+    args.extend_from_slice(&["--acquisition", "2"]);
+    let v = json(&args);
+    let row = &v["modifiers"][1];
+    assert_eq!(row["modifier"], "Acquisition -2");
+    assert_eq!(row["change"], "removed");
+    let hit = &row["figures"][0];
+    assert_eq!(hit["measure"], "p_hit");
+    assert_eq!(
+        parse_fraction(hit["worth_exact"].as_str().unwrap()),
+        expected
+    );
+}
+
+#[test]
+fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
+    // A Gun: no leader DRM. A light mortar: no Intensive Fire.
+    let gun = json(&[
+        "worth",
+        "--mortar",
+        "us-81mm",
+        "--range-limits",
+        "2-40",
+        "--range",
+        "8",
+        "--format",
+        "json",
+    ]);
+    let change = |v: &Value, name: &str| {
+        v["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["modifier"] == name)
+            .unwrap()["change"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let leader = change(&gun, "leader -1");
+    assert!(
+        leader.starts_with("not applicable: firer.leader_drm: "),
+        "{leader}"
+    );
+    let light = json(&[
+        "worth",
+        "examples/type89-squad-in-woods.toml",
+        "--format",
+        "json",
+    ]);
+    let intensive = change(&light, "Intensive Fire");
+    assert!(
+        intensive.starts_with("not applicable: firer.intensive_fire: ")
+            && intensive.contains("C5.6"),
+        "{intensive}"
+    );
+    assert_eq!(change(&light, "leader -1"), "added");
+    let text = succeeds(&["worth", "examples/type89-squad-in-woods.toml"]);
+    assert!(
+        text.contains("Not applicable:\n  Intensive Fire: firer.intensive_fire: "),
+        "{text}"
+    );
+    let rows = succeeds(&[
+        "worth",
+        "examples/type89-squad-in-woods.toml",
+        "--format",
+        "csv",
+    ]);
+    assert!(
+        rows.contains("not applicable: firer.intensive_fire"),
+        "{rows}"
+    );
+}
+
+// ----- worth --plan --------------------------------------------------------
+
+/// A plan's exact P(at least one hit), from `plan --format json`.
+fn plan_p_hit(path: &str) -> (i128, i128) {
+    let mut args = vec!["plan", path, "--engine", "exact", "--format", "json"];
+    args.extend_from_slice(&US_81_FLAGS);
+    parse_fraction(json(&args)["p_at_least_one_hit"]["exact"].as_str().unwrap())
+}
+
+/// Issue 13: the plan's Acquisition (C6.5) did not reach units' To Hit
+/// DRM, read from each unit's own view of the hex: a plan at a squad had
+/// fewer hits than the same plan at the bare hex (91/99 against
+/// 3186725/3359232 here). Whether a shot hits the hex does not depend on
+/// who is in it.
+#[test]
+fn issue_13_acquisition_reaches_the_units_of_a_plan() {
+    let (_a, with_units) = scenario_file(SQUAD);
+    let bare = SQUAD.replace(
+        "[[target.units]]\nname = \"4-6-7\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n",
+        "",
+    );
+    let (_b, bare) = scenario_file(&bare);
+    assert_eq!(plan_p_hit(&with_units), plan_p_hit(&bare));
+    assert_eq!(plan_p_hit(&bare), (3186725, 3359232));
+}
+
+/// `worth --plan`: Acquisition -1 and -2 are their own rows, and each is
+/// the plan started at that level minus the plan started with none.
+#[test]
+fn worth_over_a_plan_has_both_acquisition_levels() {
+    let (_a, path) = scenario_file(SQUAD);
+    let mut args = vec!["worth", &path, "--plan", "--format", "json"];
+    args.extend_from_slice(&US_81_FLAGS);
+    let v = json(&args);
+    assert_eq!(v["scope"], "plan");
+    for level in [1, 2] {
+        let with = SQUAD.replace("[plan]\n", &format!("[plan]\nacquisition = {level}\n"));
+        let (_b, with) = scenario_file(&with);
+        let expected = minus(plan_p_hit(&with), plan_p_hit(&path));
+        assert!(expected.0 > 0, "Acquisition -{level} helps");
+        let row = worth_row(&v, &format!("Acquisition -{level}"));
+        assert_eq!(row["change"], "added");
+        assert_eq!(p_hit_worth(row), expected);
+    }
+}
+
+#[test]
+fn worth_over_a_plan_needs_a_plan() {
+    let mut args = vec!["worth", "--plan", "--range", "8"];
+    args.extend_from_slice(&US_81_FLAGS);
+    let line = rejects(&args);
+    assert!(line.contains("plan") && line.contains("[plan]"), "{line}");
+}
