@@ -164,6 +164,21 @@ async function main() {
     console.log("ok: the compare view");
     await page.setViewportSize({ width: 1200, height: 900 });
 
+    // A vehicle in the hex: an AFV with all its AF 4 or less (C1.55), its
+    // figures as the CLI's, its own outcomes (C7.7) in their columns.
+    await page.click('#views [data-view="shot"]');
+    await page.click("#add-afv");
+    await page.check('[data-unit="2"] input[aria-label="all AF ≤ 4"]');
+    await page.waitForSelector('[data-figure="unit2.immobilized"]', { timeout: 60000 });
+    await page.waitForSelector("#status.done", { timeout: 60000 });
+    const withAfv = cli(CLI_SHOT.slice(0, -2).concat(["--unit", "afv:PzIIIG,all_af_at_most_4", "--format", "json"]));
+    for (const k of ["eliminated", "immobilized", "shocked"]) {
+      const got = await page.$eval(`[data-figure="unit2.${k}"]`, (n) => n.dataset.exact || n.textContent);
+      assert.equal(got, withAfv.units[2].outcomes[k].exact, `the AFV's P(${k})`);
+    }
+    assert.match(page.url(), /&u=afv%2C%2C%2C%2C%2C4/, "the address keeps the AFV and its armor");
+    console.log("ok: an AFV, as the CLI");
+
     const sheet = await page.request.get(new URL("/sheet?paper=letter", url).href);
     assert.equal(sheet.status(), 200);
     assert.match(await sheet.text(), /Mortar odds sheet/);

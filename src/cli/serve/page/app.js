@@ -141,6 +141,8 @@ async function start() {
   document.getElementById("add-hs").addEventListener("click", () => addUnit("half-squad"));
   document.getElementById("add-leader").addEventListener("click", () => addUnit("leader"));
   document.getElementById("add-crew").addEventListener("click", () => addUnit("crew"));
+  document.getElementById("add-afv").addEventListener("click", () => addUnit("afv"));
+  document.getElementById("add-uv").addEventListener("click", () => addUnit("unarmored-vehicle"));
   window.addEventListener("hashchange", () => {
     state = stateFromHash(location.hash);
     drawForm();

@@ -82,8 +82,10 @@ function unitRow(u, i, onEdit, onRemove) {
     input.addEventListener("input", () => onEdit({ [key]: input.value }));
     return el("label", { class: "mini" }, el("span", { text: label }), input);
   };
-  row.append(num("morale", "morale"), num("broken", "broken side"));
+  const vehicle = VEHICLES.includes(u.kind);
+  if (!vehicle) row.append(num("morale", "morale"), num("broken", "broken side"));
   if (u.kind === "leader") row.append(num("lead", "leadership"));
+  if (vehicle) row.append(num("size", "size (Case P)"));
   row.append(num("tem", "own TEM"));
   const flag = (key, label) => {
     const box = el("input", { type: "checkbox", "aria-label": label });
@@ -91,7 +93,9 @@ function unitRow(u, i, onEdit, onRemove) {
     box.addEventListener("change", () => onEdit({ [key]: box.checked }));
     return el("label", { class: "check mini" }, box, el("span", { text: label }));
   };
-  row.append(flag("concealed", "concealed"), flag("isBroken", "broken"), flag("pinned", "pinned"));
+  const labels = { concealed: "concealed", isBroken: "broken", pinned: "pinned", moving: "moving",
+    af4: "all AF ≤ 4", af8: "all AF ≥ 8", ot: "open-topped" };
+  for (const f of UNIT_FLAGS) if (f.kinds.includes(u.kind)) row.append(flag(f.key, labels[f.key]));
   const remove = el("button", { type: "button", class: "remove", text: "remove", "aria-label": `remove unit ${i + 1}` });
   remove.addEventListener("click", onRemove);
   row.append(remove);

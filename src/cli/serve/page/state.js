@@ -57,15 +57,32 @@ const FIELDS = [
   { key: "stop", path: "plan.stop", type: "select", options: ["never", "first-hit", "first-critical-hit", "target-broken", "target-eliminated"], label: "Stop rule", group: "plan" },
 ];
 
-// The units' kinds, and what a new one starts as.
-const UNIT_KINDS = ["squad", "half-squad", "crew", "leader", "hero"];
+// The units' kinds, and what a new one starts as. A vehicle has no
+// morale; its armor facts (C1.55) and size (Case P) are the player's to
+// give, from the counter.
+const UNIT_KINDS = ["squad", "half-squad", "crew", "leader", "hero", "unarmored-vehicle", "afv"];
+const VEHICLES = ["unarmored-vehicle", "afv"];
 const NEW_UNIT = {
   squad: { kind: "squad", morale: "7", broken: "7" },
   "half-squad": { kind: "half-squad", morale: "7", broken: "7" },
   crew: { kind: "crew", morale: "8", broken: "8" },
   leader: { kind: "leader", morale: "8", broken: "8", lead: "-1" },
   hero: { kind: "hero", morale: "9", broken: "9" },
+  "unarmored-vehicle": { kind: "unarmored-vehicle" },
+  afv: { kind: "afv" },
 };
+
+// A unit's yes/no facts: its key on the page, its letter in the address,
+// the scenario key it sets, and which kinds have it.
+const UNIT_FLAGS = [
+  { key: "concealed", letter: "c", path: "concealed", kinds: UNIT_KINDS },
+  { key: "isBroken", letter: "b", path: "broken", kinds: UNIT_KINDS.filter((k) => !VEHICLES.includes(k)) },
+  { key: "pinned", letter: "p", path: "pinned", kinds: UNIT_KINDS.filter((k) => !VEHICLES.includes(k)) },
+  { key: "moving", letter: "m", path: "moving_vehicle", kinds: VEHICLES },
+  { key: "af4", letter: "4", path: "all_af_at_most_4", kinds: ["afv"] },
+  { key: "af8", letter: "8", path: "all_af_at_least_8", kinds: ["afv"] },
+  { key: "ot", letter: "o", path: "open_topped", kinds: ["afv"] },
+];
 
 const VIEWS = ["shot", "plan", "compare", "worth"];
 
@@ -77,19 +94,21 @@ function defaultState() {
   };
 }
 
-// A unit as one address value: kind,morale,broken,leadership,tem,flags
-// (c concealed, b broken, p pinned).
+// A unit as one address value: kind,morale,broken,leadership,tem,flags,size
+// (flags: one letter each of UNIT_FLAGS, e.g. c concealed, b broken).
 function unitToParam(u) {
-  const flags = (u.concealed ? "c" : "") + (u.isBroken ? "b" : "") + (u.pinned ? "p" : "");
-  return [u.kind, u.morale || "", u.broken || "", u.lead || "", u.tem || "", flags].join(",");
+  const flags = UNIT_FLAGS.filter((f) => u[f.key]).map((f) => f.letter).join("");
+  const fields = [u.kind, u.morale || "", u.broken || "", u.lead || "", u.tem || "", flags];
+  return (u.size ? fields.concat(u.size) : fields).join(",");
 }
 
 function unitFromParam(text) {
-  const [kind, morale, broken, lead, tem, flags] = text.split(",");
+  const [kind, morale, broken, lead, tem, flags, size] = text.split(",");
   if (!UNIT_KINDS.includes(kind)) return null;
-  const f = flags || "";
-  return { kind, morale: morale || "", broken: broken || "", lead: lead || "", tem: tem || "",
-    concealed: f.includes("c"), isBroken: f.includes("b"), pinned: f.includes("p") };
+  const unit = { kind, morale: morale || "", broken: broken || "", lead: lead || "", tem: tem || "",
+    size: size || "" };
+  for (const f of UNIT_FLAGS) unit[f.key] = (flags || "").includes(f.letter);
+  return unit;
 }
 
 // The state as the address's hash (a query string after '#').
@@ -161,13 +180,13 @@ function scenarioOf(state) {
     s.target = s.target || {};
     s.target.units = state.units.map((u, i) => {
       const unit = { name: unitName(u, i), kind: u.kind };
-      if (u.morale) unit.morale = numberOf(u.morale);
-      if (u.broken) unit.broken_morale = numberOf(u.broken);
+      const vehicle = VEHICLES.includes(u.kind);
+      if (u.morale && !vehicle) unit.morale = numberOf(u.morale);
+      if (u.broken && !vehicle) unit.broken_morale = numberOf(u.broken);
       if (u.kind === "leader" && u.lead) unit.leadership = numberOf(u.lead);
       if (u.tem) unit.tem = numberOf(u.tem);
-      if (u.concealed) unit.concealed = true;
-      if (u.isBroken) unit.broken = true;
-      if (u.pinned) unit.pinned = true;
+      if (u.size && vehicle) unit.size = numberOf(u.size);
+      for (const f of UNIT_FLAGS) if (u[f.key] && f.kinds.includes(u.kind)) unit[f.path] = true;
       return unit;
     });
   }
@@ -176,6 +195,7 @@ function scenarioOf(state) {
 
 // A unit's name on the page and in the reports: its place and kind.
 function unitName(u, i) {
+  if (VEHICLES.includes(u.kind)) return `${i + 1}: ${u.kind}`;
   const lead = u.kind === "leader" ? (u.lead && u.lead !== "0" ? u.lead.replace(/^(\d)/, "+$1") : "") : "";
   return `${i + 1}: ${u.kind} ${u.morale || "?"}${lead}`;
 }

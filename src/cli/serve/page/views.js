@@ -76,7 +76,10 @@ function drmRows(cases) {
 }
 
 function unitOutcomes(units, fates) {
-  const keys = ["no_effect", "pinned", "broken", "casualty_reduced", "eliminated"];
+  // A vehicle's own outcomes (C7.7) get their columns when one is there.
+  const vehicle = units.some((u) => u.outcomes.immobilized !== undefined);
+  const keys = ["no_effect", "pinned", "broken", "casualty_reduced", "eliminated"]
+    .concat(vehicle ? ["immobilized", "shocked"] : []);
   // A shot gives each unit's P(hit); a plan gives none, and no empty column.
   const hit = units.some((u) => u.p_hit);
   const head = ["unit"].concat(hit ? ["P(hit)"] : [], keys.map((k) => k.replace("_", " ")), ["out of action"]);
