@@ -5,10 +5,10 @@
 //! [`FirePlan::new`] checks a plan (`check.rs`) and builds every [`Shot`]
 //! it can need (one per phase kind, Acquisition level, Intensive Fire or
 //! not, first shot or not, and, when the firer's pin is given, in the
-//! plan's first Player Turn or after). [`chain`] turns the plan into a Markov chain whose one
-//! transition function fires one shot through `resolve_shot` or moves to the
-//! next phase; [`exact`] solves that chain exactly and [`monte_carlo`]
-//! samples it.
+//! plan's first Player Turn or after). [`chain`] turns the plan into a
+//! Markov chain whose one transition function fires one shot through
+//! `resolve_shot` or moves to the next phase; [`exact`] solves that chain
+//! exactly and [`monte_carlo`] samples it.
 
 pub mod chain;
 mod check;
