@@ -93,9 +93,7 @@ function unitRow(u, i, onEdit, onRemove) {
     box.addEventListener("change", () => onEdit({ [key]: box.checked }));
     return el("label", { class: "check mini" }, box, el("span", { text: label }));
   };
-  const labels = { concealed: "concealed", isBroken: "broken", pinned: "pinned", moving: "moving",
-    af4: "all AF ≤ 4", af8: "all AF ≥ 8", ot: "open-topped" };
-  for (const f of UNIT_FLAGS) if (f.kinds.includes(u.kind)) row.append(flag(f.key, labels[f.key]));
+  for (const f of UNIT_FLAGS) if (f.kinds.includes(u.kind)) row.append(flag(f.key, f.label));
   const remove = el("button", { type: "button", class: "remove", text: "remove", "aria-label": `remove unit ${i + 1}` });
   remove.addEventListener("click", onRemove);
   row.append(remove);

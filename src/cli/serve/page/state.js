@@ -73,15 +73,16 @@ const NEW_UNIT = {
 };
 
 // A unit's yes/no facts: its key on the page, its letter in the address,
-// the scenario key it sets, and which kinds have it.
+// the scenario key it sets, which kinds have it, and its label.
+const PERSONNEL = UNIT_KINDS.filter((k) => !VEHICLES.includes(k));
 const UNIT_FLAGS = [
-  { key: "concealed", letter: "c", path: "concealed", kinds: UNIT_KINDS },
-  { key: "isBroken", letter: "b", path: "broken", kinds: UNIT_KINDS.filter((k) => !VEHICLES.includes(k)) },
-  { key: "pinned", letter: "p", path: "pinned", kinds: UNIT_KINDS.filter((k) => !VEHICLES.includes(k)) },
-  { key: "moving", letter: "m", path: "moving_vehicle", kinds: VEHICLES },
-  { key: "af4", letter: "4", path: "all_af_at_most_4", kinds: ["afv"] },
-  { key: "af8", letter: "8", path: "all_af_at_least_8", kinds: ["afv"] },
-  { key: "ot", letter: "o", path: "open_topped", kinds: ["afv"] },
+  { key: "concealed", letter: "c", path: "concealed", kinds: UNIT_KINDS, label: "concealed" },
+  { key: "isBroken", letter: "b", path: "broken", kinds: PERSONNEL, label: "broken" },
+  { key: "pinned", letter: "p", path: "pinned", kinds: PERSONNEL, label: "pinned" },
+  { key: "moving", letter: "m", path: "moving_vehicle", kinds: VEHICLES, label: "moving" },
+  { key: "af4", letter: "4", path: "all_af_at_most_4", kinds: ["afv"], label: "all AF ≤ 4" },
+  { key: "af8", letter: "8", path: "all_af_at_least_8", kinds: ["afv"], label: "all AF ≥ 8" },
+  { key: "ot", letter: "o", path: "open_topped", kinds: ["afv"], label: "open-topped" },
 ];
 
 const VIEWS = ["shot", "plan", "compare", "worth"];
