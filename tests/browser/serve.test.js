@@ -179,6 +179,23 @@ async function main() {
     assert.match(page.url(), /&u=afv%2C%2C%2C%2C%2C4/, "the address keeps the AFV and its armor");
     console.log("ok: an AFV, as the CLI");
 
+    // The AFV's own To Hit DRM (e.g. Case J1 +1 and J2 +2 against a moving
+    // vehicle in DFF) is its extra_drm, and moves only its own To Hit.
+    await page.fill('[data-unit="2"] input[aria-label="own To Hit DRM"]', "3");
+    assert.match(await page.evaluate(() => location.hash), /u=afv%2C%2C%2C%2C%2C4%2C%2C3(&|$)/, "the address keeps the AFV's own DRM");
+    const withDrm = cli(CLI_SHOT.slice(0, -2).concat(["--unit", "afv:PzIIIG,all_af_at_most_4,extra_drm=3", "--format", "json"]));
+    const before = withAfv.units[2].outcomes.eliminated.exact;
+    assert.notEqual(withDrm.units[2].outcomes.eliminated.exact, before);
+    await page.waitForFunction((old) => {
+      const n = document.querySelector('[data-figure="unit2.eliminated"]');
+      return n && n.dataset.exact !== old && document.querySelector("#status.done");
+    }, before, { timeout: 60000 });
+    for (const [i, k] of [[2, "eliminated"], [0, "broken"]]) {
+      const got = await page.$eval(`[data-figure="unit${i}.${k}"]`, (n) => n.dataset.exact || n.textContent);
+      assert.equal(got, withDrm.units[i].outcomes[k].exact, `unit ${i}'s P(${k}) with the AFV's own DRM`);
+    }
+    console.log("ok: a unit's own To Hit DRM, as the CLI");
+
     const sheet = await page.request.get(new URL("/sheet?paper=letter", url).href);
     assert.equal(sheet.status(), 200);
     assert.match(await sheet.text(), /Mortar odds sheet/);

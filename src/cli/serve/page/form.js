@@ -86,7 +86,7 @@ function unitRow(u, i, onEdit, onRemove) {
   if (!vehicle) row.append(num("morale", "morale"), num("broken", "broken side"));
   if (u.kind === "leader") row.append(num("lead", "leadership"));
   if (vehicle) row.append(num("size", "size (Case P)"));
-  row.append(num("tem", "own TEM"));
+  row.append(num("tem", "own TEM"), num("drm", "own To Hit DRM"));
   const flag = (key, label) => {
     const box = el("input", { type: "checkbox", "aria-label": label });
     box.checked = !!u[key];

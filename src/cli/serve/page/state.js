@@ -95,19 +95,22 @@ function defaultState() {
   };
 }
 
-// A unit as one address value: kind,morale,broken,leadership,tem,flags,size
-// (flags: one letter each of UNIT_FLAGS, e.g. c concealed, b broken).
+// A unit as one address value: kind,morale,broken,leadership,tem,flags,
+// size,drm (flags: one letter each of UNIT_FLAGS, e.g. c concealed, b
+// broken; size and the unit's own To Hit DRM only when given).
 function unitToParam(u) {
   const flags = UNIT_FLAGS.filter((f) => u[f.key]).map((f) => f.letter).join("");
-  const fields = [u.kind, u.morale || "", u.broken || "", u.lead || "", u.tem || "", flags];
-  return (u.size ? fields.concat(u.size) : fields).join(",");
+  const fields = [u.kind, u.morale || "", u.broken || "", u.lead || "", u.tem || "", flags,
+    u.size || "", u.drm || ""];
+  while (fields.length > 6 && !fields[fields.length - 1]) fields.pop();
+  return fields.join(",");
 }
 
 function unitFromParam(text) {
-  const [kind, morale, broken, lead, tem, flags, size] = text.split(",");
+  const [kind, morale, broken, lead, tem, flags, size, drm] = text.split(",");
   if (!UNIT_KINDS.includes(kind)) return null;
   const unit = { kind, morale: morale || "", broken: broken || "", lead: lead || "", tem: tem || "",
-    size: size || "" };
+    size: size || "", drm: drm || "" };
   for (const f of UNIT_FLAGS) unit[f.key] = (flags || "").includes(f.letter);
   return unit;
 }
@@ -186,6 +189,7 @@ function scenarioOf(state) {
       if (u.broken && !vehicle) unit.broken_morale = numberOf(u.broken);
       if (u.kind === "leader" && u.lead) unit.leadership = numberOf(u.lead);
       if (u.tem) unit.tem = numberOf(u.tem);
+      if (u.drm) s.target.extra_drm = numberOf(u.drm);
       if (u.size && vehicle) unit.size = numberOf(u.size);
       for (const f of UNIT_FLAGS) if (u[f.key] && f.kinds.includes(u.kind)) unit[f.path] = true;
       return unit;
