@@ -1,7 +1,8 @@
 //! Issue 10, rules fidelity, the hits and their effects: Random Selection
 //! ties (A.9), the DRM a normal hit's IFT DR does not take again (C.3,
 //! C3.71), a 6+1 leader's +1 (A10.21), WP's SMOKE row (C4) and no Multiple
-//! Hit on a Critical Hit (C3.8). Each rule that the program once read
+//! Hit on a Critical Hit (C3.8), nor from an Improbable Hit for a unit out
+//! of LOS (C3.8 with C3.33). Each rule that the program once read
 //! wrong, worked out by hand from the rule and checked exactly; every test
 //! here failed on the code before the fix (the comment says what it gave
 //! then). The firer's side and the plan's sequence are in
@@ -286,4 +287,50 @@ fn c3_8_a_critical_hit_shot_scores_no_multiple_hit() {
     for i in 0..2 {
         assert_eq!(after_effects.rolls[i].unwrap().0.original(), 7, "squad {i}");
     }
+}
+
+// ---------------------------------------------------------------------------
+// 10. C3.8 with C3.33: out of LOS, a unit's Multiple Hit is the hit it takes
+// ---------------------------------------------------------------------------
+
+/// A 40mm with Multiple Hits at 5 hexes (TH# 7): squad `a` in LOS with this
+/// extra To Hit DRM, squad `b` out of LOS with that one.
+fn out_of_los_multiple_hits(a_drm: i8, b_drm: i8) -> Prob {
+    let mut m = mortar_with_rof(40, 2);
+    m.multiple_hits = true;
+    let mut a = unit("a", UnitKind::Squad, 7, 8);
+    a.location.extra_drm = a_drm;
+    let mut b = unit("b", UnitKind::Squad, 7, 8);
+    b.location.extra_drm = b_drm;
+    b.in_los = false;
+    let s = Shot::new(ShotInput {
+        mortar: m,
+        firer: Firer::default(),
+        target: at(5),
+        units: vec![a, b],
+        ammo: Ammo::He,
+    })
+    .unwrap();
+    let process = ShotProcess::units(&s);
+    let table = process.exact(&process.start_units());
+    assert_eq!(
+        table.prob(|st| st.multiple[0]),
+        if a_drm >= 6 { Prob::zero() } else { p(1, 18) },
+        "squad a"
+    );
+    table.prob(|st| st.multiple[1])
+}
+
+#[test]
+fn c3_8_out_of_los_a_unit_takes_the_hit_of_the_unit_in_los() {
+    // C3.33: squad b, out of LOS, is hit only when squad a is, and then by
+    // that hit; C3.8: never a Multiple Hit from an Improbable Hit.
+    // a at +6 needs an Original 2 and a dr of 2-3 (an Improbable Hit): b,
+    // itself easy to hit, takes that hit and no Multiple Hit (before: its
+    // own DRM gave it one on 1-1 with dr 2-3, 1/36 x 2/6 = 1/108).
+    assert_eq!(out_of_los_multiple_hits(6, 0), Prob::zero());
+    // a at +0 is hit normally on 2-2 and 3-3 (1-1 is a Critical Hit): b,
+    // itself at +6, takes those Multiple Hits, 2/36 (before: none, by its
+    // own Improbable hit mode).
+    assert_eq!(out_of_los_multiple_hits(0, 6), p(1, 18));
 }

@@ -234,13 +234,19 @@ impl<'a> ShotProcess<'a> {
         }
         // C3.8: a non-CH hit on an Original doubles, never an Improbable Hit;
         // a shot whose TH DR is a Critical Hit scores no Multiple Hit at all.
+        // Out of LOS, a unit takes the hit the reference unit took (C3.33),
+        // so that hit's mode decides.
         let criticals = s.hits.iter().filter(|&&h| h == HitKind::Critical).count();
         for (i, t) in self.targets.iter().enumerate() {
+            let mode = match reference {
+                Some(r) if !t.in_los() => self.targets[r].hit_mode,
+                _ => t.hit_mode,
+            };
             s.multiple[i] = shot.multiple_hits
                 && criticals == 0
                 && th.is_doubles()
                 && s.hits[i] == HitKind::Hit
-                && t.hit_mode != HitMode::Improbable;
+                && mode != HitMode::Improbable;
         }
         // C3.74: the Critical Hit goes to a vehicle if one was critically
         // hit, else to the unit(s) chosen by Random Selection, ties included
