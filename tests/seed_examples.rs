@@ -264,7 +264,8 @@ fn intensive_fire_malfunction_and_x_number() {
 }
 
 /// C8.9: SMOKE compares the Original DR with the depletion number: below
-/// uses it, equal uses the last, above means none (no shot).
+/// uses it, equal uses the last, above means none (no shot): the mortar
+/// has not fired and, unless it malfunctioned, may still fire.
 #[test]
 fn smoke_depletion() {
     let mut m = mortar(81);
@@ -289,6 +290,11 @@ fn smoke_depletion() {
     // Hits need an Original ≤ 9 but > 8 has no SMOKE: P(hit) = P(≤ 8).
     assert_eq!(odds.p_hit(), p(26, 36));
     assert!(odds.ift_given(HitKind::Hit).is_none());
+    // May fire again (ROF 2, B# 12): a shot fired on an Original 8 or less
+    // with the colored die 1 or 2 (6 + 6 of 36 rolls, C2.24), or no shot
+    // fired on an Original 9, 10 or 11 (4 + 3 + 2); an Original 12 has no
+    // SMOKE but malfunctions. Before: 12/36, the colored die alone.
+    assert_eq!(odds.p_keep_rof(), Some(p(21, 36)));
 }
 
 /// C3.8: the Chinese Type 27 scores a Multiple Hit on a non-CH Original

@@ -211,6 +211,10 @@ impl<'a> ShotProcess<'a> {
             Some(_) => AmmoUse::NoneLeft,
         };
         if s.ammo == AmmoUse::NoneLeft {
+            // C8.9: no round left, so the mortar has not fired: unless it
+            // malfunctioned, it may still fire in the phase.
+            let malfunctioned = s.breakdown.is_some_and(|b| b != Breakdown::None);
+            s.keeps_rof = s.keeps_rof.map(|_| !malfunctioned);
             s.stage = Stage::Done;
             return;
         }

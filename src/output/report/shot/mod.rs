@@ -289,6 +289,9 @@ impl ShotReport {
             notes.push("Multiple Hits (C3.8): a non-CH hit on an Original doubles gives two effects DR; the firer keeps the lower".into());
         }
         let special = shot.depletion.is_some();
+        if special {
+            notes.push("none left: the mortar has not fired, so unless it malfunctioned it may still fire in the phase, and keeps ROF counts it so (C8.9)".into());
+        }
         let facts = shot_facts(input, shot.multiple_hits, false);
         ShotReport {
             mortar: MortarJson::new(m, shot.light),
