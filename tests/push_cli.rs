@@ -37,6 +37,31 @@ fn cli_seed_example_table() {
 }
 
 #[test]
+fn cli_along_a_road_a_hex_costs_one_mf() {
+    // B3.4: crossing a road hexside costs Infantry 1 MF whatever else is in
+    // the hex, so pushing into woods along a road spends 2 MF (C10.3: +2),
+    // with the woods TEM +1 and a road DRM of -1: +2, entering on an
+    // Original DR of 8 or less, 26/36 (before: the woods' 2 MF, +4, ≤ 6).
+    let out = succeeds(&[
+        "push",
+        "--m-number",
+        "10",
+        "--path",
+        "woods+road",
+        "--mf",
+        "6",
+        "--road-drm",
+        "-1",
+        "--engine",
+        "exact",
+    ]);
+    assert!(
+        out.contains("  1    woods+road  2   +2   ≤ 8                    13/18     TEM +1, MF +2, road hexside -1\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn cli_json_rows_are_exact_and_sum_to_one() {
     let out = succeeds(&[
         "push",
@@ -64,7 +89,7 @@ fn cli_json_rows_are_exact_and_sum_to_one() {
     assert_eq!(v["exact"]["expected_phases"]["exact"], "28/3");
     assert_eq!(rows[1]["exact"], "1/12");
     assert_eq!(v["monte_carlo"]["trials"], 20000);
-    assert_eq!(v["readings"].as_array().unwrap().len(), 4);
+    assert_eq!(v["readings"].as_array().unwrap().len(), 5);
 }
 
 #[test]

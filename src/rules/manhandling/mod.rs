@@ -82,6 +82,11 @@ pub const PUSH_READINGS: &[Reading] = &[
         rule: "C10.3",
         text: "the mud/deep snow DRM applies once to an attempt into or from such a hex, not twice when both are",
     },
+    Reading {
+        id: "paved-or-plowed",
+        rule: "C10.3",
+        text: "the road DRM stands into/from mud or deep snow when the road is paved or plowed, either one for both (the chart's \"paved/plowed\" is not split into paved for mud, plowed for snow)",
+    },
 ];
 
 /// The pushing Infantry (C10.111: Good Order and unpinned).

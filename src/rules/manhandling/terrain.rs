@@ -99,6 +99,9 @@ pub const HEXSIDES: &[Terrain] = &[
     },
 ];
 
+/// Infantry crossing a road hexside pay 1 MF (B3.4), in half MF.
+pub const ROAD_MF_HALVES: u8 = 2;
+
 /// One hex of the path, as given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Hex {
@@ -111,7 +114,8 @@ pub struct Hex {
     pub mf_halves: u8,
     /// The hex is a mud or deep snow hex.
     pub mud: bool,
-    /// The Gun crosses a road hexside into the hex.
+    /// The Gun crosses a road hexside into the hex: a built-in terrain
+    /// then costs 1 MF (B3.4).
     pub road: bool,
     /// That road is paved (or plowed): its DRM stands in mud/deep snow.
     pub paved: bool,
@@ -253,6 +257,19 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
     };
     hex.tem = base_tem + side_tem;
     hex.mf_halves = base_mf + side_mf;
+    if hex.road && terrain.is_some() {
+        // B3.4: Infantry cross a road hexside for 1 MF, whatever else is in
+        // the hex entered (its TEM still counts, B3.3); pushing doubles it.
+        if side_mf > 0 {
+            return Err(Error::invalid(
+                field,
+                format!(
+                    "`{label}` crosses a road hexside and a wall or hedge at once; give what the unit pays as tem=N+mf=N+road"
+                ),
+            ));
+        }
+        hex.mf_halves = ROAD_MF_HALVES;
+    }
     Ok(hex)
 }
 
@@ -278,8 +295,20 @@ mod tests {
     fn built_in_and_generic_hexes() {
         let h = parse_hex("h", "stone-building").unwrap();
         assert_eq!((h.tem, h.pushing_mf()), (3, 4));
-        let h = parse_hex("h", "Woods+hedge+road").unwrap();
-        assert_eq!((h.tem, h.pushing_mf(), h.road), (2, 6, true));
+        let h = parse_hex("h", "Woods+hedge").unwrap();
+        assert_eq!((h.tem, h.pushing_mf(), h.road), (2, 6, false));
+        // B3.4: along a road, 1 MF whatever else is in the hex; its TEM stays.
+        for (hex, tem) in [
+            ("woods+road", 1),
+            ("grain+road", 0),
+            ("stone-building+road", 3),
+        ] {
+            let h = parse_hex("h", hex).unwrap();
+            assert_eq!((h.tem, h.pushing_mf(), h.road), (tem, 2, true), "{hex}");
+        }
+        // Given as tem=N+mf=N, the MF is the player's.
+        let h = parse_hex("h", "tem=1+mf=2+road").unwrap();
+        assert_eq!((h.tem, h.pushing_mf()), (1, 4));
         let h = parse_hex("h", "tem=2+mf=1.5+mud+drm=-1").unwrap();
         assert_eq!((h.tem, h.pushing_mf(), h.mud, h.drm), (2, 3, true, -1));
         assert_eq!(parse_hex("h", "grain").unwrap().pushing_mf(), 3);
@@ -294,6 +323,7 @@ mod tests {
             "mf=0.7+tem=0",
             "",
             "open+woods",
+            "woods+hedge+road",
         ] {
             let e = parse_hex("path[2]", bad).unwrap_err().to_string();
             assert!(e.starts_with("path[2]: "), "{bad}: {e}");
