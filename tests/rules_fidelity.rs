@@ -374,3 +374,32 @@ fn a7_8_c9_3_a_pinned_spotter_bars_intensive_fire_in_the_first_player_turn_only(
     assert_eq!(never.per_phase[0].expected_shots, Prob::one());
     assert!(allowed.per_phase[1].expected_shots > never.per_phase[1].expected_shots);
 }
+
+// ---------------------------------------------------------------------------
+// C6 Cases J, J3, J4, O: the target moves only in the opponent's Player Turn
+// ---------------------------------------------------------------------------
+
+/// A plan of one shot in the PFPh, then one in the DFPh, of [`shot_81`] at
+/// a target given as using Non-Assault Movement.
+fn one_shot_each_at_ffnam(phases: &[Phase]) -> Result<PlanOdds, Error> {
+    let mut si = shot_81(Firer::default());
+    si.target.ffnam = true;
+    let phases = phases.iter().map(|&p| phase(p, Some(1))).collect();
+    let plan = FirePlan::new(si, plain_plan(phases))?;
+    Ok(PlanOdds::of(&plan, &Chain::compile(&plan)))
+}
+
+#[test]
+fn c6_a_plan_counts_the_targets_movement_in_its_dfph_only() {
+    // TH# 7 at 10 hexes. PFPh, the firer's own Player Turn: the enemy is
+    // not moving, so no FFNAM: a hit on an Original 7 or less, 21/36
+    // (before: -1 for FFNAM, 26/36). DFPh, the enemy's Player Turn: FFNAM
+    // -1 and Acquisition -1 (C6.5), a hit on 9 or less, 30/36, unless the
+    // PFPh shot malfunctioned (an Original 12): 35/36 x 30/36.
+    let odds = one_shot_each_at_ffnam(&[Phase::Prep, Phase::Defensive]).unwrap();
+    assert_eq!(odds.per_phase[0].expected_hits, p(21, 36));
+    assert_eq!(odds.per_phase[1].expected_hits, p(35 * 30, 36 * 36));
+    // A plan with no DFPh would never count it: refused, naming the field.
+    let e = one_shot_each_at_ffnam(&[Phase::Prep, Phase::Advancing]).unwrap_err();
+    assert!(e.to_string().starts_with("target.ffnam: "), "{e}");
+}

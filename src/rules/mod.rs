@@ -10,7 +10,7 @@
 //! | A.11, C2.28 malfunction; C2.24 ROF on the colored die; C3.3-C3.8 the To Hit DR, its hits and Multiple Hits; C8.9 special ammunition depletion | `shot_process.rs` (one shot, step by step), `shot_process/outcome.rs` (what its dice decided) |
 //! | A7.3, A10, A10.2, A10.7 one IFT attack on a Location: Random Selection groups, checks in order, Leader Loss | `location.rs` (the steps), `location/state.rs` (what they work on) |
 //! | A7.3, A10, A15, A17 Casualty Reduction, morale and pin checks, leadership; C1.55, C7.7 vehicles | `units.rs` (the units), `units/checks.rs` (their checks) |
-//! | A9.72 repair; C2.24 ROF kept or lost; C5.6 Intensive Fire; C6.5 Area Acquisition; Player Turns and Rally Phases; A7.8 pins lifted at a new Player Turn (the units' and the firer's) | `sequence.rs` (from one shot to the next) |
+//! | A9.72 repair; C2.24 ROF kept or lost; C5.6 Intensive Fire; C6.5 Area Acquisition; Player Turns and Rally Phases; A7.8 pins lifted at a new Player Turn (the units' and the firer's); C6 Cases J, J3, J4, O: the target moving only in the opponent's Player Turn | `sequence.rs` (from one shot to the next) |
 //! | A21.11-A21.13 who fires and how (non-qualified use, fired as a light mortar); C5 firer-based To Hit cases; C9.2-C9.31 | `firer.rs` |
 //! | A23 Demolition Charges (Placed, Thrown, detonation, the attack) | `dc/` (`mod.rs` the input and the attacks, `check.rs` its checks, `attack.rs` FP and DRM, `resolve.rs` detonation and the dice) |
 //! | C2.5, C3.8, C8.9, Chapter H notes: the mortar and its counter values | `mortar.rs` |

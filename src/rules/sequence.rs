@@ -1,12 +1,14 @@
 //! The rules that join one shot to the next over a fire plan: Rate of Fire
 //! kept or lost (C2.24), Intensive Fire (C5.6), Area Acquisition (C6.5),
 //! repair in the Rally Phase (A9.72), which phases share a Player Turn,
-//! and what a new Player Turn lifts (pins, A7.8).
+//! what a new Player Turn lifts (pins, A7.8), and in which phases the
+//! target can be moving (C6).
 //! Pure functions; the plan engines (`engine::plan`) apply them to a
 //! plan's state.
 
 use super::firer::{Firer, Phase};
 use super::readings;
+use super::target::Target;
 use super::units::UnitState;
 
 /// Area Acquisition reaches at most this level (C6.5: -1, then -2).
@@ -40,6 +42,26 @@ pub fn firer_at_new_player_turn(firer: &Firer) -> Firer {
         pinned: firer.pinned && !lifted,
         spotter_pinned: firer.spotter_pinned && !lifted,
         ..firer.clone()
+    }
+}
+
+/// The target (the hex's, or a unit's own) as a shot in `phase` finds it.
+/// Dashing (Case J), FFNAM (J3), FFMO (J4) and Hazardous Movement (O) are
+/// the target moving, which it does only in its own MPh: in the opponent's
+/// Player Turn, where the mortar fires as the defender (a plan's DFPh). In
+/// the firer's own PFPh and AFPh they are off. A vehicle's Motion (Case J,
+/// `moving_vehicle`) stays: it keeps its Motion status into the firer's
+/// Player Turn.
+pub fn target_in_phase(target: &Target, phase: Phase) -> Target {
+    if phase == Phase::Defensive {
+        return target.clone();
+    }
+    Target {
+        dashing: false,
+        ffnam: false,
+        ffmo: false,
+        hazardous_movement: false,
+        ..target.clone()
     }
 }
 

@@ -49,3 +49,19 @@ pub struct Target {
     /// Any further effects DRM, never reversed by a Critical Hit.
     pub effects_drm: i8,
 }
+
+impl Target {
+    /// Given as moving in its MPh (C6 Cases J, J3, J4, O): the scenario key
+    /// of the first such case, `dashing`, `ffnam`, `ffmo` or
+    /// `hazardous_movement`.
+    pub fn movement(&self) -> Option<&'static str> {
+        [
+            (self.dashing, "dashing"),
+            (self.ffnam, "ffnam"),
+            (self.ffmo, "ffmo"),
+            (self.hazardous_movement, "hazardous_movement"),
+        ]
+        .into_iter()
+        .find_map(|(given, key)| given.then_some(key))
+    }
+}

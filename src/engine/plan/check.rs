@@ -3,7 +3,7 @@
 
 use super::{IntensiveFirePolicy, PlanInput, StopRule};
 use crate::error::{Error, Result};
-use crate::rules::firer::fired_as_light_mortar;
+use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::mortar::Ammo;
 use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::shot::ShotInput;
@@ -110,6 +110,25 @@ pub(super) fn check(shot_input: &ShotInput, input: &PlanInput) -> Result<Checked
         ));
     }
     let units = &shot_input.units;
+    if !input.phases.iter().any(|p| p.phase == Phase::Defensive) {
+        let hex = shot_input
+            .target
+            .movement()
+            .map(|key| format!("target.{key}"));
+        let unit = || {
+            units.iter().enumerate().find_map(|(i, u)| {
+                u.location
+                    .movement()
+                    .map(|key| format!("target.units[{i}].{key}"))
+            })
+        };
+        if let Some(field) = hex.or_else(unit) {
+            return Err(Error::invalid(
+                field,
+                "the target moves only in its own MPh, in the opponent's Player Turn (C6): a plan counts it in its DFPh shots, and this plan lists none; leave it out or list a DFPh",
+            ));
+        }
+    }
     let has_enemy = units.iter().any(|u| u.enemy);
     if matches!(
         input.stop,

@@ -216,7 +216,11 @@ impl FirePlan {
                         if !first {
                             si.firer.ca_change = 0;
                         }
+                        si.target = sequence::target_in_phase(&si.target, phase);
                         si.target.acquisition = acquisition;
+                        for unit in &mut si.units {
+                            unit.location = sequence::target_in_phase(&unit.location, phase);
+                        }
                         shots.insert(key, Shot::new(si)?);
                     }
                 }

@@ -210,6 +210,12 @@ impl PlanReport {
         {
             notes.push("one shot at most in an AFPh, whatever the ROF (C5.2; Opportunity Fire not modelled)".to_string());
         }
+        let moving = std::iter::once(&si.target)
+            .chain(si.units.iter().map(|u| &u.location))
+            .any(|t| t.movement().is_some());
+        if moving {
+            notes.push("the target's movement (dashing, FFNAM, FFMO, Hazardous Movement; C6) counts in DFPh shots only: the enemy moves in its own Player Turn".to_string());
+        }
         let turns = plan.player_turns().last().copied().unwrap_or(1);
         if si.firer.crew_pinned() && turns > 1 && readings::PINS_LIFTED_EACH_PLAYER_TURN {
             notes.push("the firer's pin (or its Spotter's) holds in the plan's first Player Turn only: Case D, no Multiple ROF and no Intensive Fire there (A7.8)".to_string());
