@@ -189,7 +189,7 @@ function scenarioOf(state) {
       if (u.broken && !vehicle) unit.broken_morale = numberOf(u.broken);
       if (u.kind === "leader" && u.lead) unit.leadership = numberOf(u.lead);
       if (u.tem) unit.tem = numberOf(u.tem);
-      if (u.drm) s.target.extra_drm = numberOf(u.drm);
+      if (u.drm) unit.extra_drm = numberOf(u.drm);
       if (u.size && vehicle) unit.size = numberOf(u.size);
       for (const f of UNIT_FLAGS) if (u[f.key] && f.kinds.includes(u.kind)) unit[f.path] = true;
       return unit;
