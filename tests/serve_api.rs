@@ -145,6 +145,17 @@ fn compare_worth_dc_and_push_give_the_cli_figures() {
     let cli: Value = serde_json::from_str(&cli_json(&["worth", file, "--format", "json"])).unwrap();
     assert_eq!(answer.json()["modifiers"], cli["modifiers"]);
     assert_eq!(answer.json()["base"], cli["base"]);
+    // Over the whole fire plan, as `worth --plan`.
+    let answer = server.post(
+        "/api/worth",
+        &body_of_toml(&read(file), json!({"plan": true})),
+    );
+    ok(&answer);
+    let cli: Value =
+        serde_json::from_str(&cli_json(&["worth", file, "--plan", "--format", "json"])).unwrap();
+    assert_eq!(answer.json()["scope"], "plan");
+    assert_eq!(answer.json()["modifiers"], cli["modifiers"]);
+    assert_eq!(answer.json()["base"][0]["label"], "P(1+ hit)");
 
     let dc = "examples/dc/placed-stone-building.toml";
     let answer = server.post("/api/dc", &body_of_toml(&read(dc), json!({})));

@@ -2,12 +2,12 @@
 //! one shot of a scenario, or over its whole fire plan with `--plan` (the
 //! work itself is `analysis::worth`).
 
-use anyhow::Result;
+use anyhow::{Result, bail};
 use clap::Args;
-use toml::Table;
 
 use super::output::{Rendered, ReportOutput};
-use super::scenario::ScenarioArgs;
+use super::plan::PlanFlags;
+use super::scenario::{ScenarioArgs, given};
 use mortar_odds::analysis::worth::{self, Scope};
 use mortar_odds::input::flags;
 
@@ -19,11 +19,19 @@ pub(super) struct WorthArgs {
     #[arg(long)]
     plan: bool,
     #[command(flatten)]
+    plan_flags: PlanFlags,
+    #[command(flatten)]
     output: ReportOutput,
 }
 
 pub(super) fn run(args: &WorthArgs) -> Result<String> {
-    let (catalog, source) = args.scenario.source(flags::Command::Worth, Table::new())?;
+    let plan_flags = given(&args.plan_flags)?;
+    if !args.plan
+        && let Some((name, _)) = plan_flags.iter().find(|(_, v)| v.as_bool() != Some(false))
+    {
+        bail!("--{name}: a fire plan's flag; add --plan to measure each modifier over the plan");
+    }
+    let (catalog, source) = args.scenario.source(flags::Command::Worth, plan_flags)?;
     let scope = if args.plan { Scope::Plan } else { Scope::Shot };
     let worth = worth::run_over(&catalog, &source, scope)?;
     let name = args.scenario.name();

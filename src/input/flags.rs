@@ -87,8 +87,8 @@ pub struct Group {
 
 /// The commands that read a mortar scenario.
 const MORTAR: &[Command] = &[Shot, Plan, Compare, Worth];
-/// The commands that read a fire plan.
-const PLAN: &[Command] = &[Plan, Compare];
+/// The commands that read a fire plan (`worth` with `--plan`).
+const PLAN: &[Command] = &[Plan, Compare, Worth];
 
 /// Every flag that stands for a scenario key, by the commands that take it.
 pub const GROUPS: &[Group] = &[

@@ -149,6 +149,17 @@ async function main() {
         assert.deepEqual(heads, ["modifier", "change", "P(hit)", "P(Critical Hit)", "P(malfunction)",
           "P(1+ out of action)"]);
         assert.match(await page.textContent(".view-worth .not-applicable"), /leader -1: firer\.leader_drm: /);
+        // Over the whole fire plan (the form's phases), as `worth --plan`.
+        await page.check("#f-worth_plan");
+        await page.waitForFunction(() => {
+          const th = document.querySelector(".view-worth table.worth th:nth-child(3)");
+          return th && th.textContent === "P(1+ hit)" && document.querySelector("#status.done");
+        }, null, { timeout: 120000 });
+        const overPlan = cli(["worth"].concat(CLI_SHOT.slice(1, -2), ["--phases", "PFPh,DFPh,PFPh", "--plan", "--format", "json"]));
+        const acquisition = overPlan.modifiers.find((m) => m.modifier === "Acquisition -1").figures[0];
+        const title = await page.$eval(".view-worth table.worth tbody tr:nth-child(1) td:nth-child(3) span", (n) => n.title);
+        assert.ok(title.endsWith(`exact: ${acquisition.worth_exact}`), `Acquisition -1 over the plan: ${title}`);
+        await page.uncheck("#f-worth_plan");
       }
       console.log(`ok: the ${view} view`);
     }

@@ -151,3 +151,34 @@ fn worth_over_a_plan_needs_a_plan() {
     let line = rejects(&args);
     assert!(line.contains("plan") && line.contains("[plan]"), "{line}");
 }
+
+/// The plan flags give `worth --plan` its plan as a `[plan]` would, and
+/// without `--plan` they are refused, not ignored.
+#[test]
+fn worth_takes_the_plan_flags_with_plan_only() {
+    let base = [
+        "worth",
+        "--range",
+        "8",
+        "--woods",
+        "--unit",
+        "squad:4-6-7,broken=7",
+    ];
+    let mut args = base.to_vec();
+    args.extend_from_slice(&US_81_FLAGS);
+    args.extend_from_slice(&["--phases", "PFPh,DFPh,PFPh", "--stop", "first-hit"]);
+    let line = rejects(&args);
+    assert!(
+        line.contains("--phases: ") && line.contains("add --plan"),
+        "{line}"
+    );
+    args.extend_from_slice(&["--plan", "--format", "json"]);
+    let by_flags = json(&args);
+    let file = "[target]\nrange = 8\nwoods = true\n[[target.units]]\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n[plan]\nphases = [\"PFPh\", \"DFPh\", \"PFPh\"]\nstop = \"first-hit\"\n";
+    let (_f, path) = scenario_file(file);
+    let mut args = vec!["worth", &path, "--plan", "--format", "json"];
+    args.extend_from_slice(&US_81_FLAGS);
+    let by_file = json(&args);
+    assert_eq!(by_flags["phases"], by_file["phases"]);
+    assert_eq!(by_flags["modifiers"], by_file["modifiers"]);
+}

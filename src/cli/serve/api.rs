@@ -131,7 +131,12 @@ pub(super) async fn worth(State(server): State<Server>, body: Bytes) -> Result<D
     let req = request(&body)?;
     server
         .must_finish(move |catalog, _| {
-            let w = worth::run(catalog, &req.source()?)?;
+            let scope = if req.plan {
+                worth::Scope::Plan
+            } else {
+                worth::Scope::Shot
+            };
+            let w = worth::run_over(catalog, &req.source()?, scope)?;
             Doc::new(w.to_json()).chart(req.charts, "worth", Some(&w.chart()))
         })
         .await

@@ -34,6 +34,10 @@ pub(super) struct Request {
     pub seed: Option<u64>,
     /// The exact plan engine's largest chain (at most the server's).
     pub max_states: Option<u64>,
+    /// worth: over the scenario's whole fire plan (exact engine), as
+    /// `worth --plan`; else one shot.
+    #[serde(default)]
+    pub plan: bool,
     /// Add the command's charts, as SVG text, under `serve.charts`.
     #[serde(default)]
     pub charts: bool,

@@ -102,6 +102,8 @@ struct ModifierWorthJson {
 #[derive(Clone, Debug, Serialize)]
 struct BaseFigureJson {
     measure: &'static str,
+    /// The measure as the text report names it over the scope.
+    label: &'static str,
     p: ProbJson,
 }
 
@@ -192,6 +194,7 @@ impl WorthJson {
                 .iter()
                 .map(|b| BaseFigureJson {
                     measure: name(b.measure),
+                    label: scoped_label(b.measure, w.scope),
                     p: (&b.p).into(),
                 })
                 .collect(),

@@ -20,7 +20,9 @@ function requestOf(view) {
       return ["/api/compare", { scenario: withPlan(state, scenario), mortars, charts: true }];
     }
     case "worth":
-      return ["/api/worth", { scenario, charts: true }];
+      return state.values.worth_plan
+        ? ["/api/worth", { scenario: withPlan(state, scenario), plan: true, charts: true }]
+        : ["/api/worth", { scenario, charts: true }];
     default:
       return ["/api/shot", { scenario, charts: true }];
   }

@@ -55,6 +55,7 @@ const FIELDS = [
   { key: "plan_if", path: "plan.intensive_fire", type: "select", options: ["never", "whenever-allowed", "while-target-good-order"], label: "Intensive Fire", group: "plan" },
   { key: "plan_repair", path: "plan.repair", type: "bool", label: "Repair in each Rally Phase (needs R#)", group: "plan" },
   { key: "stop", path: "plan.stop", type: "select", options: ["never", "first-hit", "first-critical-hit", "target-broken", "target-eliminated"], label: "Stop rule", group: "plan" },
+  { key: "worth_plan", path: null, type: "bool", label: "Worth view: over the whole fire plan (not one shot)", group: "plan" },
 ];
 
 // The units' kinds, and what a new one starts as. A vehicle has no

@@ -170,10 +170,6 @@ function renderCompare(doc) {
   return out;
 }
 
-// A worth's measures as the text report names them (one shot).
-const MEASURES = { p_hit: "P(hit)", p_critical_hit: "P(Critical Hit)", p_malfunction: "P(malfunction)",
-  p_out_of_action: "P(1+ out of action)" };
-
 // What a modifier is worth on one measure, in percentage points; the
 // figures without and with it, and the exact difference, on hover.
 function points(f) {
@@ -189,7 +185,9 @@ function points(f) {
 // modifier that does not apply says why below the table.
 function renderWorth(doc) {
   const out = el("div", { class: "view-worth" });
-  const label = (m) => MEASURES[m] || m;
+  // Each measure as the text report names it (over a plan, "P(1+ hit)").
+  const labels = Object.fromEntries((doc.base || []).map((b) => [b.measure, b.label]));
+  const label = (m) => labels[m] || m;
   out.append(el("div", { class: "stats" }, ...(doc.base || []).map((b) => stat(label(b.measure), figure(b.p)))));
   const measures = (doc.base || []).map((b) => b.measure);
   const rows = [];
