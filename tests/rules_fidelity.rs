@@ -10,6 +10,7 @@ mod common;
 
 use common::at;
 use common::mortar_with_rof;
+use common::on_threads;
 use common::plain_plan;
 
 use common::{json, p, rejects};
@@ -23,6 +24,7 @@ use mortar_odds::rules::firer::{Firer, GunType, Manning, Phase};
 use mortar_odds::rules::mortar::Ammo;
 use mortar_odds::rules::shot::{Shot, ShotInput};
 use mortar_odds::rules::target::Target;
+use mortar_odds::rules::units::{Unit, UnitKind};
 
 // ---------------------------------------------------------------------------
 // 1. C5.2: no weapon fires more than once in its AFPh
@@ -402,4 +404,26 @@ fn c6_a_plan_counts_the_targets_movement_in_its_dfph_only() {
     // A plan with no DFPh would never count it: refused, naming the field.
     let e = one_shot_each_at_ffnam(&[Phase::Prep, Phase::Advancing]).unwrap_err();
     assert!(e.to_string().starts_with("target.ffnam: "), "{e}");
+}
+
+#[test]
+fn c6_a_plan_at_units_moving_in_its_dfph_only_works_out() {
+    // The units' To Hit and effects differ between the PFPh (not moving)
+    // and the DFPh (FFNAM), their checks do not: the exact chain works the
+    // plan out (it once stopped on a check cache kept for one set of
+    // units), and the PFPh hits the squad as if it were not moving.
+    let mut si = shot_81(Firer::default());
+    si.target.ffnam = true;
+    let mut squad = Unit::new("4-6-7", UnitKind::Squad, 7, si.target.clone());
+    squad.broken_morale = Some(7);
+    si.units = vec![squad];
+    let phases = vec![
+        phase(Phase::Prep, Some(1)),
+        phase(Phase::Defensive, Some(1)),
+    ];
+    for _ in 0..4 {
+        let plan = FirePlan::new(si.clone(), plain_plan(phases.clone())).unwrap();
+        let odds = on_threads(2, || PlanOdds::of(&plan, &Chain::compile(&plan)));
+        assert_eq!(odds.per_phase[0].expected_hits, p(21, 36));
+    }
 }

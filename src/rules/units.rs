@@ -310,6 +310,50 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// Whether `other` is this unit to its checks (Random Selection, MC,
+    /// TC, Leader Loss): the same in all but its To Hit and effects
+    /// situation (`location`), which a check never reads and which may
+    /// change from phase to phase of a plan (a target moving only in the
+    /// DFPh).
+    pub fn same_to_its_checks(&self, other: &Unit) -> bool {
+        let Unit {
+            name,
+            kind,
+            morale,
+            broken_morale,
+            half_squad_morale,
+            leadership,
+            enemy,
+            in_los,
+            start,
+            armor,
+            location: _,
+        } = self;
+        (
+            name,
+            kind,
+            morale,
+            broken_morale,
+            half_squad_morale,
+            leadership,
+            enemy,
+            in_los,
+            start,
+            armor,
+        ) == (
+            &other.name,
+            &other.kind,
+            &other.morale,
+            &other.broken_morale,
+            &other.half_squad_morale,
+            &other.leadership,
+            &other.enemy,
+            &other.in_los,
+            &other.start,
+            &other.armor,
+        )
+    }
+
     /// An enemy unit in the firer's LOS, in Good Order, without leadership,
     /// its half-squad and broken side unknown, in `location`.
     pub fn new(name: impl Into<String>, kind: UnitKind, morale: u8, location: Target) -> Unit {

@@ -110,7 +110,10 @@ impl AttackLaws {
                 && known
                     .iter()
                     .enumerate()
-                    .all(|(i, u)| u.as_ref() == targets.unit(i)),
+                    .all(|(i, u)| match (u, targets.unit(i)) {
+                        (Some(a), Some(b)) => a.same_to_its_checks(b),
+                        (a, b) => a.is_none() && b.is_none(),
+                    }),
             "one AttackLaws serves one set of units"
         );
         // The resolution never reads the IFT results (only the units'
