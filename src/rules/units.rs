@@ -329,29 +329,16 @@ impl Unit {
             armor,
             location: _,
         } = self;
-        (
-            name,
-            kind,
-            morale,
-            broken_morale,
-            half_squad_morale,
-            leadership,
-            enemy,
-            in_los,
-            start,
-            armor,
-        ) == (
-            &other.name,
-            &other.kind,
-            &other.morale,
-            &other.broken_morale,
-            &other.half_squad_morale,
-            &other.leadership,
-            &other.enemy,
-            &other.in_los,
-            &other.start,
-            &other.armor,
-        )
+        *name == other.name
+            && *kind == other.kind
+            && *morale == other.morale
+            && *broken_morale == other.broken_morale
+            && *half_squad_morale == other.half_squad_morale
+            && *leadership == other.leadership
+            && *enemy == other.enemy
+            && *in_los == other.in_los
+            && *start == other.start
+            && *armor == other.armor
     }
 
     /// An enemy unit in the firer's LOS, in Good Order, without leadership,
