@@ -303,11 +303,11 @@ pub(super) fn load_catalog(args: &CatalogArgs) -> Result<Catalog> {
     {
         let what = if named { CATALOG_VAR } else { "catalog file" };
         let text = read_text(&path, what)?;
-        catalog.extend(Catalog::parse(&path.display().to_string(), &text)?);
+        catalog.add_file(&path.display().to_string(), &text)?;
     }
     for path in &args.catalog {
         let text = read_text(path, "catalog file")?;
-        catalog.extend(Catalog::parse(&path.display().to_string(), &text)?);
+        catalog.add_file(&path.display().to_string(), &text)?;
     }
     Ok(catalog)
 }

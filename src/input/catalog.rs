@@ -30,31 +30,49 @@ impl Catalog {
             .unwrap_or_else(|e| panic!("data/mortars.toml is broken: {e}"))
     }
 
-    /// Reads a catalog file's text.
+    /// Reads a catalog file's text, as the only catalog.
     pub fn parse(source_name: &str, text: &str) -> Result<Catalog> {
+        let mut catalog = Catalog::default();
+        catalog.add_file(source_name, text)?;
+        Ok(catalog)
+    }
+
+    /// Adds a catalog file's entries. An entry named as one already here
+    /// (case aside) gives that mortar the values it adds or replaces, as a
+    /// scenario's `[mortar]` does, so it keeps the built-in's sourced rules
+    /// (Area Target FP, Air Bursts NA, ...) unless it gives them; any other
+    /// entry is a mortar of its own and needs its caliber.
+    pub fn add_file(&mut self, source_name: &str, text: &str) -> Result<()> {
         let parse_err = |message: String| Error::Parse {
             source_name: source_name.to_string(),
             message,
         };
         let file: CatalogFile =
             toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
-        let mut catalog = Catalog::default();
         for (i, spec) in file.mortar.iter().enumerate() {
-            let name = spec
-                .name
-                .clone()
-                .ok_or_else(|| parse_err(format!("mortar #{}: give it a name", i + 1)))?;
-            if spec.caliber.is_none() {
+            let name = match spec.name.as_deref().map(str::trim) {
+                Some(name) if !name.is_empty() => name,
+                _ => return Err(parse_err(format!("mortar #{}: give it a name", i + 1))),
+            };
+            let earlier = &file.mortar[..i];
+            if earlier.iter().any(|m| {
+                m.name
+                    .as_deref()
+                    .is_some_and(|n| n.trim().eq_ignore_ascii_case(name))
+            }) {
+                return Err(parse_err(format!(
+                    "mortar `{name}` is in this file twice; keep one entry"
+                )));
+            }
+            if self.get(name).is_none() && spec.caliber.is_none() {
                 return Err(parse_err(format!("mortar `{name}`: give its caliber")));
             }
-            // A catalog entry is built as a player's own mortar is, from
-            // nothing but its spec.
-            let mortar = Catalog::default()
+            let mortar = self
                 .mortar(spec)
                 .map_err(|e| parse_err(format!("mortar `{name}`: {e}")))?;
-            catalog.insert(mortar);
+            self.insert(mortar);
         }
-        Ok(catalog)
+        Ok(())
     }
 
     /// The mortar `spec` names or describes: a catalog mortar with the
@@ -95,18 +113,15 @@ impl Catalog {
         Ok(mortar)
     }
 
-    /// Adds a mortar, replacing one of the same name.
+    /// Adds a mortar, replacing one of the same name (case aside).
     pub fn insert(&mut self, mortar: Mortar) {
-        match self.mortars.iter_mut().find(|m| m.name == mortar.name) {
+        match self
+            .mortars
+            .iter_mut()
+            .find(|m| m.name.eq_ignore_ascii_case(&mortar.name))
+        {
             Some(slot) => *slot = mortar,
             None => self.mortars.push(mortar),
-        }
-    }
-
-    /// Adds every mortar of `other`, replacing those of the same name.
-    pub fn extend(&mut self, other: Catalog) {
-        for m in other.mortars {
-            self.insert(m);
         }
     }
 
@@ -209,15 +224,36 @@ mod tests {
     }
 
     #[test]
-    fn user_catalog_replaces_by_name() {
+    fn a_user_entry_adds_its_values_to_the_built_in_of_its_name() {
         let mut c = Catalog::builtin();
-        let user = Catalog::parse(
-            "mine.toml",
-            "[[mortar]]\nname = \"german-81mm\"\ncaliber = 81\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n",
-        )
-        .unwrap();
-        c.extend(user);
-        assert_eq!(c.get("german-81mm").unwrap().rof, Some(3));
+        let user = "[[mortar]]\nname = \"US-M2-4.2IN\"\nrof = 2\nbreakdown = 11\nrange = [3, 60]\n";
+        c.add_file("mine.toml", user).unwrap();
+        assert_eq!(
+            c.iter()
+                .filter(|m| m.name.eq_ignore_ascii_case("us-m2-4.2in"))
+                .count(),
+            1
+        );
+        let m = c.get("us-m2-4.2in").unwrap();
+        assert_eq!((m.rof, m.breakdown), (Some(2), Some(11)));
+        // The built-in's sourced rule stays: Area Target FP 12.
+        assert_eq!(m.area_fp, Some(12));
+        assert!(
+            m.user_values.iter().any(|v| v == "breakdown"),
+            "{:?}",
+            m.user_values
+        );
+    }
+
+    #[test]
+    fn a_name_twice_in_a_file_or_no_name_is_refused() {
+        let twice =
+            "[[mortar]]\nname = \"x\"\ncaliber = 60\n[[mortar]]\nname = \"X\"\ncaliber = 81\n";
+        let e = Catalog::parse("mine.toml", twice).unwrap_err().to_string();
+        assert!(e.contains("mortar `X` is in this file twice"), "{e}");
+        let e =
+            Catalog::parse("mine.toml", "[[mortar]]\nname = \" \"\ncaliber = 60\n").unwrap_err();
+        assert!(e.to_string().contains("mortar #1: give it a name"), "{e}");
     }
 
     #[test]
