@@ -368,3 +368,41 @@ fn intensive_fire_in_the_afph_is_rejected() {
     ]);
     assert_mentions(&line, &["firer.intensive_fire", "AFPh"]);
 }
+
+/// A flag replaces what the file says in other words: `--mortar` naming
+/// another mortar leaves out the file's `[mortar]` (whose caliber and
+/// values are another weapon's), and `--acquisition` is the plan's start
+/// over the file's `plan.acquisition`.
+#[test]
+fn a_flag_replaces_what_the_file_says_in_other_words() {
+    let (_f, path) = scenario_file(
+        "[mortar]\nname = \"my-82mm\"\ncaliber = 82\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 10\n[plan]\nphases = [\"PFPh\"]\nacquisition = 0\n",
+    );
+    let shot = json(&[
+        "shot",
+        &path,
+        "--mortar",
+        "us-m2-60mm",
+        "--rof",
+        "3",
+        "--breakdown",
+        "12",
+        "--range-limits",
+        "1-20",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(shot["mortar"]["caliber_mm"], 60, "{shot}");
+    let plan = json(&[
+        "plan",
+        &path,
+        "--acquisition",
+        "2",
+        "--engine",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(plan["plan"]["starting_acquisition"], 2, "{plan}");
+    assert_eq!(plan["mortar"]["caliber_mm"], 82);
+}

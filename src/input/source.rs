@@ -71,6 +71,7 @@ impl ScenarioSource {
         toml::from_str::<T>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
         let mut overrides = self.overrides.clone();
         merge(&mut overrides, more.clone());
+        drop_what_flags_replace(&mut table, &overrides);
         merge(&mut table, overrides);
         T::deserialize(Value::Table(table)).map_err(|e| {
             let message = e.message().trim().replace('\n', " ");
@@ -86,6 +87,32 @@ impl ScenarioSource {
             .and_then(|mut t| t.remove("mortar"))
             .and_then(|m| m.as_table().cloned())
             .unwrap_or_default()
+    }
+}
+
+/// Drops from the `file` what the `flags` say in other words: a mortar
+/// named by a flag other than the file's `[mortar]` (or in place of its
+/// unnamed one) leaves out all of that table, whose values describe the
+/// other mortar; a flag's `target.acquisition` is the plan's start too, so
+/// it leaves out the file's `plan.acquisition`.
+fn drop_what_flags_replace(file: &mut Table, flags: &Table) {
+    let name = |t: &Table| {
+        t.get("mortar")
+            .and_then(|m| m.get("name"))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    if let Some(flag) = name(flags)
+        && file.contains_key("mortar")
+        && !name(file).is_some_and(|n| n.eq_ignore_ascii_case(&flag))
+    {
+        file.remove("mortar");
+    }
+    let acquisition = flags.get("target").and_then(|t| t.get("acquisition"));
+    if acquisition.is_some()
+        && let Some(Value::Table(plan)) = file.get_mut("plan")
+    {
+        plan.remove("acquisition");
     }
 }
 
