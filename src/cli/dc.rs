@@ -49,7 +49,7 @@ struct DcFlags {
     /// How the DC attacks.
     #[arg(long, help_heading = "DC", value_parser = ["placed", "thrown", "set"])]
     kind: Option<String>,
-    /// A captured DC (removed on an Original DR of 10 or more, A23.4).
+    /// A captured DC (removed on an Original DR of 10 or more by elite users, 8 or more by non-elite ones: A23.4, reading dc-non-elite-penalty).
     #[arg(long, help_heading = "DC")]
     captured: bool,
     /// Used by elite Personnel (no A23.2 penalty).

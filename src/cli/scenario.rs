@@ -166,7 +166,7 @@ pub(super) struct ScenarioFlags {
     /// Acquisition level on the target hex: 0, 1 or 2.
     #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
     acquisition: Option<i64>,
-    /// TEM of the target's location other than woods (e.g. 2 for a stone building).
+    /// TEM of the target's location other than woods (e.g. 3 for a stone building, 2 for a wooden one).
     #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
     tem: Option<i64>,
     /// Target in woods (Air Bursts).
