@@ -212,11 +212,14 @@ impl WorthJson {
     }
 }
 
-/// A change in percentage points, e.g. `+25.00 pts`.
+/// A change in percentage points, e.g. `+25.00 pts`; one too small to
+/// show in two decimals but not nil is `+<0.01 pts` (or `-<0.01 pts`).
 fn points(v: f64) -> String {
     let p = v * 100.0;
-    if p.abs() < 0.005 {
+    if p == 0.0 {
         "0 pts".into()
+    } else if p.abs() < 0.005 {
+        format!("{}<0.01 pts", if p > 0.0 { '+' } else { '-' })
     } else {
         format!("{p:+.2} pts")
     }
@@ -310,5 +313,16 @@ impl Worth {
             let _ = writeln!(out, "  - {n}");
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_change_too_small_to_show_is_not_printed_as_none() {
+        assert_eq!(super::points(0.0), "0 pts");
+        assert_eq!(super::points(0.000_039), "+<0.01 pts");
+        assert_eq!(super::points(-0.000_01), "-<0.01 pts");
+        assert_eq!(super::points(0.25), "+25.00 pts");
     }
 }

@@ -174,7 +174,10 @@ function renderCompare(doc) {
 // figures without and with it, and the exact difference, on hover.
 function points(f) {
   if (!f) return "—";
-  const text = f.worth === 0 ? "0 pts" : (f.worth > 0 ? "+" : "") + (100 * f.worth).toFixed(2) + " pts";
+  const sign = f.worth > 0 ? "+" : "-";
+  const text = f.worth === 0 ? "0 pts"
+    : Math.abs(100 * f.worth) < 0.005 ? `${sign}<0.01 pts`
+    : (f.worth > 0 ? "+" : "") + (100 * f.worth).toFixed(2) + " pts";
   const pct = (x) => (x && x.value !== null && x.value !== undefined ? (100 * x.value).toFixed(2) + "%" : "—");
   const span = el("span", { class: "fig", text });
   span.title = `without ${pct(f.without)}, with ${pct(f.with)}` + (f.worth_exact ? `; exact: ${f.worth_exact}` : "");
