@@ -334,3 +334,48 @@ fn c3_8_out_of_los_a_unit_takes_the_hit_of_the_unit_in_los() {
     // own Improbable hit mode).
     assert_eq!(out_of_los_multiple_hits(0, 6), p(1, 18));
 }
+
+// ---------------------------------------------------------------------------
+// 11. C6 Cases J, J3, J4, O: a moving target in one shot
+// ---------------------------------------------------------------------------
+
+#[test]
+fn c6_one_shot_at_a_moving_target_is_defensive_fire() {
+    // The target moves only in its own MPh, in the opponent's Player Turn:
+    // a PFPh or AFPh shot at it is refused, naming the field (before: the
+    // -1 of FFNAM was taken in the PFPh, 26/36 instead of 21/36); a DFPh
+    // shot takes it: TH# 7 at 10 hexes, a hit on an Original 8 or less.
+    let args = [
+        "shot",
+        "--mortar",
+        "us-81mm",
+        "--rof",
+        "3",
+        "--breakdown",
+        "12",
+        "--range-limits",
+        "2-40",
+        "--range",
+        "10",
+    ];
+    for (flag, field) in [
+        ("--ffnam", "target.ffnam"),
+        ("--dashing", "target.dashing"),
+        (
+            "--unit=squad:4-6-7,hazardous_movement",
+            "target.units[0].hazardous_movement",
+        ),
+    ] {
+        let line = common::rejects(&[&args[..], &[flag]].concat());
+        assert!(line.contains(&format!("{field}: ")), "{line}");
+        assert!(line.contains("--phase DFPh"), "{line}");
+    }
+    let v = common::json(
+        &[
+            &args[..],
+            &["--ffnam", "--phase", "DFPh", "--format", "json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(v["p_hit"]["exact"], "13/18");
+}

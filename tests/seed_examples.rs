@@ -80,7 +80,12 @@ fn c3_71_fifty_mm_critical_hit_vs_ffnam_in_woods() {
         ffnam: true,
         ..Target::default()
     };
-    let s = shot(mortar(50), Firer::default(), target);
+    // FFNAM is Defensive First Fire: the opponent's Player Turn (C6).
+    let defensive = Firer {
+        phase: Phase::Defensive,
+        ..Firer::default()
+    };
+    let s = shot(mortar(50), defensive, target);
     let ch = s.critical_attack.as_ref().unwrap();
     assert_eq!(ch.column.fp(), 12);
     assert_eq!(ch.drm(), -2);

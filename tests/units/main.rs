@@ -33,7 +33,7 @@ use mortar_odds::engine::shot::HexOdds;
 use mortar_odds::engine::shot::UnitShotOdds;
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::effects::{afv_attack, normal_attack};
-use mortar_odds::rules::firer::Firer;
+use mortar_odds::rules::firer::{Firer, Phase};
 use mortar_odds::rules::ift::{Column, IftResult};
 use mortar_odds::rules::mortar::{Ammo, Mortar};
 use mortar_odds::rules::outcomes::{OUTCOMES, in_action};
@@ -72,11 +72,15 @@ fn broken_side(mut u: Unit, broken_morale: u8) -> Unit {
     u
 }
 
-/// The shot of `mortar` (HE, default firer) at the hex with these units.
+/// The shot of `mortar` (HE, default firer, in the DFPh so that a target
+/// may be moving, C6) at the hex with these units.
 fn shot_at(mortar: Mortar, hex: Target, units: Vec<Unit>) -> Shot {
     Shot::new(ShotInput {
         mortar,
-        firer: Firer::default(),
+        firer: Firer {
+            phase: Phase::Defensive,
+            ..Firer::default()
+        },
         target: hex,
         units,
         ammo: Ammo::He,

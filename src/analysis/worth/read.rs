@@ -106,10 +106,10 @@ pub(super) fn read(
                 ));
             }
             let (shot_input, plan_input) = scenario.plan_input(catalog)?;
-            let shot = Shot::new(shot_input.clone())?;
             let acquisition = plan_input.acquisition;
             let intensive_fire = plan_input.intensive_fire != IntensiveFirePolicy::Never;
             let plan = FirePlan::new(shot_input, plan_input)?;
+            let shot = plan.first_shot().clone();
             let phases = plan
                 .input
                 .phases

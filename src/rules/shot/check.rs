@@ -9,8 +9,8 @@ use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::target::Target;
 use crate::rules::units::{Unit, UnitKind};
 
-pub(super) fn check_unit(i: usize, unit: &Unit, mortar: &Mortar) -> Result<()> {
-    check_target(&unit.location, mortar).map_err(|e| match e {
+pub(super) fn check_unit(i: usize, unit: &Unit, mortar: &Mortar, phase: Phase) -> Result<()> {
+    check_target(&unit.location, mortar, phase).map_err(|e| match e {
         Error::Invalid { field: f, message } => Error::invalid(
             f.replace("target.", &format!("target.units[{i}].")),
             message,
@@ -166,7 +166,17 @@ pub(super) fn check_firer(firer: &Firer, mortar: &Mortar, light: bool) -> Result
     Ok(())
 }
 
-pub(super) fn check_target(target: &Target, mortar: &Mortar) -> Result<()> {
+pub(super) fn check_target(target: &Target, mortar: &Mortar, phase: Phase) -> Result<()> {
+    // C6 Cases J, J3, J4, O: the target moves only in its own MPh, in the
+    // opponent's Player Turn (see `sequence::target_in_phase`).
+    if let Some(key) = target.movement() {
+        check(phase == Phase::Defensive, &format!("target.{key}"), || {
+            format!(
+                "the target moves only in its own MPh, in the opponent's Player Turn (C6), not in the {}: fire in the DFPh (--phase DFPh) or leave it out",
+                phase.abbreviation()
+            )
+        })?;
+    }
     check(
         target.acquisition <= MAX_ACQUISITION,
         "target.acquisition",

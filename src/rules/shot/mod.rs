@@ -181,7 +181,7 @@ impl Shot {
         let light = fired_as_light_mortar(mortar, firer);
         check_range(mortar, *ammo, target.range)?;
         check_firer(firer, mortar, light)?;
-        check_target(target, mortar)?;
+        check_target(target, mortar, firer.phase)?;
 
         // To Hit number and DRM.
         let (basic, to_hit_modifications) = to_hit_number(mortar, *ammo, target.range);
@@ -225,7 +225,7 @@ impl Shot {
         location::check_stack("target.units", hex_units)?;
         let mut units = Vec::with_capacity(hex_units.len());
         for (i, unit) in hex_units.iter().enumerate() {
-            check_unit(i, unit, mortar)?;
+            check_unit(i, unit, mortar, firer.phase)?;
             units.push(target_shot(
                 &input,
                 &firer_mods,
