@@ -345,19 +345,7 @@ fn c6_one_shot_at_a_moving_target_is_defensive_fire() {
     // a PFPh or AFPh shot at it is refused, naming the field (before: the
     // -1 of FFNAM was taken in the PFPh, 26/36 instead of 21/36); a DFPh
     // shot takes it: TH# 7 at 10 hexes, a hit on an Original 8 or less.
-    let args = [
-        "shot",
-        "--mortar",
-        "us-81mm",
-        "--rof",
-        "3",
-        "--breakdown",
-        "12",
-        "--range-limits",
-        "2-40",
-        "--range",
-        "10",
-    ];
+    let args = [&["shot"], &common::US_81_FLAGS[..], &["--range", "10"]].concat();
     for (flag, field) in [
         ("--ffnam", "target.ffnam"),
         ("--dashing", "target.dashing"),

@@ -10,6 +10,18 @@ pub mod agree;
 pub mod files;
 pub mod serve;
 
+/// A US 81mm (ROF 3, B# 12, range 2-40) as `shot`/`plan` flags.
+pub const US_81_FLAGS: [&str; 8] = [
+    "--mortar",
+    "us-81mm",
+    "--rof",
+    "3",
+    "--breakdown",
+    "12",
+    "--range-limits",
+    "2-40",
+];
+
 use std::fs;
 use std::path::Path;
 

@@ -11,7 +11,8 @@ mod common;
 mod worth;
 
 use common::{
-    assert_snapshot, json, minus, parse_fraction, png_size, rejects, scenario_file, succeeds,
+    US_81_FLAGS, assert_snapshot, json, minus, parse_fraction, png_size, rejects, scenario_file,
+    succeeds,
 };
 use serde_json::Value;
 
@@ -19,17 +20,6 @@ use serde_json::Value;
 /// 50mm Type 89 takes the ≤57mm To Hit row (-1), so their P(hit) differ.
 const US_81: &str = "us-81mm:rof=3,breakdown=12,range=2-40";
 const TYPE_89: &str = "japanese-type-89:breakdown=12";
-/// `US_81` as `shot`/`plan` flags.
-const US_81_FLAGS: [&str; 8] = [
-    "--mortar",
-    "us-81mm",
-    "--rof",
-    "3",
-    "--breakdown",
-    "12",
-    "--range-limits",
-    "2-40",
-];
 
 /// One squad in woods, three Player Turns.
 const SQUAD: &str = "[target]\nrange = 8\nwoods = true\n\n[[target.units]]\nname = \"4-6-7\"\nkind = \"squad\"\nmorale = 7\nbroken_morale = 7\n\n[plan]\nphases = [\"PFPh\", \"DFPh\", \"PFPh\"]\n";
