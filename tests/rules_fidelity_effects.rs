@@ -183,6 +183,28 @@ fn c3_71_critical_hit_takes_them_again() {
     assert_eq!((a.column.fp(), a.drm()), (2, -1));
 }
 
+#[test]
+fn c_7_heavy_payload_by_caliber_above_200mm() {
+    // IFT header: 200mm and more is the 36+ column; its Heavy Payload line
+    // gives -1 per 50mm or per 8 FP over that (Reading
+    // `heavy-payload-by-caliber`: per whole 50mm over 200mm, on every hit).
+    let drms = |caliber: u16| {
+        let m = mortar_with_rof(caliber, 1);
+        let hit = normal_attack(&m, &at(10), false).unwrap();
+        let ch = critical_attack(&m, &at(10), false).unwrap();
+        (hit.column.fp(), hit.drm(), ch.column.fp(), ch.drm())
+    };
+    // 200mm: 36 FP, half 18, the 16 column; CH 72 FP, 36 column, -4 for
+    // the 36 FP over 36.
+    assert_eq!(drms(200), (16, 0, 36, -4));
+    assert_eq!(drms(249), (16, 0, 36, -4));
+    // 250mm: 50mm over 200mm, -1 more; before the fix a 250mm fired as a
+    // 200mm.
+    assert_eq!(drms(250), (16, -1, 36, -5));
+    // 320mm: two whole 50mm over 200mm, -2.
+    assert_eq!(drms(320), (16, -2, 36, -6));
+}
+
 // ---------------------------------------------------------------------------
 // 6. A10.21: a 6+1 leader's +1 (Reading `positive-leadership-applies`)
 // ---------------------------------------------------------------------------

@@ -16,6 +16,9 @@ use crate::error::{Error, Result};
 /// FP above which Heavy Payload applies, and the FP per -1 DRM.
 const HEAVY_PAYLOAD_ABOVE: u32 = 36;
 const HEAVY_PAYLOAD_STEP: u32 = 8;
+/// Caliber (mm) above which Heavy Payload applies, and the mm per -1 DRM.
+const HEAVY_PAYLOAD_ABOVE_MM: u16 = 200;
+const HEAVY_PAYLOAD_STEP_MM: u16 = 50;
 
 /// One IFT attack: its FP (in quarters, so halving stays exact), its column
 /// and its effects DRM, itemised.
@@ -128,6 +131,28 @@ fn full_fp(mortar: &Mortar) -> Result<u8> {
     })
 }
 
+/// C.7 Heavy Payload by caliber: -1 per whole 50mm over 200mm (Reading
+/// `heavy-payload-by-caliber`) on every HE hit of a weapon of this caliber;
+/// 0 up to 249mm.
+pub fn caliber_payload_drm(caliber_mm: u16) -> i8 {
+    if !readings::HEAVY_PAYLOAD_BY_CALIBER || caliber_mm <= HEAVY_PAYLOAD_ABOVE_MM {
+        return 0;
+    }
+    // At most 999mm: 15 steps.
+    -(((caliber_mm - HEAVY_PAYLOAD_ABOVE_MM) / HEAVY_PAYLOAD_STEP_MM) as i8)
+}
+
+fn caliber_payload(mortar: &Mortar, modifiers: &mut Vec<Modifier>) {
+    let value = caliber_payload_drm(mortar.caliber_mm);
+    if value != 0 {
+        modifiers.push(Modifier {
+            rule: "C.7",
+            what: "Heavy Payload (caliber)",
+            value,
+        });
+    }
+}
+
 fn column_for(quarter_fp: u32) -> Result<Column> {
     Column::for_quarter_fp(quarter_fp).ok_or_else(|| {
         Error::invalid(
@@ -142,7 +167,7 @@ fn column_for(quarter_fp: u32) -> Result<Column> {
 
 /// The attack of a hit that is not a Critical Hit: half the HE FP (Area
 /// Target Type, C3.33) or the mortar's own Area Target FP, halved again in
-/// marsh (C3.53). FFNAM, FFMO and Hazardous Movement already modified the
+/// marsh (C3.53). Over 200mm, Heavy Payload by caliber (C.7). FFNAM, FFMO and Hazardous Movement already modified the
 /// To Hit DR and do not modify this IFT DR (C.3).
 pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Result<Attack> {
     let mut fp = match mortar.area_fp {
@@ -154,6 +179,7 @@ pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Resul
     }
     let column = column_for(fp)?;
     let mut modifiers = Vec::new();
+    caliber_payload(mortar, &mut modifiers);
     let (tem, air) = location_tem(target, air_burst);
     if tem != 0 {
         modifiers.push(Modifier {
@@ -178,7 +204,8 @@ pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Resul
 }
 
 /// The attack of a Critical Hit: full HE FP doubled with no halving
-/// (C3.71), the 36 column with Heavy Payload -1 per whole 8 FP above 36,
+/// (C3.71), the 36 column with Heavy Payload -1 per whole 8 FP above 36
+/// (and by caliber over 200mm, C.7),
 /// positive TEM reversed, Air Burst kept, and FFNAM, FFMO and Hazardous
 /// Movement applied again (C3.71, C.3).
 pub fn critical_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Result<Attack> {
@@ -202,6 +229,7 @@ pub fn critical_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Res
             });
         }
     }
+    caliber_payload(mortar, &mut modifiers);
     let (tem, air) = location_tem(target, air_burst);
     if tem > 0 {
         modifiers.push(Modifier {
@@ -246,7 +274,7 @@ pub fn afv_attack(
     let mut modifiers: Vec<Modifier> = base
         .modifiers
         .into_iter()
-        .filter(|m| m.what == "Heavy Payload" || m.what == "other effects DRM")
+        .filter(|m| m.rule == "C.7" || m.what == "other effects DRM")
         .collect();
     let push = |mods: &mut Vec<Modifier>, what, value| {
         mods.push(Modifier {

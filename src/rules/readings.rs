@@ -66,6 +66,14 @@ pub const CRITICAL_HIT_GOES_TO_VEHICLE: bool = true;
 /// first Player Turn. `false`: a pin lasts to the end of the plan.
 pub const PINS_LIFTED_EACH_PLAYER_TURN: bool = true;
 
+/// IFT Heavy Payload (C.7): the IFT header ends at 36+ FP for 200mm+, and
+/// its Heavy Payload line gives -1 per 50mm or per 8 FP over that. We read
+/// the caliber part as -1 on the effects DR of every HE hit per whole 50mm
+/// over 200mm (a 250mm: -1), on a Critical Hit too, where it adds to the -1
+/// per whole 8 FP of the doubled FP over 36. `false`: only the FP excess
+/// counts, and a 250mm fires as a 200mm.
+pub const HEAVY_PAYLOAD_BY_CALIBER: bool = true;
+
 /// One reading, for the notes of an output.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Reading {
@@ -153,6 +161,11 @@ pub const READINGS: &[Reading] = &[
         id: "pins-lifted-each-player-turn",
         rule: "A7.8",
         text: "over a fire plan a unit's pin is lifted when a new Player Turn begins, the firing crew's and its Spotter's too (Case D, no Multiple ROF and no Intensive Fire in the first Player Turn only); being broken, reduced or eliminated carries over (broken units do not rally)",
+    },
+    Reading {
+        id: "heavy-payload-by-caliber",
+        rule: "C.7",
+        text: "a weapon over 200mm takes -1 on the effects DR of every HE hit per whole 50mm over 200mm (250mm: -1), on a Critical Hit on top of the -1 per whole 8 FP over 36",
     },
     Reading {
         id: "dc-non-elite-penalty",

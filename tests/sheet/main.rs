@@ -270,6 +270,7 @@ fn caliber_columns_of_the_builtin_catalog() {
             calibers: calibers.to_vec(),
             area_fp,
             hit_column,
+            hit_drm: 0,
             critical_column,
             critical_drm,
         };
@@ -283,6 +284,28 @@ fn caliber_columns_of_the_builtin_catalog() {
     ] {
         assert!(SHEET.calibers.contains(&expected), "{expected:?}");
     }
+}
+
+#[test]
+fn caliber_columns_of_a_mortar_over_200mm() {
+    // C.7, Reading `heavy-payload-by-caliber`: a 250mm added to the catalog
+    // is 36 FP (the 16 column for a hit) with -1 for its 50mm over 200mm,
+    // and its CH 72 FP, the 36 column at -4 -1.
+    let big = Mortar::with_caliber("big", 250);
+    let sheet = Sheet::new(SheetParams::default(), [&big]).expect("the sheet works out");
+    assert_eq!(
+        sheet.calibers,
+        [CaliberColumns {
+            calibers: vec![250],
+            area_fp: None,
+            hit_column: 16,
+            hit_drm: -1,
+            critical_column: 36,
+            critical_drm: -5,
+        }]
+    );
+    let text = page::to_text(&page::page(&sheet));
+    assert!(text.contains("16 -1") && text.contains("36 -5"), "{text}");
 }
 
 /// `tests/snapshots/sheet.txt` holds the sheet as text; with

@@ -251,6 +251,7 @@ pub(super) fn caliber_columns<'a>(
             calibers: vec![caliber],
             area_fp,
             hit_column: hit.column.fp(),
+            hit_drm: hit.drm(),
             critical_column: critical.column.fp(),
             critical_drm: critical.drm(),
         };
@@ -259,11 +260,13 @@ pub(super) fn caliber_columns<'a>(
                 if (
                     last.area_fp,
                     last.hit_column,
+                    last.hit_drm,
                     last.critical_column,
                     last.critical_drm,
                 ) == (
                     area_fp,
                     row.hit_column,
+                    row.hit_drm,
                     row.critical_column,
                     row.critical_drm,
                 ) =>

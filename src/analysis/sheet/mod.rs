@@ -206,6 +206,8 @@ pub struct CaliberColumns {
     pub area_fp: Option<u8>,
     /// The IFT column (its FP) of a hit that is not a Critical Hit (C3.33).
     pub hit_column: u8,
+    /// Heavy Payload DRM of that hit (0, or negative over 200mm, C.7).
+    pub hit_drm: i16,
     /// The IFT column (its FP) of a Critical Hit (C3.71).
     pub critical_column: u8,
     /// Heavy Payload DRM of the Critical Hit (0 or negative).

@@ -6,6 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::legend::{Term, legend};
+use crate::rules::effects::caliber_payload_drm;
 use crate::rules::mortar::Ammo;
 use crate::rules::outcomes::NOT_MODELLED;
 use crate::rules::readings::{READINGS, Reading};
@@ -80,6 +81,10 @@ impl Facts<'_> {
             "hazardous-movement-ch-drm" => self.hazardous_movement,
             "pins-lifted-each-player-turn" => self.plan && (units || self.firer_pinned),
             "dc-non-elite-penalty" => self.dc_non_elite,
+            "heavy-payload-by-caliber" => {
+                self.ammo == Some(Ammo::He)
+                    && self.caliber_mm.is_some_and(|c| caliber_payload_drm(c) != 0)
+            }
             _ => true,
         }
     }

@@ -278,12 +278,15 @@ pub(super) fn caliber_table(sheet: &Sheet) -> Table {
             text: label,
             span: 1,
         });
-        hit.push(Cell::num(c.hit_column.to_string()));
-        critical.push(Cell::num(if c.critical_drm == 0 {
-            c.critical_column.to_string()
-        } else {
-            format!("{} {}", c.critical_column, signed(c.critical_drm))
-        }));
+        let cell = |column: u8, drm: i16| {
+            Cell::num(if drm == 0 {
+                column.to_string()
+            } else {
+                format!("{column} {}", signed(drm))
+            })
+        };
+        hit.push(cell(c.hit_column, c.hit_drm));
+        critical.push(cell(c.critical_column, c.critical_drm));
     }
     Table {
         title: "IFT column of a hit (C3.33) and a CH (C3.71)".into(),
