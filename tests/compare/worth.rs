@@ -101,6 +101,30 @@ fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
 // ----- worth --plan --------------------------------------------------------
 
 /// A plan's exact P(at least one hit), from `plan --format json`.
+#[test]
+fn air_burst_does_not_apply_to_a_hex_of_afvs() {
+    // C1.55: an attack on an AFV takes its C1.55 DRM and the TEM, never
+    // Air Burst, so Air Burst is worth nothing there: not applicable (it
+    // read "removed, 0 pts" before). With a squad beside it, it applies.
+    let row = |unit: &[&str]| {
+        let mut args = vec!["worth", "--range", "10", "--woods", "--format", "json"];
+        args.extend_from_slice(&US_81_FLAGS);
+        for u in unit {
+            args.extend_from_slice(&["--unit", u]);
+        }
+        worth_row(&json(&args), "Air Burst")["change"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let afv = row(&["afv:PzIV"]);
+    assert!(
+        afv.starts_with("not applicable: ") && afv.contains("AFV"),
+        "{afv}"
+    );
+    assert_eq!(row(&["afv:PzIV", "squad:4-6-7"]), "removed");
+}
+
 fn plan_p_hit(path: &str) -> (i128, i128) {
     let mut args = vec!["plan", path, "--engine", "exact", "--format", "json"];
     args.extend_from_slice(&US_81_FLAGS);

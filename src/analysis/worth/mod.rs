@@ -23,6 +23,8 @@
 //!   `target.woods = true`, and the change says so.
 //! - Without enemy units, Air Burst is "not applicable": it changes only
 //!   the effects of a hit, which no key figure of the bare hex shows.
+//!   So it is when the enemy units are all AFVs, whose attack takes no Air
+//!   Burst (C1.55).
 //!
 //! Measures: `p_hit` and `p_critical_hit` (the hex), `p_malfunction` (when
 //! the B# is known), `p_out_of_action` (at least one enemy unit broken or
@@ -43,6 +45,7 @@ use crate::prob::Prob;
 use crate::rules::mortar::Mortar;
 use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::shot::Shot;
+use crate::rules::units::UnitKind;
 pub use read::Scope;
 use read::{Figures, Reading, read};
 
@@ -83,6 +86,9 @@ pub enum NotApplicable {
     Refused(String),
     /// Air Burst without enemy units: it changes only a hit's effects.
     NoEnemyUnits,
+    /// Air Burst with only AFVs among the enemy units: an attack on an AFV
+    /// takes its C1.55 DRM and the TEM, no Air Burst.
+    OnlyAfvs,
     /// Air Bursts are NA for this mortar (named).
     AirBurstsNa(String),
     /// Only HE makes Air Bursts (B13.3).
@@ -232,6 +238,10 @@ fn air_burst((catalog, source, scope): Ctx, base_shot: &Shot, base: &Figures) ->
         |e: crate::error::Error| not_applicable(name, NotApplicable::Refused(e.to_string()));
     if !base.iter().any(|(m, _)| *m == Measure::OutOfAction) {
         return not_applicable(name, NotApplicable::NoEnemyUnits);
+    }
+    let enemies = || base_shot.input.units.iter().filter(|u| u.enemy);
+    if enemies().all(|u| u.kind == UnitKind::Afv) {
+        return not_applicable(name, NotApplicable::OnlyAfvs);
     }
     let in_woods = base_shot.input.target.woods;
     let woods = if in_woods {

@@ -58,6 +58,7 @@ fn why(reason: &NotApplicable) -> String {
     match reason {
         NotApplicable::Refused(why) => why.clone(),
         NotApplicable::NoEnemyUnits => "Air Burst changes only the effects of a hit; give the enemy units in the hex ([[target.units]]) to see its worth".into(),
+        NotApplicable::OnlyAfvs => "an attack on an AFV takes its C1.55 DRM and the TEM, never Air Burst, and the enemy units here are all AFVs".into(),
         NotApplicable::AirBurstsNa(mortar) => format!("Air Bursts are NA for the {mortar}"),
         NotApplicable::NotHe => "only HE makes Air Bursts (B13.3)".into(),
         NotApplicable::NoAirBurst => {
