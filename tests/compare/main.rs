@@ -150,6 +150,28 @@ fn values_the_player_gave_are_reported_per_mortar() {
 }
 
 #[test]
+fn the_files_mortar_serves_its_choice_in_any_case() {
+    // Mortar names match in any case, as in the catalog: the file's
+    // `[mortar]` "My-82mm" gives its values to the choice "my-82mm" (before
+    // the fix it went unused, and the choice had no caliber).
+    let (_dir, path) = scenario_file(
+        "[mortar]\nname = \"My-82mm\"\ncaliber = 82\nrof = 3\nbreakdown = 12\nrange = [1, 30]\n\n[target]\nrange = 8\n",
+    );
+    let v = json(&[
+        "compare",
+        "--scenario",
+        &path,
+        "my-82mm",
+        US_81,
+        "--phases",
+        "PFPh",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["mortars"][0]["mortar"]["caliber_mm"], 82, "{v}");
+}
+
+#[test]
 fn a_missing_value_names_the_mortar_and_its_key() {
     let line = rejects(&[
         "compare",

@@ -185,7 +185,10 @@ pub(super) fn all_missing(
 /// has the same name, then the mortar flags, then the choice's values.
 fn mortar_table(source: &ScenarioSource, choice: &MortarChoice) -> Table {
     let file = source.file_mortar();
-    let same = file.get("name").and_then(Value::as_str) == Some(choice.name.as_str());
+    let same = file
+        .get("name")
+        .and_then(Value::as_str)
+        .is_some_and(|n| n.eq_ignore_ascii_case(&choice.name));
     let mut table = if same { file } else { Table::new() };
     if let Some(Value::Table(flags)) = source.overrides.get("mortar") {
         for (k, v) in flags {
