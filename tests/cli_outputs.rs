@@ -324,3 +324,30 @@ fn plan_out_file_is_written_whole() {
     assert!(v["expected_shots"]["exact"].is_string());
     files::assert_no_leftovers(dir.path());
 }
+
+#[test]
+fn a_hit_below_the_one_fp_column_names_the_caliber() {
+    // IFT header: 20mm is 1 HE FP; the Area Target Type halves it to 0.5,
+    // below the 1 FP column (C3.33). The refusal names the caliber, not
+    // marsh, which was never set (it named `target.marsh` before the fix).
+    // A 30mm (2 FP, half 1) in marsh is halved again (C3.53): marsh.
+    let args = |caliber: &'static str, extra: &[&'static str]| {
+        let mut a = vec![
+            "shot",
+            "--mortar",
+            "x",
+            "--caliber",
+            caliber,
+            "--range-limits",
+            "1-10",
+            "--range",
+            "5",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let line = rejects_naming(&args("20", &[]), "mortar.caliber");
+    assert!(line.contains("0.5 FP"), "{line}");
+    rejects_naming(&args("30", &["--marsh"]), "target.marsh");
+    succeeds(&args("30", &[]));
+}

@@ -153,10 +153,12 @@ fn caliber_payload(mortar: &Mortar, modifiers: &mut Vec<Modifier>) {
     }
 }
 
-fn column_for(quarter_fp: u32) -> Result<Column> {
+/// The column of `quarter_fp`; below the 1 FP column, an error naming
+/// `field`, what brought the FP so low (the caliber, or marsh).
+fn column_for(quarter_fp: u32, field: &str) -> Result<Column> {
     Column::for_quarter_fp(quarter_fp).ok_or_else(|| {
         Error::invalid(
-            "target.marsh",
+            field,
             format!(
                 "the attack has {} FP, below the 1 FP column",
                 quarter_fp_string(quarter_fp)
@@ -174,10 +176,12 @@ pub fn normal_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Resul
         Some(area) => u32::from(area) * 4,
         None => u32::from(full_fp(mortar)?) * 2,
     };
+    // Below the 1 FP column by the caliber alone (20mm), or by marsh.
+    column_for(fp, "mortar.caliber")?;
     if target.marsh {
         fp /= 2;
     }
-    let column = column_for(fp)?;
+    let column = column_for(fp, "target.marsh")?;
     let mut modifiers = Vec::new();
     caliber_payload(mortar, &mut modifiers);
     let (tem, air) = location_tem(target, air_burst);
@@ -216,7 +220,7 @@ pub fn critical_attack(mortar: &Mortar, target: &Target, air_burst: bool) -> Res
     } else {
         full * 4
     };
-    let column = column_for(fp)?;
+    let column = column_for(fp, "mortar.caliber")?;
     let mut modifiers = Vec::new();
     let whole_fp = fp / 4;
     if whole_fp > HEAVY_PAYLOAD_ABOVE {
