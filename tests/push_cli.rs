@@ -11,19 +11,22 @@ use serde_json::Value;
 
 // ----- the program -----------------------------------------------------------
 
+/// The C10.3 example: a M#12 Gun pushed by a crew into a stone building.
+const STONE_BUILDING: [&str; 9] = [
+    "push",
+    "--m-number",
+    "12",
+    "--path",
+    "stone-building",
+    "--mf",
+    "4",
+    "--engine",
+    "exact",
+];
+
 #[test]
 fn cli_seed_example_table() {
-    let out = succeeds(&[
-        "push",
-        "--m-number",
-        "12",
-        "--path",
-        "stone-building",
-        "--mf",
-        "4",
-        "--engine",
-        "exact",
-    ]);
+    let out = succeeds(&STONE_BUILDING);
     assert!(
         out.contains(
             "  1    stone-building  4   +7   ≤ 5                    5/18      TEM +3, MF +4\n"
@@ -90,6 +93,30 @@ fn cli_json_rows_are_exact_and_sum_to_one() {
     assert_eq!(rows[1]["exact"], "1/12");
     assert_eq!(v["monte_carlo"]["trials"], 20000);
     assert_eq!(v["readings"].as_array().unwrap().len(), 5);
+}
+
+#[test]
+fn cli_a_long_fraction_names_its_json_row() {
+    // A fraction too long for the text table names where the JSON holds
+    // it: its row of `exact.rows`, or the rows a "10 or more" line sums.
+    let text = succeeds(&STONE_BUILDING);
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with(start))
+            .unwrap_or_else(|| panic!("{start}: {text}"))
+            .to_string()
+    };
+    assert!(line("8 ").contains("exact.rows[9].exact"), "{text}");
+    assert!(line("10 or more").contains("exact.rows[11-25]"), "{text}");
+    let mut json_args = STONE_BUILDING.to_vec();
+    json_args.extend(["--format", "json"]);
+    let v: Value = serde_json::from_str(&succeeds(&json_args)).unwrap();
+    let row = &v["exact"]["rows"][9];
+    assert_eq!(
+        (row["measure"].as_str(), row["n"].as_u64()),
+        (Some("phases_to_end"), Some(8))
+    );
+    assert_eq!(v["exact"]["rows"].as_array().unwrap().len(), 26);
 }
 
 #[test]

@@ -93,7 +93,7 @@ impl PushReport {
                 }];
                 if let Some(r) = exact_rows.and_then(|rows| rows.iter().find(|r| r.count == count))
                 {
-                    line.push(exact_cell(&r.exact, "exact.rows"));
+                    line.push(exact_cell(&r.exact, &self.json_key(count)));
                     line.push(percent(r.probability));
                 }
                 if let Some(r) = mc_rows.and_then(|rows| rows.iter().find(|r| r.count == count)) {
@@ -153,6 +153,29 @@ impl PushReport {
             self.not_modelled
         ));
         out
+    }
+}
+
+impl PushReport {
+    /// Where the JSON holds the exact figure of a text row: its row of
+    /// `exact.rows`, or the rows a text row "N or more" sums (`[i-j]`).
+    fn json_key(&self, count: PushCount) -> String {
+        let rows = self.exact.as_ref().map_or(&[][..], |e| &e.rows[..]);
+        let matches = |r: &super::PushRow| {
+            r.count.quantity == count.quantity
+                && if count.or_more {
+                    r.count.value >= count.value
+                } else {
+                    r.count == count
+                }
+        };
+        let first = rows.iter().position(matches);
+        let last = rows.iter().rposition(matches);
+        match (first, last) {
+            (Some(i), Some(j)) if i == j => format!("exact.rows[{i}].exact"),
+            (Some(i), Some(j)) => format!("exact.rows[{i}-{j}]"),
+            _ => "exact.rows".into(),
+        }
     }
 }
 
