@@ -43,7 +43,7 @@ pub(super) struct CompareArgs {
     /// Largest number of chain states the exact engine may build; beyond, Monte Carlo.
     #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_states: u64,
-    /// Show every reading of the rules and every part not modelled.
+    /// In the text output, show every reading of the rules and every part not modelled.
     #[arg(long)]
     notes: bool,
 }

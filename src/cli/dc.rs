@@ -34,7 +34,7 @@ pub(super) struct DcArgs {
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     seed: u64,
-    /// Show every reading of the rules and every part not modelled, not only those of this attack.
+    /// In the text output, show every reading of the rules and every part not modelled, not only those of this attack.
     #[arg(long)]
     notes: bool,
     #[command(flatten)]

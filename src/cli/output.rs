@@ -15,7 +15,7 @@ use mortar_odds::output::table::{self, Row};
 pub(super) enum Format {
     /// Plain-text tables for the terminal.
     Table,
-    /// The full report as one JSON document (keys in the README).
+    /// The full report as one JSON document (keys in docs/json.md).
     Json,
     /// The result table (one row per figure) as CSV.
     Csv,

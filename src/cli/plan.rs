@@ -33,7 +33,7 @@ pub(super) struct PlanArgs {
     max_states: u64,
     #[command(flatten)]
     plan: PlanFlags,
-    /// Show every reading of the rules and every part not modelled, not only those of this plan.
+    /// In the text output, show every reading of the rules and every part not modelled, not only those of this plan.
     #[arg(long)]
     notes: bool,
 }

@@ -27,7 +27,7 @@ pub(super) struct ShotArgs {
     /// Write the output to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Show every reading of the rules and every part not modelled, not only those of this shot.
+    /// In the text output, show every reading of the rules and every part not modelled, not only those of this shot.
     #[arg(long)]
     notes: bool,
 }

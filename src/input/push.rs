@@ -20,7 +20,7 @@
 //! labor = 0                   # Labor steps already held
 //! labor_max = 2
 //!
-//! [drm]                       # C10.3 chart values not in our rules excerpt
+//! [drm]                       # C10.3 chart values not built in: from your chart
 //! mud = 0                     # required if a hex is mud/deep snow
 //! road = 0                    # required if a hex crosses a road hexside
 //! extra = 0                   # any DRM for every attempt
@@ -54,7 +54,7 @@ pub struct PushScenario {
     /// `[pushers]`: the units pushing it and their MF.
     #[serde(default)]
     pub pushers: PushersSpec,
-    /// `[drm]`: DRM values of the C10.3 chart our rules excerpt lacks, and
+    /// `[drm]`: DRM values of the C10.3 chart that are not built in, and
     /// any other DRM.
     #[serde(default)]
     pub drm: DrmSpec,

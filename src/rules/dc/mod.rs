@@ -33,7 +33,8 @@
 //!   Breaches) and the occupants with Area Fire (halved, and halved again
 //!   if concealed), with one DR.
 //!
-//! Choices where the rules excerpts are silent (also in the README):
+//! Choices where the rules text we model does not settle a case (also in
+//! docs/rules.md):
 //! - the CX DRM applies to both attacks of a Thrown DC (A23.4 puts it on
 //!   the DC's attack resolution, not on one Location);
 //! - when the DR on the target removes a Thrown DC, nothing detonates and

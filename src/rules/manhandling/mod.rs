@@ -20,8 +20,8 @@
 //! - any other DRM of a hex (`drm=N`, e.g. for a Low Ammo counter, D3.71)
 //!   or of every attempt (`drm.extra`).
 //!
-//! The seed's excerpt of the C10.3 chart does not give the mud/deep snow
-//! and road hexside values: we never guess them. A path that needs one
+//! The C10.3 chart's mud/deep snow and road hexside DRM are not built in
+//! (the rules text this was built from lacks them): we never guess them. A path that needs one
 //! asks for it (`--mud-drm`, `--road-drm`).
 //!
 //! The pushers may only try a hex while they have the MF to enter it
@@ -151,9 +151,9 @@ pub struct PushInput {
     pub labor_max: u8,
     /// The Gun starts in a mud or deep snow hex.
     pub start_mud: bool,
-    /// The mud/deep snow DRM from the C10.3 chart (not in the excerpt).
+    /// The mud/deep snow DRM from the C10.3 chart (not built in).
     pub mud_drm: Option<i8>,
-    /// The road hexside DRM from the C10.3 chart (not in the excerpt).
+    /// The road hexside DRM from the C10.3 chart (not built in).
     pub road_drm: Option<i8>,
     /// Any DRM for every attempt.
     pub extra_drm: i8,
@@ -245,7 +245,7 @@ impl Push {
             base_drm: Vec::new(),
         };
         for i in 0..push.input.path.len() {
-            // The C10.3 chart's DRM that our rules excerpt lacks: the player gives them.
+            // The C10.3 chart's DRM that are not built in: the player gives them.
             let unknown = [
                 (
                     push.muddy(i),
@@ -265,7 +265,7 @@ impl Push {
                     return Err(Error::invalid(
                         format!("drm.{key}"),
                         format!(
-                            "path[{}] {what}; the C10.3 chart's DRM for it is not in our rules excerpt: give it with --{key}-drm",
+                            "path[{}] {what}; the C10.3 chart's DRM for it is not built in: give it from your chart with --{key}-drm",
                             i + 1
                         ),
                     ));

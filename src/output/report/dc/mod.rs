@@ -114,7 +114,8 @@ pub const DC_NOT_MODELLED: &[&str] = &[
     "DC attacks on an AFV (A23.5, C7.346), Flame and Rubble (A23.41), bridges (A23.71)",
 ];
 
-/// Choices where the rules excerpts are silent (see `rules::dc`).
+/// Choices where the rules text we model does not settle a case (see
+/// `rules::dc`).
 pub const DC_CHOICES: &[&str] = &[
     "CX adds +1 to both attacks of a Thrown DC",
     "a Thrown DC removed by the DR on the target does not detonate: the thrower's Location is not attacked",
