@@ -165,3 +165,45 @@ fn dc_and_push_rows_use_the_shot_and_plan_names() {
     assert_eq!(keys(outcomes), keys(plan_outcomes));
     assert!(plan_units["per_phase"][0]["p_out_of_action_by_end"].is_object());
 }
+
+#[test]
+fn each_unit_echoes_the_values_it_was_read_with() {
+    // A player checks what the figures rest on: each unit's Morale, broken
+    // side, half-squad Morale, leadership and start state, in shot, plan
+    // and dc alike (the 8-1 leader of the example: morale 8, -1).
+    let leader = |v: &Value, path: &str| {
+        let units = v.pointer(path).and_then(Value::as_array).expect(path);
+        let u = units.iter().find(|u| u["name"] == "8-1").expect("the 8-1");
+        (
+            u["morale"].as_u64(),
+            u["broken_morale"].as_u64(),
+            u["leadership"].as_i64(),
+            u["start"].clone(),
+        )
+    };
+    let expected = (
+        Some(8),
+        Some(8),
+        Some(-1),
+        serde_json::json!({"broken": false, "pinned": false, "reduced": false}),
+    );
+    let stack = "examples/stack-in-woods.toml";
+    let shot = json(&["shot", stack, "--format", "json"]);
+    assert_eq!(leader(&shot, "/units"), expected);
+    let squad = &shot["units"][0];
+    assert_eq!(squad["half_squad_morale"], 7, "{squad}");
+    let plan = json(&[
+        "plan", stack, "--engine", "mc", "--trials", "1000", "--format", "json",
+    ]);
+    assert_eq!(leader(&plan, "/units"), expected);
+    let dc = json(&[
+        "dc",
+        "--kind",
+        "placed",
+        "--unit",
+        "leader:8-1,broken=8",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(leader(&dc, "/target/units"), expected);
+}

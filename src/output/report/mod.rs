@@ -10,6 +10,7 @@ pub mod notes;
 pub mod plan;
 pub mod push;
 pub mod shot;
+pub(crate) mod unit_facts;
 pub mod worth;
 
 use serde::{Serialize, Serializer};

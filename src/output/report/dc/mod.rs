@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::measures::DcRowJson;
 use super::notes::Facts;
 use super::shot::{hex_json, unit_rows};
+use super::unit_facts::UnitFactsJson;
 use super::{HexJson, ProbJson, pretty_json};
 use crate::engine::dc::{DcOdds, NOT_ATTACKED};
 use crate::engine::shot::HexOdds;
@@ -47,6 +48,8 @@ impl From<&Attack> for AttackJson {
 pub(crate) struct DcUnitJson {
     pub(crate) name: String,
     pub(crate) kind: UnitKind,
+    #[serde(flatten)]
+    pub(crate) facts: UnitFactsJson,
     pub(crate) attack: AttackJson,
     /// P(worst outcome), as in the shot report.
     pub(crate) outcomes: BTreeMap<&'static str, ProbJson>,
@@ -153,6 +156,7 @@ fn location_json(
                 DcUnitJson {
                     name: unit.name.clone(),
                     kind: unit.kind,
+                    facts: UnitFactsJson::of(unit),
                     attack: (&t.attack).into(),
                     outcomes,
                     p_out_of_action: (&u.p_out_of_action).into(),

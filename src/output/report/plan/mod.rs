@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::shot::MortarJson;
+use super::unit_facts::UnitFactsJson;
 use super::{CountJson, HexJson, pretty_json};
 use crate::engine::plan::FirePlan;
 use crate::engine::plan::exact::PlanOdds;
@@ -88,6 +89,8 @@ pub(crate) struct PhaseJson {
 pub(crate) struct PlanUnitJson {
     pub(crate) name: String,
     pub(crate) kind: UnitKind,
+    #[serde(flatten)]
+    pub(crate) facts: UnitFactsJson,
     pub(crate) enemy: bool,
     /// P(worst outcome over the plan), by outcome; "pinned" is the pin held
     /// at the end when pins are lifted at each new Player Turn.
@@ -239,6 +242,7 @@ impl PlanReport {
             .map(|(u, f)| PlanUnitJson {
                 name: u.name.clone(),
                 kind: u.kind,
+                facts: UnitFactsJson::of(u),
                 enemy: u.enemy,
                 outcomes: f
                     .outcomes

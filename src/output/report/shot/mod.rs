@@ -11,6 +11,7 @@ use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
 use crate::output::report::notes::{AboutJson, shot_facts};
+use crate::output::report::unit_facts::UnitFactsJson;
 use crate::prob::Prob;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
@@ -129,6 +130,8 @@ impl Serialize for IftAttackJson {
 pub(crate) struct UnitJson {
     pub(crate) name: String,
     pub(crate) kind: UnitKind,
+    #[serde(flatten)]
+    pub(crate) facts: UnitFactsJson,
     pub(crate) enemy: bool,
     pub(crate) in_los: bool,
     #[serde(flatten)]
@@ -345,6 +348,7 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
             UnitJson {
                 name: u.name.clone(),
                 kind: u.kind,
+                facts: UnitFactsJson::of(u),
                 enemy: u.enemy,
                 in_los: u.in_los,
                 to_hit: ToHitJson::new(t, odds.p_hit(i), odds.p_critical_hit(i)),

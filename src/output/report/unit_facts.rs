@@ -1,0 +1,48 @@
+//! The values a unit was read with, echoed in the JSON of every report
+//! that lists units (shot, plan, dc).
+
+use serde::Serialize;
+
+use crate::rules::units::{Unit, UnitKind};
+
+/// The values a unit was read with, echoed in every report that lists
+/// units, so that a player sees what its figures rest on.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct UnitFactsJson {
+    /// Morale Level; `None` (null) for a vehicle.
+    morale: Option<u8>,
+    /// The broken side's Morale Level, if given.
+    broken_morale: Option<u8>,
+    /// The Morale Level of the half-squad a squad is reduced to (its
+    /// `morale` when not given); `None` for all but squads.
+    half_squad_morale: Option<u8>,
+    /// Leadership DRM; `None` for all but leaders.
+    leadership: Option<i8>,
+    /// Its state before the attack.
+    start: StartJson,
+}
+
+#[derive(Clone, Debug, Serialize)]
+struct StartJson {
+    broken: bool,
+    pinned: bool,
+    reduced: bool,
+}
+
+impl UnitFactsJson {
+    pub(crate) fn of(u: &Unit) -> UnitFactsJson {
+        let personnel = !u.kind.is_vehicle();
+        UnitFactsJson {
+            morale: personnel.then_some(u.morale),
+            broken_morale: u.broken_morale,
+            half_squad_morale: (u.kind == UnitKind::Squad)
+                .then(|| u.half_squad_morale.unwrap_or(u.morale)),
+            leadership: (u.kind == UnitKind::Leader).then_some(u.leadership),
+            start: StartJson {
+                broken: u.start.broken,
+                pinned: u.start.pinned,
+                reduced: u.start.reduced,
+            },
+        }
+    }
+}
