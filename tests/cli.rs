@@ -241,6 +241,8 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
     let (_d2, too_large) =
         scenario_file("[mortar]\nname = \"japanese-type-89\"\nrof = 99999999999999999999\n");
     let (_d3, path) = scenario_file("[gun]\nm_number = 9\n[pushers]\nmf = 4\n[[path]]\nx = 1\n");
+    let (_d4, catalog) =
+        scenario_file("[[mortar]]\nname = \"big\"\ncaliber = 99999999999999999999\n");
     let lines = [
         (
             rejects(&["shot", &wrong_kind]),
@@ -249,6 +251,10 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
         (
             rejects(&["shot", &too_large, "--range", "5"]),
             "99999999999999999999 is too large a number",
+        ),
+        (
+            rejects(&["mortars", "--catalog", &catalog]),
+            "line 3 (`caliber = 99999999999999999999`): 99999999999999999999 is too large a number",
         ),
         (
             rejects(&["push", &path]),

@@ -149,7 +149,7 @@ fn in_players_words(message: &str) -> String {
     if message.contains("did not match any variant of untagged enum PathSpec") {
         return "a path is the hexes' terrain as one text, \"open,woods\", or a list, [\"open\", \"woods\"]".into();
     }
-    if let Some(at) = message.find(" as i128, expected any valid TOML value") {
+    if let Some(at) = message.find(" as i128, expected ") {
         let number = message[..at].rsplit('`').nth(1).unwrap_or("the number");
         return format!("{number} is too large a number");
     }
