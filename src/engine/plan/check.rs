@@ -9,6 +9,11 @@ use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::shot::ShotInput;
 use crate::rules::units::UnitKind;
 
+/// The most fire phases a plan may list: every state of the exact chain
+/// and every trial counts its phase in a byte, and a longer plan is no
+/// game's.
+pub const MAX_PHASES: usize = 100;
+
 /// What the checks find that the plan keeps.
 pub(super) struct Checked {
     /// The weapon's repair number, when the plan repairs (A9.72).
@@ -23,6 +28,15 @@ pub(super) fn check(shot_input: &ShotInput, input: &PlanInput) -> Result<Checked
         return Err(Error::invalid(
             "plan.phases",
             "list at least one fire phase, e.g. [\"PFPh\", \"DFPh\", \"PFPh\"]",
+        ));
+    }
+    if input.phases.len() > MAX_PHASES {
+        return Err(Error::invalid(
+            "plan.phases",
+            format!(
+                "{} phases; a plan has at most {MAX_PHASES} (some 30 Player Turns): split it into shorter plans",
+                input.phases.len()
+            ),
         ));
     }
     if shot_input.ammo != Ammo::He {

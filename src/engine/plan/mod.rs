@@ -12,6 +12,7 @@
 
 pub mod chain;
 mod check;
+pub use check::MAX_PHASES;
 mod compile;
 pub mod exact;
 pub mod figures;
