@@ -48,3 +48,51 @@ fn a_plan_has_at_most_a_hundred_phases() {
     }
     succeeds(&strs(&plan_of(100, "mc")));
 }
+
+/// `--unit` flags for `leaders` 9-2 leaders and `squads` 4-6-7s.
+fn stack(leaders: usize, squads: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for _ in 0..leaders {
+        out.extend(["--unit".into(), "leader:9-2,broken=8".into()]);
+    }
+    for _ in 0..squads {
+        out.extend(["--unit".into(), "squad:4-6-7,broken=7".into()]);
+    }
+    out
+}
+
+#[test]
+fn a_stack_past_the_exact_engine_is_refused_at_once() {
+    // Three leaders and four squads took some 10 s and 0.7 GB for one
+    // shot, five squads 50 s and 2.9 GB; five leaders ran out of memory. Refused at once, naming the units.
+    let shot = |leaders, squads| {
+        let mut args: Vec<String> = [
+            "shot",
+            "--mortar",
+            "us-m2-60mm",
+            "--range-limits",
+            "1-16",
+            "--range",
+            "5",
+        ]
+        .map(String::from)
+        .to_vec();
+        args.extend(stack(leaders, squads));
+        args
+    };
+    for (leaders, squads) in [(3, 4), (4, 1), (5, 0)] {
+        let line = rejects_naming(&strs(&shot(leaders, squads)), "target.units");
+        assert!(line.contains(&format!("{leaders} leaders")), "{line}");
+    }
+    let mut dc: Vec<String> = ["dc", "--kind", "placed"].map(String::from).to_vec();
+    dc.extend(stack(5, 0));
+    rejects_naming(&strs(&dc), "dc.target.units");
+    // A fire plan: the exact engine refuses the stack, Monte Carlo takes it.
+    let mut exact = plan_of(2, "exact");
+    exact.extend(stack(5, 3));
+    let line = rejects_naming(&strs(&exact), "plan: target.units");
+    assert!(line.contains("--engine mc"), "{line}");
+    let mut mc = plan_of(2, "mc");
+    mc.extend(stack(5, 3));
+    succeeds(&strs(&mc));
+}

@@ -136,7 +136,7 @@ impl DcRun {
             seed,
             ..Settings::default()
         };
-        let results = engine::dc(&dc, &settings);
+        let results = engine::dc(&dc, &settings)?;
         let report = DcReport::new(
             &dc,
             &results.exact,

@@ -196,7 +196,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         let at = || source.name.clone();
         let scenario = Scenario::from_source(source)?;
         let shot = Shot::new(scenario.shot_input(&catalog).with_context(at)?).with_context(at)?;
-        let units = UnitShotOdds::of(&shot);
+        let units = UnitShotOdds::checked(&shot).with_context(at)?;
         let report = ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref());
         files.add(format!("shots/{name}.txt"), report.to_text());
         files.add(format!("shots/{name}.json"), report.to_json());

@@ -71,6 +71,7 @@ pub(super) fn report_with(
         Refusal::Memory => format!(
             "the exact engine would need more than about 1 GB of memory for this plan (more than {MAX_EDGES} transitions or shot outcomes; units multiply them); run --engine mc"
         ),
+        Refusal::Stack(stack) => format!("target.units: {}; run --engine mc", stack.why()),
     };
     let bar = progress_bar(settings.trials);
     let started = std::time::Instant::now();

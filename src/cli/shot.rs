@@ -50,11 +50,8 @@ pub(super) fn run(args: &ShotArgs) -> Result<String> {
 /// One shot of a scenario, worked out (`shot` and `serve` share it).
 pub(super) fn report(catalog: &Catalog, scenario: &Scenario) -> Result<ShotReport> {
     let shot = Shot::new(scenario.shot_input(catalog)?)?;
-    Ok(ShotReport::new(
-        &shot,
-        &ShotOdds::of(&shot),
-        UnitShotOdds::of(&shot).as_ref(),
-    ))
+    let units = UnitShotOdds::checked(&shot)?;
+    Ok(ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref()))
 }
 
 /// The notes a text report shows: `--notes` asks for all of them.

@@ -124,8 +124,15 @@ pub fn plan(
     let has_units = !plan.units().is_empty();
     // The chain: for the exact engine, and for Monte Carlo of a plan
     // without units (which samples the chain's tables).
-    let chain = (settings.engine != Engine::MonteCarlo || !has_units)
-        .then(|| Chain::compile_within(plan, settings.max_states));
+    let chain = (settings.engine != Engine::MonteCarlo || !has_units).then(|| {
+        shot::exact_fits(plan.units())
+            .map_err(|stack| TooLarge {
+                refusal: Refusal::Stack(stack),
+                effects_built: 0,
+                states_built: 0,
+            })
+            .and_then(|()| Chain::compile_within(plan, settings.max_states))
+    });
     let (chain, exact_refused) = match chain {
         Some(Ok(chain)) => (Some(chain), None),
         Some(Err(refused)) if settings.engine == Engine::Exact => return Err(refused),
@@ -180,17 +187,27 @@ pub struct DcResults {
 }
 
 /// A Demolition Charge attack worked out by the engines of `settings`
-/// (the exact engine always runs: a DC is small enough).
-pub fn dc(dc: &crate::rules::dc::Dc, settings: &Settings) -> DcResults {
+/// (the exact engine always runs), refused at once when a Location's stack
+/// is past what the exact engine takes on ([`shot::exact_fits`]), naming
+/// its units.
+pub fn dc(dc: &crate::rules::dc::Dc, settings: &Settings) -> crate::error::Result<DcResults> {
+    for (field, location) in [
+        ("dc.target.units", &dc.input.target),
+        ("dc.thrower.units", &dc.input.thrower),
+    ] {
+        shot::exact_fits(&location.units).map_err(|e| {
+            crate::error::Error::invalid(field, format!("{}; give fewer units", e.why()))
+        })?;
+    }
     let exact = dc::DcOdds::exact(dc);
     let monte_carlo = settings
         .runs_monte_carlo(settings.engine != Engine::MonteCarlo)
         .then(|| dc::monte_carlo::run(dc, settings.trials, settings.seed));
-    DcResults {
+    Ok(DcResults {
         exact,
         monte_carlo,
         seed: settings.seed,
-    }
+    })
 }
 
 /// A push's odds from the engines the settings chose.

@@ -8,7 +8,7 @@ use toml::{Table, Value};
 use super::Measure;
 use crate::engine::plan::{FirePlan, IntensiveFirePolicy};
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
-use crate::engine::{self, Engine, Settings};
+use crate::engine::{self, Engine, Refusal, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
 use crate::input::scenario::Scenario;
@@ -86,7 +86,7 @@ pub(super) fn read(
                 figures.push((Measure::Malfunction, p));
             }
             if shot.input.units.iter().any(|u| u.enemy)
-                && let Some(units) = UnitShotOdds::of(&shot)
+                && let Some(units) = UnitShotOdds::checked(&shot)?
             {
                 figures.push((Measure::OutOfAction, units.hex.at_least_out[0].clone()));
             }
@@ -121,14 +121,15 @@ pub(super) fn read(
                 ..Settings::default()
             };
             let odds = engine::plan(&plan, &settings, &|_| {})
-                .map_err(|_| {
-                    Error::invalid(
+                .map_err(|refused| match refused.refusal {
+                    Refusal::Stack(stack) => Error::invalid("target.units", stack.why()),
+                    _ => Error::invalid(
                         "plan",
                         format!(
-                            "this plan's exact chain needs more than {} states, and worth --plan works on exact odds: give fewer phases or units",
+                            "this plan's exact chain needs more than {} states (or about 1 GB), and worth --plan works on exact odds: give fewer phases or units",
                             settings.max_states
                         ),
-                    )
+                    ),
                 })?
                 .exact
                 .ok_or_else(|| Error::invalid("plan", "the exact engine gave no odds"))?;

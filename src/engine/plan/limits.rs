@@ -47,6 +47,9 @@ pub enum Refusal {
     /// The chain's transitions would take more than about 1 GB
     /// ([`MAX_EDGES`]).
     Memory,
+    /// The hex's stack is past what the exact engine takes on for one
+    /// attack ([`crate::engine::shot::exact_fits`]).
+    Stack(crate::engine::shot::StackTooLarge),
 }
 
 /// A refused chain, and the work done before the refusal.

@@ -102,6 +102,22 @@ pub struct UnitShotOdds {
 }
 
 impl UnitShotOdds {
+    /// [`UnitShotOdds::of`], refused at once for a stack past what the
+    /// exact engine takes on ([`exact_fits`](super::exact_fits)), naming
+    /// `target.units`.
+    pub fn checked(shot: &Shot) -> crate::error::Result<Option<UnitShotOdds>> {
+        super::exact_fits(&shot.input.units).map_err(|e| {
+            crate::error::Error::invalid(
+                "target.units",
+                format!(
+                    "{}; give fewer units, or fire a plan by Monte Carlo (plan --engine mc)",
+                    e.why()
+                ),
+            )
+        })?;
+        Ok(UnitShotOdds::of(shot))
+    }
+
     /// `None` when the hex has no units.
     ///
     /// The units' odds read each unit's law and the enemy units' laws
@@ -111,6 +127,9 @@ impl UnitShotOdds {
     /// forgotten) are taken on together, and each list of terms the
     /// attack laws share ([`AttackLaws`]) is read once, at its summed
     /// weight, with no term copied.
+    ///
+    /// Unbounded in time and memory: [`UnitShotOdds::checked`] refuses a
+    /// stack past what the exact engine takes on.
     pub fn of(shot: &Shot) -> Option<UnitShotOdds> {
         if shot.units.is_empty() {
             return None;
