@@ -6,30 +6,43 @@ mod common;
 
 use common::{rejects_naming, succeeds};
 
+/// A light mortar at 5 hexes from its target.
+const MORTAR: [&str; 6] = [
+    "--mortar",
+    "us-m2-60mm",
+    "--range-limits",
+    "1-16",
+    "--range",
+    "5",
+];
+
+/// `command` with the light mortar of [`MORTAR`] and `rest`.
+fn args(command: &str, rest: &[&str]) -> Vec<String> {
+    std::iter::once(command)
+        .chain(MORTAR)
+        .chain(rest.iter().copied())
+        .map(String::from)
+        .collect()
+}
+
 /// A light mortar's plan over `n` PFPh, with `engine`.
 fn plan_of(n: usize, engine: &str) -> Vec<String> {
     let phases = vec!["PFPh"; n].join(",");
-    [
+    args(
         "plan",
-        "--mortar",
-        "us-m2-60mm",
-        "--range-limits",
-        "1-16",
-        "--range",
-        "5",
-        "--rof",
-        "3",
-        "--breakdown",
-        "12",
-        "--engine",
-        engine,
-        "--trials",
-        "100",
-        "--phases",
-        &phases,
-    ]
-    .map(String::from)
-    .to_vec()
+        &[
+            "--rof",
+            "3",
+            "--breakdown",
+            "12",
+            "--engine",
+            engine,
+            "--trials",
+            "100",
+            "--phases",
+            &phases,
+        ],
+    )
 }
 
 fn strs(v: &[String]) -> Vec<&str> {
@@ -66,19 +79,9 @@ fn a_stack_past_the_exact_engine_is_refused_at_once() {
     // Three leaders and four squads took some 10 s and 0.7 GB for one
     // shot, five squads 50 s and 2.9 GB; five leaders ran out of memory. Refused at once, naming the units.
     let shot = |leaders, squads| {
-        let mut args: Vec<String> = [
-            "shot",
-            "--mortar",
-            "us-m2-60mm",
-            "--range-limits",
-            "1-16",
-            "--range",
-            "5",
-        ]
-        .map(String::from)
-        .to_vec();
-        args.extend(stack(leaders, squads));
-        args
+        let mut shot = args("shot", &[]);
+        shot.extend(stack(leaders, squads));
+        shot
     };
     for (leaders, squads) in [(3, 4), (4, 1), (5, 0)] {
         let line = rejects_naming(&strs(&shot(leaders, squads)), "target.units");
