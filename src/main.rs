@@ -30,8 +30,19 @@ fn main() -> ExitCode {
     };
     match cli::run(cli) {
         Ok(out) => {
-            let _ = std::io::stdout().write_all(out.as_bytes());
-            ExitCode::SUCCESS
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(out.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => ExitCode::SUCCESS,
+                // A reader that stopped early (`| head`) wants no more.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("mortar-odds: standard output: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Err(e) => {
             eprintln!("mortar-odds: {}", one_line(&format!("{e:#}")));

@@ -104,6 +104,10 @@ pub(super) struct Named {
     format: Option<Format>,
     out: bool,
     charts: Option<PathBuf>,
+    /// The chart files' stem under `--charts DIR`: the command's name.
+    stem: String,
+    /// The files the run reads: the scenario and `--catalog` files.
+    inputs: Vec<PathBuf>,
 }
 
 impl Named {
@@ -116,11 +120,20 @@ impl Named {
             .filter(|_| !folder_out)
             .filter_map(|(id, flag)| Some((flag, path(id)?)))
             .collect();
+        let catalogs = sub
+            .try_get_many::<PathBuf>("catalog")
+            .ok()
+            .flatten()
+            .into_iter()
+            .flatten()
+            .cloned();
         Named {
             files,
             format: sub.try_get_one::<Format>("format").ok().flatten().copied(),
             out: path("out").is_some(),
             charts: path("charts"),
+            stem: name.to_string(),
+            inputs: path("scenario").into_iter().chain(catalogs).collect(),
         }
     }
 
@@ -138,8 +151,58 @@ impl Named {
         if let Some(dir) = &self.charts {
             check_charts_folder(dir)?;
         }
+        self.check_distinct()
+    }
+
+    /// Refuses two outputs that name one file (the second would replace
+    /// the first) and an output that names a file the run reads.
+    fn check_distinct(&self) -> Result<()> {
+        let mut outputs: Vec<(&str, PathBuf)> = self
+            .files
+            .iter()
+            .map(|(flag, path)| (*flag, path.clone()))
+            .collect();
+        if let Some(dir) = &self.charts {
+            for ext in ["png", "svg"] {
+                outputs.push(("--charts", dir.join(format!("{}.{ext}", self.stem))));
+            }
+        }
+        for (i, (flag, path)) in outputs.iter().enumerate() {
+            let Some(at) = resolved(path) else { continue };
+            for (other, earlier) in &outputs[..i] {
+                if resolved(earlier).as_ref() == Some(&at) {
+                    anyhow::bail!(
+                        "{flag}: `{}` is also the {other} file: name two different files",
+                        path.display()
+                    );
+                }
+            }
+            for input in &self.inputs {
+                // An input exists: resolved whole, a link to a file too.
+                let read = std::fs::canonicalize(input)
+                    .ok()
+                    .or_else(|| resolved(input));
+                if read.as_ref() == Some(&at) {
+                    anyhow::bail!(
+                        "{flag}: `{}` is a file this run reads: write to another file",
+                        path.display()
+                    );
+                }
+            }
+        }
         Ok(())
     }
+}
+
+/// Where `path` stands: its folder resolved (links and `..` followed)
+/// with its name; `None` when the folder does not exist.
+fn resolved(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    Some(std::fs::canonicalize(folder).ok()?.join(name))
 }
 
 /// The result in `format`, as bytes.

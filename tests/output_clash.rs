@@ -1,0 +1,74 @@
+//! Outputs that would destroy other files of the same run: two outputs
+//! naming one file, an output naming a file the run reads, standard output
+//! that cannot be written. Each is one line and exit code 2, and nothing
+//! is written.
+
+mod common;
+
+use std::fs;
+
+use common::{assert_mentions, rejects, scenario_file};
+
+const SHOT: &str = "examples/type89-squad-in-woods.toml";
+
+#[test]
+fn two_outputs_naming_one_file_are_refused() {
+    // Before: both were written in turn, the table lost, exit code 0.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let same = dir.path().join("same.svg");
+    let same = same.to_str().unwrap();
+    let line = rejects(&[
+        "worth", SHOT, "--format", "markdown", "--out", same, "--chart", same,
+    ]);
+    assert_mentions(&line, &["--chart", "is also the --out file"]);
+    // --charts DIR writes worth.png and worth.svg into DIR.
+    let folder = dir.path().to_str().unwrap();
+    let svg = dir.path().join("worth.svg");
+    let line = rejects(&[
+        "worth",
+        SHOT,
+        "--format",
+        "markdown",
+        "--out",
+        svg.to_str().unwrap(),
+        "--charts",
+        folder,
+    ]);
+    assert_mentions(&line, &["--charts", "is also the --out file"]);
+    assert!(fs::read_dir(dir.path()).unwrap().next().is_none());
+}
+
+#[test]
+fn an_output_naming_a_file_the_run_reads_is_refused() {
+    // Before: `shot s.toml --out s.toml` replaced the scenario with the
+    // report.
+    let (dir, scenario) = scenario_file(&fs::read_to_string(SHOT).unwrap());
+    let before = fs::read_to_string(&scenario).unwrap();
+    let line = rejects(&["shot", &scenario, "--out", &scenario]);
+    assert_mentions(&line, &["--out", "is a file this run reads"]);
+    let catalog = dir.path().join("catalog.toml");
+    fs::write(&catalog, "").unwrap();
+    let catalog = catalog.to_str().unwrap();
+    let line = rejects(&["shot", &scenario, "--catalog", catalog, "--out", catalog]);
+    assert_mentions(&line, &["--out", "is a file this run reads"]);
+    assert_eq!(fs::read_to_string(&scenario).unwrap(), before);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn standard_output_that_cannot_be_written_is_an_error() {
+    // Before: `mortars > /dev/full` exited 0 with nothing said.
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mortar-odds"))
+        .arg("mortars")
+        .stdout(full)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_mentions(&err, &["mortar-odds: standard output: "]);
+}
