@@ -99,3 +99,15 @@ fn a_stack_past_the_exact_engine_is_refused_at_once() {
     mc.extend(stack(5, 3));
     succeeds(&strs(&mc));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_input_file_is_at_most_a_megabyte() {
+    // `shot /dev/zero` read until the system killed it.
+    for file in ["/dev/zero", "/dev/urandom"] {
+        let line = common::rejects(&["shot", file]);
+        assert!(line.contains("larger than 1 MB"), "{line}");
+    }
+    let line = common::rejects(&["mortars", "--catalog", "/dev/zero"]);
+    assert!(line.contains("larger than 1 MB"), "{line}");
+}

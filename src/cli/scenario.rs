@@ -272,8 +272,33 @@ impl ScenarioFlags {
     }
 }
 
+/// The largest scenario or catalog file read: such files are a few KB, and
+/// a file past this is not one (a device such as /dev/zero never ends).
+const MAX_INPUT_BYTES: u64 = 1 << 20;
+
+/// The text of an input file, at most [`MAX_INPUT_BYTES`].
 pub(super) fn read_text(path: &PathBuf, what: &str) -> Result<String> {
-    fs::read_to_string(path).with_context(|| format!("{what} `{}`", path.display()))
+    use std::io::Read;
+    let at = || format!("{what} `{}`", path.display());
+    let mut bytes = Vec::new();
+    fs::File::open(path)
+        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(at)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        anyhow::bail!(
+            "{}: larger than {} MB, too large for a {what}",
+            at(),
+            MAX_INPUT_BYTES >> 20
+        );
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "stream did not contain valid UTF-8",
+            )
+        })
+        .with_context(at)
 }
 
 /// The environment variable naming the player's own catalog file.
