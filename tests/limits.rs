@@ -111,3 +111,15 @@ fn an_input_file_is_at_most_a_megabyte() {
     let line = common::rejects(&["mortars", "--catalog", "/dev/zero"]);
     assert!(line.contains("larger than 1 MB"), "{line}");
 }
+
+#[test]
+fn a_comparison_takes_at_most_24_mortars() {
+    // 600 mortars kept the server busy for minutes past its budget.
+    let choice = "us-m2-60mm:rof=3,breakdown=12,range=1-16";
+    let mut args = vec!["compare", "--range", "5", "--phases", "PFPh"];
+    args.extend(vec![choice; 25]);
+    let line = rejects_naming(&args, "mortars");
+    assert!(line.contains("at most 24"), "{line}");
+    args.pop();
+    succeeds(&args);
+}

@@ -45,6 +45,10 @@ use figures::Run;
 /// comparison runs one plan per mortar.
 pub const DEFAULT_TRIALS: u64 = 200_000;
 
+/// The most mortars one comparison takes: every built-in mortar and some
+/// of a player's own; each runs the whole plan, so work stays bounded.
+pub const MAX_MORTARS: usize = 24;
+
 /// The engine settings of a comparison unless told otherwise: each plan
 /// on the exact engine when its chain fits, else on Monte Carlo with fewer
 /// trials than a single plan's (one run per mortar).
@@ -222,6 +226,15 @@ pub fn run(
 ) -> Result<Comparison> {
     if choices.is_empty() {
         return Err(Error::invalid("mortars", "name at least one mortar"));
+    }
+    if choices.len() > MAX_MORTARS {
+        return Err(Error::invalid(
+            "mortars",
+            format!(
+                "{} mortars; a comparison takes at most {MAX_MORTARS} (each runs the whole plan): compare them in groups",
+                choices.len()
+            ),
+        ));
     }
     Scenario::from_source(source)?;
     // Every name first: an unknown mortar is reported before any other
