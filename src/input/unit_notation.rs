@@ -163,12 +163,17 @@ pub fn parse_unit(flag: &str, text: &str, list: UnitList) -> Result<Table> {
             table.insert("morale".into(), Value::Integer(morale));
         }
     }
+    let mut given = Vec::new();
     for item in items {
         let item = item.trim();
         if item.is_empty() {
             continue;
         }
         let (key, value) = option(item, list).map_err(bad)?;
+        if given.contains(&key) {
+            return Err(bad(format!("`{key}` twice: give each value once")));
+        }
+        given.push(key.clone());
         table.insert(key, value);
     }
     Ok(table)

@@ -261,3 +261,29 @@ fn a_bad_unit_is_one_line_naming_it() {
         &["--thrower-unit squad:4-6-7,woods", "`woods`", "tem=N"],
     );
 }
+
+#[test]
+fn a_value_given_twice_is_refused() {
+    // Before the fix the last one counted, without a word.
+    let line = shot_with("squad:4-6-7,tem=3,tem=4");
+    assert_mentions(&line, &["--unit squad:4-6-7,tem=3,tem=4", "`tem` twice"]);
+    let line = rejects(&[
+        "compare",
+        "us-m2-60mm:rof=3,breakdown=12,range=1-16,rof=4",
+        "--range",
+        "5",
+        "--phases",
+        "PFPh",
+    ]);
+    assert_mentions(&line, &["us-m2-60mm:rof", "`rof` twice"]);
+    let line = rejects(&[
+        "push",
+        "--m-number",
+        "9",
+        "--mf",
+        "4",
+        "--path",
+        "open+drm=1+drm=2",
+    ]);
+    assert_mentions(&line, &["path[1]", "`drm=` twice"]);
+}

@@ -81,6 +81,12 @@ impl MortarChoice {
                 };
                 Error::invalid(format!("{name}:{key}"), format!("`{value}`: give {what}"))
             })?;
+            if values.contains_key(&key) {
+                return Err(Error::invalid(
+                    format!("{name}:{key}"),
+                    format!("`{key}` twice: give each value once"),
+                ));
+            }
             values.insert(key, value);
         }
         Ok(MortarChoice {

@@ -186,8 +186,22 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
         paved: false,
         drm: 0,
     };
+    let mut drm_given = false;
     for part in label.split('+').map(str::trim) {
         let lower = part.to_ascii_lowercase();
+        for key in ["tem=", "mf=", "drm="] {
+            let seen = match key {
+                "tem=" => tem.is_some(),
+                "mf=" => mf.is_some(),
+                _ => drm_given,
+            };
+            if seen && lower.starts_with(key) {
+                return Err(Error::invalid(
+                    field,
+                    format!("`{label}` gives `{key}` twice: give each value once"),
+                ));
+            }
+        }
         if let Some(t) = TERRAIN.iter().find(|t| t.name == lower) {
             if terrain.replace((t.tem, t.mf_halves)).is_some() {
                 return Err(Error::invalid(
@@ -219,6 +233,7 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
                 return Err(Error::invalid(field, format!("`{part}`: DRM -12 to +12")));
             }
             hex.drm = v as i8;
+            drm_given = true;
         } else {
             match lower.as_str() {
                 "mud" | "deep-snow" => hex.mud = true,
