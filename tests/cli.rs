@@ -236,41 +236,6 @@ fn the_catalog_lists_as_json() {
 }
 
 #[test]
-fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
-    let (_d1, wrong_kind) = scenario_file("ammo = \"HE\"\nmortar = 3\n");
-    let (_d2, too_large) =
-        scenario_file("[mortar]\nname = \"japanese-type-89\"\nrof = 99999999999999999999\n");
-    let (_d3, path) = scenario_file("[gun]\nm_number = 9\n[pushers]\nmf = 4\n[[path]]\nx = 1\n");
-    let (_d4, catalog) =
-        scenario_file("[[mortar]]\nname = \"big\"\ncaliber = 99999999999999999999\n");
-    let lines = [
-        (
-            rejects(&["shot", &wrong_kind]),
-            "line 2 (`mortar = 3`): invalid type: integer `3`, expected a table",
-        ),
-        (
-            rejects(&["shot", &too_large, "--range", "5"]),
-            "99999999999999999999 is too large a number",
-        ),
-        (
-            rejects(&["mortars", "--catalog", &catalog]),
-            "line 3 (`caliber = 99999999999999999999`): 99999999999999999999 is too large a number",
-        ),
-        (
-            rejects(&["push", &path]),
-            "a path is the hexes' terrain as one text",
-        ),
-    ];
-    for (line, expected) in &lines {
-        assert_mentions(line, &[expected]);
-        // No names from inside the program.
-        for inner in ["Spec", "untagged", "i128", "enum"] {
-            assert!(!line.contains(inner), "`{inner}` in: {line}");
-        }
-    }
-}
-
-#[test]
 fn a_mortar_name_one_slip_away_gets_a_suggestion() {
     let line = rejects(&["shot", "--mortar", "german-80mm", "--range", "5"]);
     assert_mentions(

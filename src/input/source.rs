@@ -144,7 +144,8 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
 
 /// A TOML reader's message without the program's inner names: "struct
 /// MortarSpec" is a table, an untagged list of forms is the forms a key
-/// takes, and a number past 64 bits is too large.
+/// takes, a number past 64 bits is too large, "i64" is a whole number and
+/// a map where a sequence goes is a table without its `[[...]]`.
 fn in_players_words(message: &str) -> String {
     if message.contains("did not match any variant of untagged enum PathSpec") {
         return "a path is the hexes' terrain as one text, \"open,woods\", or a list, [\"open\", \"woods\"]".into();
@@ -173,7 +174,15 @@ fn in_players_words(message: &str) -> String {
         out.push(' ');
     }
     out.pop();
-    out
+    // The reader's type names in the words of the file.
+    for int in ["i64", "u64", "i32", "u32", "i16", "u16", "i8", "u8"] {
+        out = out.replace(&format!("expected {int}"), "expected a whole number");
+    }
+    out = out.replace("expected a boolean", "expected true or false");
+    out.replace(
+        "invalid type: map, expected a sequence",
+        "one table where a list of tables goes: write each entry under its own [[...]] header (e.g. [[mortar]], [[target.units]])",
+    )
 }
 
 /// Sets `dotted.key = value` in a TOML table, making sub-tables as needed.
