@@ -16,6 +16,8 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
         scenario_file("[[mortar]]\nname = \"big\"\ncaliber = 99999999999999999999\n");
     let (_d5, words) = scenario_file("[mortar]\nname = \"us-81mm\"\nrof = \"three\"\n");
     let (_d6, one_table) = scenario_file("[mortar]\nname = \"x\"\ncaliber = 81\n");
+    let (_d7, empty_unit) =
+        scenario_file("[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\nunits = [[]]\n");
     let lines = [
         (
             rejects(&["shot", &wrong_kind]),
@@ -38,6 +40,10 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
             "line 1 (`[mortar]`): one table where a list of tables goes: write each entry under its own [[...]] header",
         ),
         (
+            rejects(&["shot", &empty_unit]),
+            "line 5 (`units = [[]]`): an empty list, expected a table",
+        ),
+        (
             rejects(&["push", &path]),
             "a path is the hexes' terrain as one text",
         ),
@@ -45,7 +51,9 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
     for (line, expected) in &lines {
         assert_mentions(line, &[expected]);
         // No names from inside the program.
-        for inner in ["Spec", "untagged", "i128", "i64", "enum", "sequence"] {
+        for inner in [
+            "Spec", "untagged", "i128", "i64", "enum", "sequence", "elements",
+        ] {
             assert!(!line.contains(inner), "`{inner}` in: {line}");
         }
     }

@@ -179,6 +179,16 @@ fn in_players_words(message: &str) -> String {
         out = out.replace(&format!("expected {int}"), "expected a whole number");
     }
     out = out.replace("expected a boolean", "expected true or false");
+    // "a table with 27 elements": the count is of the program's fields.
+    if let Some(at) = out.find("a table with ")
+        && let Some(end) = out[at..].find(" elements")
+        && out[at + 13..at + end].bytes().all(|b| b.is_ascii_digit())
+    {
+        out.replace_range(at + 7..at + end + 9, "");
+        if out.starts_with("invalid length 0,") {
+            out = out.replacen("invalid length 0,", "an empty list,", 1);
+        }
+    }
     out.replace(
         "invalid type: map, expected a sequence",
         "one table where a list of tables goes: write each entry under its own [[...]] header (e.g. [[mortar]], [[target.units]])",

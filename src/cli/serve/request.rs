@@ -58,7 +58,38 @@ impl Request {
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(Request::default());
         }
-        serde_json::from_slice(body).map_err(|e| anyhow::anyhow!("request: {e}"))
+        let value: Value =
+            serde_json::from_slice(body).map_err(|e| anyhow::anyhow!("request: not JSON: {e}"))?;
+        let Value::Object(map) = &value else {
+            bail!("request: give a JSON object, e.g. {{\"scenario\": {{...}}}}");
+        };
+        // Each key's type first, so that a wrong one is named with its fix
+        // (the reader's own message names neither).
+        for (key, v) in map {
+            let (fits, what) = match key.as_str() {
+                // Checked when read, as a scenario file's tables.
+                "scenario" => (true, ""),
+                "mortars" => (
+                    v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
+                    "a list of texts, as compare's MORTAR arguments",
+                ),
+                "engine" => (
+                    v.is_string() || v.is_null(),
+                    "\"exact\", \"mc\", \"both\" or \"auto\"",
+                ),
+                "trials" | "seed" | "max_states" => {
+                    (v.is_u64() || v.is_null(), "a whole number, 0 or more")
+                }
+                "plan" | "charts" => (v.is_boolean(), "true or false"),
+                _ => bail!(
+                    "request: unknown field `{key}`; the fields are scenario, mortars, engine, trials, seed, max_states, plan, charts"
+                ),
+            };
+            if !fits {
+                bail!("request.{key}: {v} is not {what}");
+            }
+        }
+        serde_json::from_value(value).map_err(|e| anyhow::anyhow!("request: {e}"))
     }
 
     /// The scenario as the command modules read it: the JSON turned into
@@ -68,8 +99,16 @@ impl Request {
             None => Table::new(),
             Some(Value::Object(_)) => {
                 let value = self.scenario.clone().unwrap_or_default();
-                serde_json::from_value(strip_nulls(value))
-                    .map_err(|e| anyhow::anyhow!("{SCENARIO_NAME}: {e}"))?
+                serde_json::from_value(strip_nulls(value)).map_err(|e| {
+                    let e = e.to_string();
+                    if e.contains("value was too large") {
+                        anyhow::anyhow!(
+                            "{SCENARIO_NAME}: a number past 64 bits is too large for any value"
+                        )
+                    } else {
+                        anyhow::anyhow!("{SCENARIO_NAME}: {e}")
+                    }
+                })?
             }
             Some(_) => bail!("{SCENARIO_NAME}: must be a JSON object, as a scenario file's tables"),
         };
@@ -154,6 +193,19 @@ mod tests {
                 .starts_with("request: unknown field `scenaro`"),
             "{err}"
         );
+        let err = Request::parse(br#"{"trials": -1}"#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "request.trials: -1 is not a whole number, 0 or more"
+        );
+        let err = Request::parse(b"[]").unwrap_err();
+        assert!(
+            err.to_string().starts_with("request: give a JSON object"),
+            "{err}"
+        );
+        let big = Request::parse(br#"{"scenario": {"target": {"range": 18446744073709551615}}}"#);
+        let err = big.unwrap().source().unwrap_err();
+        assert!(err.to_string().contains("too large"), "{err}");
         let request = Request::parse(br#"{"scenario": [1]}"#).unwrap();
         let err = request.source().unwrap_err();
         assert!(err.to_string().contains("must be a JSON object"), "{err}");
