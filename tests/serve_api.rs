@@ -185,6 +185,15 @@ fn the_catalog_the_page_and_the_sheet_are_served() {
     assert!(policy.contains("script-src 'self'"), "{policy}");
     assert_eq!(server.get("/assets/app.js").status, 200);
     assert_eq!(server.get("/assets/nothing.js").status, 404);
+    // A GET on a POST route: one line, as every refusal (it was empty).
+    let wrong = server.get("/api/shot");
+    assert_eq!(wrong.status, 405);
+    assert_eq!(wrong.body, "use POST with a JSON body for /api/shot\n");
+    let wrong = server.post("/api/mortars", "{}");
+    assert_eq!(
+        (wrong.status, wrong.body.as_str()),
+        (405, "use GET for /api/mortars\n")
+    );
     let sheet = server.get("/sheet?paper=letter&breakdown=11");
     assert_eq!(sheet.status, 200);
     assert!(sheet.body.contains("Mortar odds sheet"));

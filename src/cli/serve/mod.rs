@@ -120,6 +120,7 @@ fn router(server: Server) -> Router {
         .route("/api/worth", post(api::worth))
         .route("/api/dc", post(api::dc))
         .route("/api/push", post(api::push))
+        .method_not_allowed_fallback(page::method_not_allowed)
         .fallback(page::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)

@@ -116,3 +116,18 @@ fn refuse(line: &str) -> Response {
 pub(super) async fn not_found() -> Response {
     (StatusCode::NOT_FOUND, "not found\n").into_response()
 }
+
+/// A route asked with the wrong method: every route takes either GET
+/// (the page, the sheet, the catalog) or POST (the API's runs) alone.
+pub(super) async fn method_not_allowed(
+    method: axum::http::Method,
+    uri: axum::http::Uri,
+) -> Response {
+    let path = uri.path();
+    let line = if method == axum::http::Method::GET {
+        format!("use POST with a JSON body for {path}\n")
+    } else {
+        format!("use GET for {path}\n")
+    };
+    (StatusCode::METHOD_NOT_ALLOWED, line).into_response()
+}
