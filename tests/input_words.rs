@@ -58,3 +58,24 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
         }
     }
 }
+
+#[test]
+fn fire_phases_are_read_in_any_case() {
+    // As ammunition and mortar names are, and as `--phases` already was;
+    // `--phase pfph` and `phase = "afph"` were refused before.
+    let flags = |phase: &str| {
+        let mut args = vec!["shot", "--range", "5", "--phase", phase];
+        args.extend(common::US_81_FLAGS);
+        common::succeeds(&args)
+    };
+    assert!(flags("dfph").contains("HE in the DFPh at 5 hexes"));
+    let (_dir, file) = scenario_file(
+        "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 50]\n[firer]\nphase = \"afph\"\n[target]\nrange = 5\n",
+    );
+    assert!(common::succeeds(&["shot", &file]).contains("HE in the AFPh"));
+    let (_dir, bad) = scenario_file("[firer]\nphase = \"xx\"\n");
+    assert_mentions(
+        &rejects(&["shot", &bad]),
+        &["unknown fire phase `xx`; use PFPh, DFPh or AFPh"],
+    );
+}

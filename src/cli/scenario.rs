@@ -85,7 +85,7 @@ pub(super) struct ScenarioFlags {
     ammo: Option<String>,
 
     /// Fire phase.
-    #[arg(long, help_heading = "Firer", value_parser = ["PFPh", "DFPh", "AFPh"])]
+    #[arg(long, help_heading = "Firer", value_parser = ["PFPh", "DFPh", "AFPh"], ignore_case = true)]
     phase: Option<String>,
     /// Fired by a lone SMC (no Multiple ROF; ≤ 82mm only).
     #[arg(long, help_heading = "Firer")]

@@ -6,9 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::mortar::Mortar;
 
 /// The fire phase of the shot.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub enum Phase {
     /// Prep Fire Phase (firer's Player Turn).
     #[default]
@@ -20,6 +18,21 @@ pub enum Phase {
     /// Advancing Fire Phase (firer's Player Turn, after its MPh).
     #[serde(rename = "AFPh")]
     Advancing,
+}
+
+/// Read in any case ("PFPh", "pfph"), as ammunition and mortar names are.
+impl<'de> Deserialize<'de> for Phase {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Phase, D::Error> {
+        let name = String::deserialize(d)?;
+        match name.to_ascii_uppercase().as_str() {
+            "PFPH" => Ok(Phase::Prep),
+            "DFPH" => Ok(Phase::Defensive),
+            "AFPH" => Ok(Phase::Advancing),
+            _ => Err(serde::de::Error::custom(format!(
+                "unknown fire phase `{name}`; use PFPh, DFPh or AFPh"
+            ))),
+        }
+    }
 }
 
 impl Phase {
