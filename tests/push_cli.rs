@@ -6,7 +6,7 @@ mod common;
 
 use std::io::Write;
 
-use common::{rejects_naming, succeeds};
+use common::{rejects_naming, rejects_usage, succeeds};
 use serde_json::Value;
 
 // ----- the program -----------------------------------------------------------
@@ -148,6 +148,13 @@ fn cli_hookup() {
         out.contains("  circled      2/3    11  C10.11 EXC, C10.12 EXC\n"),
         "{out}"
     );
+    // A push's flags beside --hookup are refused, not ignored (they were).
+    for flag in [["--crews", "0"], ["--trials", "100"], ["--out", "h.txt"]] {
+        let mut args = vec!["push", "--hookup", "--mp", "16"];
+        args.extend(flag);
+        let message = rejects_usage(&args);
+        assert!(message.contains("cannot be used with"), "{message}");
+    }
 }
 
 #[test]

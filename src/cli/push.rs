@@ -35,12 +35,38 @@ pub(super) struct PushArgs {
     #[command(flatten)]
     run: RunArgs,
     /// Instead of a push: the MP a vehicle spends to hook up or unhook a Gun.
-    #[arg(long, help_heading = "Hook-up", conflicts_with_all = ["path", "scenario"])]
+    #[arg(long, help_heading = "Hook-up", conflicts_with_all = HOOKUP_CONFLICTS)]
     hookup: bool,
     /// With --hookup: the vehicle's MP (a wagon's MF) allotment.
     #[arg(long, help_heading = "Hook-up", allow_negative_numbers = true)]
     mp: Option<i64>,
 }
+
+/// Every flag of a push that the hook-up calculator would leave unused:
+/// refused beside `--hookup`, not ignored.
+const HOOKUP_CONFLICTS: [&str; 21] = [
+    "scenario",
+    "m_number",
+    "gun",
+    "path",
+    "mud",
+    "start_mud",
+    "mf",
+    "crews",
+    "half_squads",
+    "squads",
+    "smc",
+    "labor",
+    "labor_max",
+    "mud_drm",
+    "road_drm",
+    "extra_drm",
+    "out",
+    "engine",
+    "trials",
+    "seed",
+    "threads",
+];
 
 /// The flags that override a push scenario's values (their keys are in
 /// `input::flags`).
