@@ -5,8 +5,8 @@ use super::{PhaseFigures, PlanFigure};
 use crate::engine::plan::FirePlan;
 use crate::engine::plan::exact::PhaseOdds;
 use crate::engine::plan::monte_carlo::PhaseTally;
-use crate::engine::{self, PlanResults, Refusal, Settings};
-use crate::error::{Error, Result};
+use crate::engine::{self, PlanResults, Settings};
+use crate::error::Result;
 use crate::prob::Prob;
 use crate::stats::{Estimate, mean_of_histogram, proportion};
 
@@ -18,18 +18,8 @@ pub(super) struct Run {
 
 impl Run {
     pub(super) fn of(plan: &FirePlan, settings: &Settings) -> Result<Run> {
-        let results = engine::plan(plan, settings, &|_| {}).map_err(|refused| match refused
-            .refusal
-        {
-            Refusal::Stack(stack) => Error::invalid("target.units", stack.why()),
-            _ => Error::invalid(
-                "max_states",
-                format!(
-                    "this plan's exact chain is past the exact engine's limits (more than {} states, or about 1 GB): let Monte Carlo take it",
-                    settings.max_states
-                ),
-            ),
-        })?;
+        let results = engine::plan(plan, settings, &|_| {})
+            .map_err(|refused| refused.to_error(settings.max_states, "let Monte Carlo take it"))?;
         Ok(Run { results })
     }
 

@@ -8,7 +8,7 @@ use toml::{Table, Value};
 use super::Measure;
 use crate::engine::plan::{FirePlan, IntensiveFirePolicy};
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
-use crate::engine::{self, Engine, Refusal, Settings};
+use crate::engine::{self, Engine, Settings};
 use crate::error::{Error, Result};
 use crate::input::catalog::Catalog;
 use crate::input::scenario::Scenario;
@@ -121,15 +121,11 @@ pub(super) fn read(
                 ..Settings::default()
             };
             let odds = engine::plan(&plan, &settings, &|_| {})
-                .map_err(|refused| match refused.refusal {
-                    Refusal::Stack(stack) => Error::invalid("target.units", stack.why()),
-                    _ => Error::invalid(
-                        "plan",
-                        format!(
-                            "this plan's exact chain needs more than {} states (or about 1 GB), and worth --plan works on exact odds: give fewer phases or units",
-                            settings.max_states
-                        ),
-                    ),
+                .map_err(|refused| {
+                    refused.to_error(
+                        settings.max_states,
+                        "worth --plan works on exact odds: give fewer phases or units",
+                    )
                 })?
                 .exact
                 .ok_or_else(|| Error::invalid("plan", "the exact engine gave no odds"))?;

@@ -62,3 +62,21 @@ pub struct TooLarge {
     /// Chain states found before it.
     pub states_built: usize,
 }
+
+impl TooLarge {
+    /// The refusal as a library error for a caller that has no Monte Carlo
+    /// to fall back on: a stack past the exact engine names `target.units`;
+    /// a chain past the budget `max_states` or past 1 GB names
+    /// `max_states`, with `fix`, what the caller can do instead.
+    pub fn to_error(&self, max_states: usize, fix: &str) -> crate::error::Error {
+        match self.refusal {
+            Refusal::Stack(stack) => crate::error::Error::invalid("target.units", stack.why()),
+            Refusal::States { .. } | Refusal::Memory => crate::error::Error::invalid(
+                "max_states",
+                format!(
+                    "this plan's exact chain is past the exact engine's limits (more than {max_states} states, or about 1 GB): {fix}"
+                ),
+            ),
+        }
+    }
+}
