@@ -70,7 +70,9 @@ impl TooLarge {
     /// `max_states`, with `fix`, what the caller can do instead.
     pub fn to_error(&self, max_states: usize, fix: &str) -> crate::error::Error {
         match self.refusal {
-            Refusal::Stack(stack) => crate::error::Error::invalid("target.units", stack.why()),
+            Refusal::Stack(stack) => {
+                crate::error::Error::invalid("target.units", format!("{}; {fix}", stack.why()))
+            }
             Refusal::States { .. } | Refusal::Memory => crate::error::Error::invalid(
                 "max_states",
                 format!(
