@@ -168,3 +168,29 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    /// A push flag added later is refused beside `--hookup` too.
+    #[test]
+    fn every_push_flag_conflicts_with_hookup() {
+        #[derive(clap::Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            push: PushArgs,
+        }
+        let command = Wrapper::command();
+        let own = ["hookup", "mp", "format", "help"];
+        for arg in command.get_arguments() {
+            let id = arg.get_id().as_str();
+            assert!(
+                own.contains(&id) || HOOKUP_CONFLICTS.contains(&id),
+                "--{id} is not refused beside --hookup"
+            );
+        }
+    }
+}
