@@ -195,9 +195,7 @@ pub fn dc(dc: &crate::rules::dc::Dc, settings: &Settings) -> crate::error::Resul
         ("dc.target.units", &dc.input.target),
         ("dc.thrower.units", &dc.input.thrower),
     ] {
-        shot::exact_fits(&location.units).map_err(|e| {
-            crate::error::Error::invalid(field, format!("{}; give fewer units", e.why()))
-        })?;
+        shot::exact_fits(&location.units).map_err(|e| e.to_error(field, "give fewer units"))?;
     }
     let exact = dc::DcOdds::exact(dc);
     let monte_carlo = settings

@@ -70,9 +70,7 @@ impl TooLarge {
     /// `max_states`, with `fix`, what the caller can do instead.
     pub fn to_error(&self, max_states: usize, fix: &str) -> crate::error::Error {
         match self.refusal {
-            Refusal::Stack(stack) => {
-                crate::error::Error::invalid("target.units", format!("{}; {fix}", stack.why()))
-            }
+            Refusal::Stack(stack) => stack.to_error("target.units", fix),
             Refusal::States { .. } | Refusal::Memory => crate::error::Error::invalid(
                 "max_states",
                 format!(

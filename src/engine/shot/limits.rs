@@ -44,6 +44,12 @@ impl StackTooLarge {
             "{leaders} leaders and {others} other units that take checks are more than the exact engine works out in bounded time and memory ({most}: each leader's checks and Leader Loss multiply the ways the attack ends)"
         )
     }
+
+    /// The refusal as a library error naming `field`, the units' list,
+    /// with `fix`, what the caller can do instead.
+    pub fn to_error(&self, field: &str, fix: &str) -> crate::error::Error {
+        crate::error::Error::invalid(field, format!("{}; {fix}", self.why()))
+    }
 }
 
 /// Whether the exact engine takes an attack on the Location of `units`.

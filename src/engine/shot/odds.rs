@@ -107,12 +107,9 @@ impl UnitShotOdds {
     /// `target.units`.
     pub fn checked(shot: &Shot) -> crate::error::Result<Option<UnitShotOdds>> {
         super::exact_fits(&shot.input.units).map_err(|e| {
-            crate::error::Error::invalid(
+            e.to_error(
                 "target.units",
-                format!(
-                    "{}; give fewer units, or fire a plan by Monte Carlo (plan --engine mc)",
-                    e.why()
-                ),
+                "give fewer units, or fire a plan by Monte Carlo (plan --engine mc)",
             )
         })?;
         Ok(UnitShotOdds::of(shot))
