@@ -138,8 +138,10 @@ pub fn caliber_payload_drm(caliber_mm: u16) -> i8 {
     if !readings::HEAVY_PAYLOAD_BY_CALIBER || caliber_mm <= HEAVY_PAYLOAD_ABOVE_MM {
         return 0;
     }
-    // At most 999mm: 15 steps.
-    -(((caliber_mm - HEAVY_PAYLOAD_ABOVE_MM) / HEAVY_PAYLOAD_STEP_MM) as i8)
+    // 15 steps at the 999mm a scenario allows; a larger caliber from the
+    // library saturates rather than wraps.
+    let steps = (caliber_mm - HEAVY_PAYLOAD_ABOVE_MM) / HEAVY_PAYLOAD_STEP_MM;
+    -(steps.min(i8::MAX as u16) as i8)
 }
 
 fn caliber_payload(mortar: &Mortar, modifiers: &mut Vec<Modifier>) {

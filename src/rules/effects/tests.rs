@@ -112,3 +112,12 @@ fn critical_hit_reverses_positive_tem_only() {
         -1
     );
 }
+
+#[test]
+fn heavy_payload_by_caliber_saturates() {
+    // C.7: -1 per whole 50mm over 200mm; a caliber past any weapon's does
+    // not wrap around to a positive DRM.
+    assert_eq!(caliber_payload_drm(249), 0);
+    assert_eq!(caliber_payload_drm(999), -15);
+    assert_eq!(caliber_payload_drm(u16::MAX), -127);
+}
