@@ -154,9 +154,7 @@ impl PushReport {
         ));
         out
     }
-}
 
-impl PushReport {
     /// Where the JSON holds the exact figure of a text row: its row of
     /// `exact.rows`, or the rows a text row "N or more" sums (`[i-j]`).
     fn json_key(&self, count: PushCount) -> String {
