@@ -244,6 +244,24 @@ fn bad_input_gets_400_and_the_cli_line() {
         answer.body.trim_end(),
         "engine: unknown engine `fast`; use exact, mc, both or auto"
     );
+    // A field the endpoint would ignore is refused, naming it.
+    for (endpoint, body) in [
+        ("/api/shot", r#"{"engine": "exact"}"#),
+        ("/api/worth", r#"{"trials": 10}"#),
+        ("/api/dc", r#"{"max_states": 10}"#),
+        ("/api/push", r#"{"mortars": []}"#),
+    ] {
+        let answer = server.post(endpoint, body);
+        assert_eq!(answer.status, 400, "{endpoint}: {}", answer.body);
+        let key = body.split('"').nth(1).unwrap();
+        assert!(
+            answer
+                .body
+                .starts_with(&format!("request.{key}: {endpoint} does not take it")),
+            "{}",
+            answer.body
+        );
+    }
     let answer = server.post("/api/plan", r#"{"trials": 1000000000}"#);
     assert_eq!(answer.status, 400);
     assert!(

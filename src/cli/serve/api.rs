@@ -23,8 +23,11 @@ use mortar_odds::output::report::charts;
 /// is past the time budget.
 pub(super) const FALLBACK_TRIALS: u64 = 100_000;
 
-fn request(body: &Bytes) -> Result<Request, ApiError> {
-    Request::parse(body).map_err(|e| bad(&e))
+/// Reads the body of a request to `endpoint`, which takes `fields` only.
+fn request(body: &Bytes, endpoint: &str, fields: &[&str]) -> Result<Request, ApiError> {
+    Request::parse(body)
+        .and_then(|req| req.takes_only(endpoint, fields))
+        .map_err(|e| bad(&e))
 }
 
 /// `GET /api/mortars`: the catalog, as `mortar-odds mortars --format json`.
@@ -34,7 +37,7 @@ pub(super) async fn mortars(State(server): State<Server>) -> Doc {
 
 /// `POST /api/shot`.
 pub(super) async fn shot(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
-    let req = request(&body)?;
+    let req = request(&body, "/api/shot", &["scenario", "charts"])?;
     server
         .must_finish(move |catalog, _| {
             let report = shot::report(catalog, &Scenario::from_source(&req.source()?)?)?;
@@ -49,7 +52,15 @@ pub(super) async fn shot(State(server): State<Server>, body: Bytes) -> Result<Do
 
 /// `POST /api/plan`: past the budget, Monte Carlo answers, and says so.
 pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
-    let req = Arc::new(request(&body)?);
+    let fields = [
+        "scenario",
+        "engine",
+        "trials",
+        "seed",
+        "max_states",
+        "charts",
+    ];
+    let req = Arc::new(request(&body, "/api/plan", &fields)?);
     let settings = req
         .settings(server.bounds, engine::DEFAULT_TRIALS)
         .map_err(|e| bad(&e))?;
@@ -93,7 +104,17 @@ pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Do
 /// `POST /api/compare`: each mortar's plan exact when it fits, else Monte
 /// Carlo; past the budget, all on Monte Carlo, and says so.
 pub(super) async fn compare(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
-    let req = Arc::new(request(&body)?);
+    // `engine` is taken here to be refused with its reason.
+    let fields = [
+        "scenario",
+        "mortars",
+        "engine",
+        "trials",
+        "seed",
+        "max_states",
+        "charts",
+    ];
+    let req = Arc::new(request(&body, "/api/compare", &fields)?);
     if req.engine.is_some() {
         let e = anyhow::anyhow!(
             "engine: compare runs each plan exact when it fits, else Monte Carlo; leave engine out"
@@ -128,7 +149,7 @@ pub(super) async fn compare(State(server): State<Server>, body: Bytes) -> Result
 
 /// `POST /api/worth`.
 pub(super) async fn worth(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
-    let req = request(&body)?;
+    let req = request(&body, "/api/worth", &["scenario", "plan", "charts"])?;
     server
         .must_finish(move |catalog, _| {
             let scope = if req.plan {
@@ -144,7 +165,7 @@ pub(super) async fn worth(State(server): State<Server>, body: Bytes) -> Result<D
 
 /// `POST /api/dc`: exact; with `trials`, a Monte Carlo check beside it.
 pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
-    let req = request(&body)?;
+    let req = request(&body, "/api/dc", &["scenario", "trials", "seed", "charts"])?;
     let checked = req.settings(server.bounds, 1).map_err(|e| bad(&e))?;
     let trials = req.trials.map(|_| checked.trials);
     server
@@ -161,7 +182,8 @@ pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc,
 
 /// `POST /api/push`.
 pub(super) async fn push(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
-    let req = request(&body)?;
+    let fields = ["scenario", "engine", "trials", "seed", "charts"];
+    let req = request(&body, "/api/push", &fields)?;
     let settings = req
         .settings(server.bounds, engine::DEFAULT_TRIALS)
         .map_err(|e| bad(&e))?;

@@ -41,6 +41,9 @@ pub(super) struct Request {
     /// Add the command's charts, as SVG text, under `serve.charts`.
     #[serde(default)]
     pub charts: bool,
+    /// Not a field: the fields the body gave.
+    #[serde(skip)]
+    given: Vec<String>,
 }
 
 /// What the server allows a request, from `serve`'s flags.
@@ -89,7 +92,23 @@ impl Request {
                 bail!("request.{key}: {v} is not {what}");
             }
         }
-        serde_json::from_value(value).map_err(|e| anyhow::anyhow!("request: {e}"))
+        let given = map.keys().cloned().collect();
+        let mut request: Request =
+            serde_json::from_value(value).map_err(|e| anyhow::anyhow!("request: {e}"))?;
+        request.given = given;
+        Ok(request)
+    }
+
+    /// Refuses a field that `endpoint` does not take: left in, it would be
+    /// ignored without a word (an `engine` sent to `/api/shot`).
+    pub(super) fn takes_only(self, endpoint: &str, fields: &[&str]) -> Result<Request> {
+        if let Some(key) = self.given.iter().find(|k| !fields.contains(&k.as_str())) {
+            bail!(
+                "request.{key}: {endpoint} does not take it; leave it out (its fields: {})",
+                fields.join(", ")
+            );
+        }
+        Ok(self)
     }
 
     /// The scenario as the command modules read it: the JSON turned into
@@ -223,5 +242,18 @@ mod tests {
         assert!(states.settings(bounds, 50).is_err());
         let fine = Request::parse(b"").unwrap().settings(bounds, 500).unwrap();
         assert_eq!((fine.trials, fine.max_states), (100, 10));
+    }
+
+    #[test]
+    fn a_field_the_endpoint_does_not_take_is_refused() {
+        let shot = ["scenario", "charts"];
+        let request = Request::parse(br#"{"scenario": {}, "engine": "exact"}"#).unwrap();
+        let err = request.takes_only("/api/shot", &shot).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "request.engine: /api/shot does not take it; leave it out (its fields: scenario, charts)"
+        );
+        let request = Request::parse(br#"{"charts": true, "scenario": {}}"#).unwrap();
+        assert!(request.takes_only("/api/shot", &shot).is_ok());
     }
 }
