@@ -65,6 +65,28 @@ fn cli_along_a_road_a_hex_costs_one_mf() {
 }
 
 #[test]
+fn cli_a_chart_drm_no_attempt_takes_is_named() {
+    // C10.3: the road hexside DRM counts only for a hex entered across a
+    // road hexside, and into or from mud only a paved/plowed one.
+    let given = |path: &str, extra: &[&str]| {
+        let mut args = vec!["push", "--m-number", "10", "--path", path, "--mf", "6"];
+        args.extend_from_slice(&["--road-drm", "-1", "--engine", "exact"]);
+        args.extend_from_slice(extra);
+        succeeds(&args)
+    };
+    let road_note = "Note: drm.road is given but not used: no attempt crosses a road hexside";
+    assert!(given("woods", &[]).contains(road_note));
+    assert!(given("woods+road", &["--mud", "--mud-drm", "1"]).contains(road_note));
+    assert!(!given("woods+road", &[]).contains("Note:"));
+    let out = given("woods,open+road", &["--mud-drm", "2"]);
+    assert!(
+        out.contains("Note: drm.mud is given but not used: no attempt is into or from mud/deep snow (C10.3).\n"),
+        "{out}"
+    );
+    assert!(!out.contains("drm.road"), "{out}");
+}
+
+#[test]
 fn cli_json_rows_are_exact_and_sum_to_one() {
     let out = succeeds(&[
         "push",

@@ -288,6 +288,23 @@ impl Push {
         self.input.path.is_empty()
     }
 
+    /// The chart DRM the player gave (`drm.mud`, `drm.road`) that no
+    /// attempt of the path takes, each with the reason.
+    pub fn unused_drm(&self) -> Vec<(&'static str, &'static str)> {
+        let never = |applies: &dyn Fn(usize) -> bool| !(0..self.len()).any(applies);
+        let mut unused = Vec::new();
+        if self.input.mud_drm.is_some() && never(&|i| self.muddy(i)) {
+            unused.push(("drm.mud", "no attempt is into or from mud/deep snow"));
+        }
+        if self.input.road_drm.is_some() && never(&|i| self.road_counts(i)) {
+            unused.push((
+                "drm.road",
+                "no attempt crosses a road hexside (into or from mud/deep snow, only a paved/plowed one counts)",
+            ));
+        }
+        unused
+    }
+
     /// The attempt into hex `i` (0-based) is into or from mud/deep snow.
     fn muddy(&self, i: usize) -> bool {
         let from = if i == 0 {

@@ -208,6 +208,9 @@ pub struct PushReport {
     pub(crate) path: Vec<HexJson>,
     pub(crate) exact: Option<ExactJson>,
     pub(crate) monte_carlo: Option<McJson>,
+    /// What the player should know of this push: a chart DRM given that
+    /// no attempt takes.
+    pub(crate) notes: Vec<String>,
     pub(crate) readings: &'static [Reading],
     pub(crate) not_modelled: &'static str,
     /// The rows the text shows: MPh counts cut where fewer than 1 in 1,000
@@ -294,6 +297,11 @@ impl PushReport {
                 p_never: t.p_never().into(),
                 expected_phases: t.mean_phases().map(EstimateJson::from),
             }),
+            notes: push
+                .unused_drm()
+                .iter()
+                .map(|(key, why)| format!("{key} is given but not used: {why} (C10.3)"))
+                .collect(),
             readings: PUSH_READINGS,
             not_modelled: NOT_MODELLED,
         }

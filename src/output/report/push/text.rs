@@ -143,6 +143,9 @@ impl PushReport {
                 None => out.push_str(&format!("P(never) {}\n", percent(m.p_never.value))),
             }
         }
+        for note in &self.notes {
+            out.push_str(&format!("Note: {note}.\n"));
+        }
         out.push_str(&format!(
             "Readings: {}\nNot modelled: {}.\n",
             self.readings
