@@ -31,9 +31,10 @@
 //! - **Critical Hits**: P(hit) and P(CH) of one shot in each of the three
 //!   ways an Original 2 is read.
 //! - **Malfunction**: P(Original DR ≥ effective B#) by printed B#, plain,
-//!   with the B# lowered by 2 (Intensive Fire, C5.62, or a captured weapon,
-//!   A21.11) and by 4 (both); X# = removed for good (the B# was lowered
-//!   and the DR reached the printed B#).
+//!   with the B# lowered by 2 (Intensive Fire, C5.62, a captured weapon,
+//!   A21.11, or a non-qualified user, A21.13) and by 4 (any two of them);
+//!   X# = removed for good (the B# was lowered and the DR reached the
+//!   printed B#).
 //! - **IFT columns by caliber**: the column of a hit and of a CH for the
 //!   calibers of the catalog given (C3.33, C3.71).
 
