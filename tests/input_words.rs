@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{assert_mentions, rejects, scenario_file};
+use common::{assert_mentions, rejects, rejects_naming, scenario_file};
 
 #[test]
 fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
@@ -78,4 +78,45 @@ fn fire_phases_are_read_in_any_case() {
         &rejects(&["shot", &bad]),
         &["unknown fire phase `xx`; use PFPh, DFPh or AFPh"],
     );
+}
+
+#[test]
+fn a_control_character_in_a_text_is_refused_and_never_echoed() {
+    // A name holding a terminal escape was printed raw, so that a scenario
+    // could clear or recolour the player's terminal.
+    let esc = "us-81mm\u{1b}[2J";
+    let (_d1, file) = scenario_file(
+        "[target]\nrange = 5\nunits = [{kind = \"squad\", morale = 7, name = \"a\\u001b[31m\"}]\n",
+    );
+    let (_d2, catalog) = scenario_file("[[mortar]]\nname = \"big\\u0007\"\ncaliber = 81\n");
+    let (_d3, raw) = scenario_file("[mortar]\nname = \"us-81mm\u{1b}[2J\"\n");
+    let cases = [
+        (
+            rejects_naming(&["shot", "--mortar", esc, "--range", "5"], "mortar.name"),
+            "`us-81mm\\u{1b}[2J` holds a control character (U+001B); write plain text",
+        ),
+        (
+            rejects_naming(
+                &["shot", &file, "--mortar", "us-81mm"],
+                "target.units[0].name",
+            ),
+            "`a\\u{1b}[31m` holds a control character (U+001B)",
+        ),
+        (
+            rejects(&["mortars", "--catalog", &catalog]),
+            "mortar[0].name: `big\\u{7}` holds a control character (U+0007)",
+        ),
+        (
+            rejects_naming(&["compare", esc, "us-81mm"], "mortars"),
+            "`us-81mm\\u{1b}[2J` holds a control character",
+        ),
+        (
+            rejects(&["shot", &raw, "--range", "5"]),
+            "line 2 (`name = \"us-81mm\\u{1b}[2J\"`)",
+        ),
+    ];
+    for (line, expected) in &cases {
+        assert_mentions(line, &[expected]);
+        assert!(!line.contains('\u{1b}'), "a raw escape in: {line:?}");
+    }
 }

@@ -4,6 +4,7 @@
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
+use crate::input::check::plain_texts;
 use crate::input::mortar::{MortarSpec, caliber_mm};
 use crate::input::source::toml_error_line;
 use crate::rules::mortar::Mortar;
@@ -47,6 +48,9 @@ impl Catalog {
             source_name: source_name.to_string(),
             message,
         };
+        let table: toml::Table =
+            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        plain_texts(&table, "").map_err(|e| parse_err(e.to_string()))?;
         let file: CatalogFile =
             toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
         for (i, spec) in file.mortar.iter().enumerate() {

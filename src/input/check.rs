@@ -2,6 +2,8 @@
 //! signed integers and checked here, so that a bad value gets a message
 //! naming its field ("mortar.caliber: ...").
 
+use toml::{Table, Value};
+
 use crate::error::{Error, Result};
 
 /// A whole number checked into a range, or an error naming the field.
@@ -68,4 +70,61 @@ pub(crate) fn opt_in<T: TryFrom<i64>>(
 /// A yes/no key, no when not given.
 pub(crate) fn flag(value: Option<bool>) -> bool {
     value.unwrap_or(false)
+}
+
+/// A text as it may be echoed to a terminal: a control character (a
+/// terminal escape, a newline) is written as its escape, `\u{1b}`.
+pub(crate) fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// Refuses a text holding a control character: names are printed as they
+/// are given, and an escape would drive the player's terminal.
+pub(crate) fn plain_text(field: &str, text: &str) -> Result<()> {
+    match text.chars().find(|c| c.is_control()) {
+        Some(c) => Err(Error::invalid(
+            field,
+            format!(
+                "`{}` holds a control character (U+{:04X}); write plain text",
+                shown(text),
+                u32::from(c)
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// [`plain_text`] for every key and text in `table`, named by its path
+/// below `at` (e.g. `target.units[0].name`).
+pub(crate) fn plain_texts(table: &Table, at: &str) -> Result<()> {
+    for (key, value) in table {
+        let path = if at.is_empty() {
+            key.clone()
+        } else {
+            format!("{at}.{key}")
+        };
+        plain_text(if at.is_empty() { "a key" } else { at }, key)?;
+        plain_value(value, &path)?;
+    }
+    Ok(())
+}
+
+fn plain_value(value: &Value, path: &str) -> Result<()> {
+    match value {
+        Value::String(text) => plain_text(path, text),
+        Value::Table(table) => plain_texts(table, path),
+        Value::Array(list) => list
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, v)| plain_value(v, &format!("{path}[{i}]"))),
+        _ => Ok(()),
+    }
 }

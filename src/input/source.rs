@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use toml::{Table, Value};
 
 use crate::error::{Error, Result};
+use crate::input::check::{plain_texts, shown};
 
 /// A scenario as the player wrote it: the file's text (empty without a
 /// file) and the command line's overrides. `compare` and `worth` keep it
@@ -67,10 +68,12 @@ impl ScenarioSource {
         let text = &self.text;
         let mut table: Table =
             toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        plain_texts(&table, "")?;
         // The file alone first, so that its errors carry a line number.
         toml::from_str::<T>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
         let mut overrides = self.overrides.clone();
         merge(&mut overrides, more.clone());
+        plain_texts(&overrides, "")?;
         drop_what_flags_replace(&mut table, &overrides);
         merge(&mut table, overrides);
         T::deserialize(Value::Table(table)).map_err(|e| {
@@ -135,7 +138,7 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
         Some(span) => {
             let start = span.start.min(text.len());
             let line = text[..start].matches('\n').count() + 1;
-            let source = text.lines().nth(line - 1).unwrap_or_default().trim();
+            let source = shown(text.lines().nth(line - 1).unwrap_or_default().trim());
             format!("line {line} (`{source}`): {message}")
         }
         None => message,

@@ -8,6 +8,7 @@ use toml::{Table, Value};
 use crate::engine::plan::{FirePlan, IntensiveFirePolicy};
 use crate::error::{Error, MissingValue, Result};
 use crate::input::catalog::Catalog;
+use crate::input::check::plain_text;
 use crate::input::scenario::{MortarSpec, Scenario};
 use crate::input::source::ScenarioSource;
 use crate::rules::firer::fired_as_light_mortar;
@@ -45,6 +46,7 @@ impl MortarChoice {
     /// Reads `NAME` or `NAME:key=value,key=value`. Keys are [`CHOICE_KEYS`]
     /// (`-` may stand for `_`); `range=MIN-MAX`; flags are `true`/`false`.
     pub fn parse(text: &str) -> Result<MortarChoice> {
+        plain_text("mortars", text)?;
         let (name, rest) = text.split_once(':').unwrap_or((text, ""));
         let name = name.trim();
         if name.is_empty() {
