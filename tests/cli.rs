@@ -212,7 +212,11 @@ fn user_text_in_an_error_is_escaped_and_cut() {
     // A line break and an escape sequence in a value stay on one line,
     // shown escaped (`rejects` checks the one line).
     let line = rejects(&["shot", "--mortar", "abc\ndef\u{1b}[31m", "--range", "5"]);
-    assert_mentions(&line, &["unknown mortar `abc\\ndef\\u{1b}[31m`"]);
+    // Refused for it, as every text with a control character is.
+    assert_mentions(
+        &line,
+        &["mortar.name: `abc\\ndef\\u{1b}[31m` holds a control character"],
+    );
     // A value of 100,000 characters does not flood the terminal.
     let long = "k".repeat(100_000);
     let line = rejects(&["shot", "--mortar", &long, "--range", "5"]);
