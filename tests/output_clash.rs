@@ -72,3 +72,50 @@ fn standard_output_that_cannot_be_written_is_an_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert_mentions(&err, &["mortar-odds: standard output: "]);
 }
+
+#[test]
+fn an_output_whose_folder_is_wrong_is_told_so() {
+    // Before: "Not a directory (os error 20)" for `--out x/`, and `init`
+    // named no flag.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let at = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    fs::write(at("a-file"), "").unwrap();
+    let slash = format!("{}/", at("x"));
+    let missing = at("no-such-folder/out.md");
+    let under_file = at("a-file/out.md");
+    let cases: [(Vec<&str>, String); 5] = [
+        (
+            vec!["shot", SHOT, "--out", &slash],
+            format!("mortar-odds: --out: `{slash}` names no file; give a file name"),
+        ),
+        (
+            vec!["shot", SHOT, "--out", &missing],
+            format!(
+                "mortar-odds: --out: cannot write `{missing}`: there is no folder `{}`; make it first",
+                at("no-such-folder")
+            ),
+        ),
+        (
+            vec!["shot", SHOT, "--out", &under_file],
+            format!(
+                "mortar-odds: --out: cannot write `{under_file}`: `{}` is a file, not a folder",
+                at("a-file")
+            ),
+        ),
+        (
+            vec!["init", &missing],
+            format!(
+                "mortar-odds: FILE: cannot write `{missing}`: there is no folder `{}`; make it first",
+                at("no-such-folder")
+            ),
+        ),
+        (
+            vec!["init", &slash],
+            format!("mortar-odds: FILE: `{slash}` names no file; give a file name"),
+        ),
+    ];
+    for (args, line) in cases {
+        assert_eq!(rejects(&args), line);
+    }
+    assert!(!dir.path().join("x").exists());
+}

@@ -76,9 +76,11 @@ pub(super) fn without_path(e: io::Error) -> io::Error {
 }
 
 /// The folder of `path` ("." for a bare name) and its file name; refuses
-/// a path that names no file (`/`, `..`, nothing).
+/// a path that names no file (`/`, `..`, nothing, `x/`) or whose folder is
+/// not there.
 fn split<'a>(flag: &str, path: &'a Path) -> Result<(&'a Path, &'a std::ffi::OsStr)> {
-    let Some(name) = path.file_name() else {
+    let ends_as_folder = path.as_os_str().to_string_lossy().ends_with(['/', '\\']);
+    let Some(name) = path.file_name().filter(|_| !ends_as_folder) else {
         bail!(
             "{flag}: `{}` names no file; give a file name",
             path.display()
@@ -88,6 +90,21 @@ fn split<'a>(flag: &str, path: &'a Path) -> Result<(&'a Path, &'a std::ffi::OsSt
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
+    match fs::metadata(dir) {
+        Ok(meta) if meta.is_dir() => {}
+        Ok(meta) => bail!(
+            "{flag}: cannot write `{}`: `{}` is {}, not a folder",
+            path.display(),
+            dir.display(),
+            describe(meta.file_type())
+        ),
+        Err(e) if e.kind() == ErrorKind::NotFound => bail!(
+            "{flag}: cannot write `{}`: there is no folder `{}`; make it first",
+            path.display(),
+            dir.display()
+        ),
+        Err(_) => {}
+    }
     Ok((dir, name))
 }
 

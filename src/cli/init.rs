@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 
+use super::atomic::check_target;
+
 /// The template: every section with the keys a player most often sets,
 /// counter values left for the player (the catalog's or theirs).
 const TEMPLATE: &str = include_str!("../../data/scenario-template.toml");
@@ -23,19 +25,27 @@ pub(super) fn run(args: &InitArgs) -> Result<String> {
     let Some(path) = &args.file else {
         return Ok(TEMPLATE.to_string());
     };
+    let cannot = || format!("FILE: cannot write `{}`", path.display());
     let file = OpenOptions::new().write(true).create_new(true).open(path);
     let mut file = match file {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-            bail!("{}: already exists; give a new file name", path.display())
+            bail!(
+                "FILE: `{}` already exists; give a new file name",
+                path.display()
+            )
         }
-        Err(e) => return Err(e).with_context(|| format!("{}", path.display())),
+        Err(e) => {
+            // A missing folder or a path that names none, said as for --out.
+            check_target("FILE", path)?;
+            return Err(e).with_context(cannot);
+        }
     };
     if let Err(e) = file.write_all(TEMPLATE.as_bytes()) {
         // Nothing half-written is left behind.
         drop(file);
         let _ = std::fs::remove_file(path);
-        return Err(e).with_context(|| format!("{}", path.display()));
+        return Err(e).with_context(cannot);
     }
     Ok(format!(
         "wrote {}: fill in your values, then run mortar-odds shot {0} or mortar-odds plan {0}\n",
