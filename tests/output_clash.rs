@@ -57,20 +57,28 @@ fn an_output_naming_a_file_the_run_reads_is_refused() {
 #[cfg(target_os = "linux")]
 #[test]
 fn standard_output_that_cannot_be_written_is_an_error() {
-    // Before: `mortars > /dev/full` exited 0 with nothing said.
-    let full = fs::OpenOptions::new()
-        .write(true)
-        .open("/dev/full")
-        .expect("/dev/full");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mortar-odds"))
-        .arg("mortars")
-        .stdout(full)
-        .output()
-        .expect("runs");
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert_mentions(&err, &["mortar-odds: standard output: "]);
+    // Before: `mortars > /dev/full` exited 0 with nothing said, and so
+    // did `--help` and `--version`.
+    for args in [
+        &["mortars"][..],
+        &["--help"],
+        &["shot", "--help"],
+        &["--version"],
+    ] {
+        let full = fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mortar-odds"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert_mentions(&err, &["mortar-odds: standard output: "]);
+    }
 }
 
 #[test]
