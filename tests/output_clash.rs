@@ -127,3 +127,34 @@ fn an_output_whose_folder_is_wrong_is_told_so() {
     }
     assert!(!dir.path().join("x").exists());
 }
+
+#[test]
+fn an_output_never_replaces_the_player_s_own_catalog() {
+    // Before: `--out` over the catalog in the config folder, or over the
+    // one MORTAR_ODDS_CATALOG names, replaced it with the report; every
+    // later run then failed on it.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let catalog =
+        "[[mortar]]\nname = \"my-60mm\"\ncaliber = 60\nrof = 3\nbreakdown = 12\nrange = [1, 17]\n";
+    let config = dir.path().join("config");
+    let in_config = config.join("mortar-odds/catalog.toml");
+    fs::create_dir_all(config.join("mortar-odds")).unwrap();
+    fs::write(&in_config, catalog).unwrap();
+    let named = dir.path().join("mine.toml");
+    fs::write(&named, catalog).unwrap();
+    for (var, value, out) in [
+        ("XDG_CONFIG_HOME", &config, &in_config),
+        ("MORTAR_ODDS_CATALOG", &named, &named),
+    ] {
+        let run = common::mortar_odds()
+            .env(var, value)
+            .args(["shot", "--mortar", "my-60mm", "--range", "8", "--out"])
+            .arg(out)
+            .output()
+            .expect("runs");
+        assert_eq!(run.status.code(), Some(2), "{var}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_mentions(&err, &["--out: `", "is a file this run reads"]);
+        assert_eq!(fs::read_to_string(out).unwrap(), catalog, "{var}");
+    }
+}

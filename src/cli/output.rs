@@ -7,6 +7,7 @@ use anyhow::{Context, Result};
 use clap::{ArgMatches, ValueEnum};
 
 use super::atomic::{Staged, write_atomic};
+use super::scenario::user_catalog;
 use mortar_odds::output::chart::{Chart, SIZE, render_png, render_svg};
 use mortar_odds::output::table::{self, Row};
 
@@ -106,7 +107,9 @@ pub(super) struct Named {
     charts: Option<PathBuf>,
     /// The chart files' stem under `--charts DIR`: the command's name.
     stem: String,
-    /// The files the run reads: the scenario and `--catalog` files.
+    /// The files the run reads: the scenario, the player's own catalog
+    /// (there or not: written, every later run would read it) and the
+    /// `--catalog` files.
     inputs: Vec<PathBuf>,
 }
 
@@ -133,7 +136,11 @@ impl Named {
             out: path("out").is_some(),
             charts: path("charts"),
             stem: name.to_string(),
-            inputs: path("scenario").into_iter().chain(catalogs).collect(),
+            inputs: path("scenario")
+                .into_iter()
+                .chain(user_catalog().map(|(path, _)| path))
+                .chain(catalogs)
+                .collect(),
         }
     }
 

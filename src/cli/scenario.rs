@@ -309,7 +309,7 @@ pub(super) const CATALOG_VAR: &str = "MORTAR_ODDS_CATALOG";
 /// `mortar-odds/catalog.toml` in the platform's config folder if it is
 /// there (`~/.config` on Linux, `~/Library/Application Support` on macOS,
 /// `%APPDATA%` on Windows).
-fn user_catalog() -> Option<(PathBuf, bool)> {
+pub(super) fn user_catalog() -> Option<(PathBuf, bool)> {
     match std::env::var_os(CATALOG_VAR) {
         Some(path) if !path.is_empty() => Some((PathBuf::from(path), true)),
         _ => dirs::config_dir()
