@@ -6,7 +6,7 @@ mod common;
 
 use std::io::Write;
 
-use common::{rejects_naming, rejects_usage, succeeds};
+use common::{assert_mentions, rejects_naming, rejects_usage, succeeds};
 use serde_json::Value;
 
 // ----- the program -----------------------------------------------------------
@@ -219,6 +219,17 @@ fn cli_bad_input() {
         ],
         "path[1]",
     );
+    // A hexside or modifier given twice counted twice: `woods+hedge+hedge`
+    // was TEM +5 and never entered (C10.3: one hexside crossed).
+    for (path, says) in [
+        ("woods+hedge+hedge", "gives `hedge` twice"),
+        ("open+road+road", "gives `road` twice"),
+        ("open+hedge+wall", "names two hexsides, `hedge` and `wall`"),
+        ("tem=11", "give a TEM of 0 to 10"),
+    ] {
+        let args = ["push", "--m-number", "12", "--path", path, "--mf", "20"];
+        assert_mentions(&rejects_naming(&args, "path[1]"), &[says]);
+    }
     rejects_naming(&["push", "--hookup"], "mp");
     rejects_naming(&["push", "--hookup", "--mp", "0"], "mp");
     rejects_naming(&with(&["--m-number", "8", "--mp", "4"]), "mp");

@@ -187,8 +187,18 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
         drm: 0,
     };
     let mut drm_given = false;
+    let mut seen: Vec<String> = Vec::new();
+    let mut hexside: Option<&str> = None;
     for part in label.split('+').map(str::trim) {
         let lower = part.to_ascii_lowercase();
+        // A modifier given twice would count twice (`hedge+hedge`: +2 TEM).
+        if seen.contains(&lower) {
+            return Err(Error::invalid(
+                field,
+                format!("`{label}` gives `{part}` twice: give each once"),
+            ));
+        }
+        seen.push(lower.clone());
         for key in ["tem=", "mf=", "drm="] {
             let seen = match key {
                 "tem=" => tem.is_some(),
@@ -210,6 +220,16 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
                 ));
             }
         } else if let Some(h) = HEXSIDES.iter().find(|h| h.name == lower) {
+            // The Gun enters the hex across one hexside.
+            if let Some(first) = hexside.replace(h.name) {
+                return Err(Error::invalid(
+                    field,
+                    format!(
+                        "`{label}` names two hexsides, `{first}` and `{}`; a Gun enters a hex across one",
+                        h.name
+                    ),
+                ));
+            }
             side_tem += h.tem;
             side_mf += h.mf_halves;
         } else if let Some(v) = lower.strip_prefix("tem=") {
@@ -219,7 +239,7 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
             if !(0..=10).contains(&v) {
                 return Err(Error::invalid(
                     field,
-                    format!("`{part}`: only positive TEM counts (C10.3): give 0 to 10"),
+                    format!("`{part}`: give a TEM of 0 to 10 (only positive TEM counts, C10.3)"),
                 ));
             }
             tem = Some(v as u8);
