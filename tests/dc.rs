@@ -410,5 +410,8 @@ fn monte_carlo_is_the_same_on_any_number_of_threads() {
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one, on(3));
-    assert_eq!(one.values().sum::<u64>(), 150_000);
+    assert_eq!(one.target.values().sum::<u64>(), 150_000);
+    // The thrower's Location is tallied apart, every trial too.
+    assert!(d.thrower.is_some());
+    assert_eq!(one.thrower.values().sum::<u64>(), 150_000);
 }

@@ -116,16 +116,10 @@ impl DcOdds {
         }
     }
 
-    /// The odds of a joint distribution of final states (Monte Carlo).
-    pub fn from_joint(dc: &Dc, joint: &Dist<DcState>, trials: Option<u64>) -> DcOdds {
-        let thrower_dist = dc
-            .thrower
-            .as_ref()
-            .map(|_| joint.map(|s| s.thrower.clone()));
-        DcOdds::from_dists(dc, joint.map(DcState::target_part), thrower_dist, trials)
-    }
-
-    fn from_dists(
+    /// The odds of the distributions of the final states of the DC and
+    /// the target Location (`dist`, [`DcState::target_part`]) and of the
+    /// thrower's Location (Monte Carlo's frequencies).
+    pub fn from_dists(
         dc: &Dc,
         dist: Dist<DcState>,
         thrower_dist: Option<Dist<LocationState>>,

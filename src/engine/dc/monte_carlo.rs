@@ -1,6 +1,12 @@
 //! Monte Carlo for a DC attack: runs of [`Dc::run`] with random dice,
 //! tallied by final state (dice forgotten), so that the same figures as the
-//! exact engine come out of the frequencies ([`DcOdds::from_joint`]).
+//! exact engine come out of the frequencies ([`DcOdds::from_dists`]).
+//!
+//! The target's part (the DC and the target Location) and the thrower's
+//! Location are tallied apart, as the exact engine keeps them: the figures
+//! read each alone, and two tallies hold the sum of their states, where
+//! one of both would hold their product (it grew with the trials: 1 GB at
+//! a million trials of eight squads against eight).
 //!
 //! Reproducible like the fire plans' Monte Carlo: fixed batches of
 //! `BATCH` trials, batch `b` drawing from its own generator
@@ -11,20 +17,46 @@ use std::collections::BTreeMap;
 
 use super::DcOdds;
 use crate::dice::{Dist, RngDice};
-use crate::engine::plan::monte_carlo::{batch_rng, in_batches};
+use crate::engine::plan::monte_carlo::{batch_rng, sum_batches};
 use crate::prob::Prob;
 use crate::rules::dc::{Dc, DcState};
+use crate::rules::location::LocationState;
 
 /// Final states and how many trials ended in each.
-pub type Tally = BTreeMap<DcState, u64>;
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// The DC and the target Location ([`DcState::target_part`]).
+    pub target: BTreeMap<DcState, u64>,
+    /// The thrower's Location; empty when it cannot be attacked.
+    pub thrower: BTreeMap<LocationState, u64>,
+}
+
+impl Tally {
+    /// Both tallies added up (the larger map kept, the smaller added in).
+    fn merge(self, other: Tally) -> Tally {
+        fn add<K: Ord>(a: BTreeMap<K, u64>, b: BTreeMap<K, u64>) -> BTreeMap<K, u64> {
+            let (mut into, from) = if a.len() >= b.len() { (a, b) } else { (b, a) };
+            for (k, n) in from {
+                *into.entry(k).or_insert(0) += n;
+            }
+            into
+        }
+        Tally {
+            target: add(self.target, other.target),
+            thrower: add(self.thrower, other.thrower),
+        }
+    }
+}
 
 fn simulate_batch(dc: &Dc, seed: u64, batch: u64, trials: u64) -> Tally {
     let mut rng = batch_rng(seed, batch);
-    let mut tally = Tally::new();
+    let mut tally = Tally::default();
     for _ in 0..trials {
-        let mut end = dc.run(&mut RngDice(&mut rng));
-        end.rolls = [None, None];
-        *tally.entry(end).or_insert(0) += 1;
+        let end = dc.run(&mut RngDice(&mut rng));
+        if dc.thrower.is_some() {
+            *tally.thrower.entry(end.thrower.clone()).or_insert(0) += 1;
+        }
+        *tally.target.entry(end.target_part()).or_insert(0) += 1;
     }
     tally
 }
@@ -32,23 +64,18 @@ fn simulate_batch(dc: &Dc, seed: u64, batch: u64, trials: u64) -> Tally {
 /// Runs `trials` (at least one) trials with `seed`, in parallel on the
 /// current rayon pool.
 pub fn tally(dc: &Dc, trials: u64, seed: u64) -> Tally {
-    let tallies = in_batches(trials, |b, n| simulate_batch(dc, seed, b, n));
-    let mut total = Tally::new();
-    for t in tallies {
-        for (state, n) in t {
-            *total.entry(state).or_insert(0) += n;
-        }
-    }
-    total
+    sum_batches(trials, |b, n| simulate_batch(dc, seed, b, n), Tally::merge)
 }
 
 /// The Monte Carlo odds: the frequencies of `trials` trials with `seed`.
 pub fn run(dc: &Dc, trials: u64, seed: u64) -> DcOdds {
     assert!(trials > 0, "a Monte Carlo run needs at least one trial");
-    let dist = Dist::from_masses(
-        tally(dc, trials, seed)
-            .into_iter()
-            .map(|(state, n)| (state, Prob::new(n, trials))),
-    );
-    DcOdds::from_joint(dc, &dist, Some(trials))
+    let Tally { target, thrower } = tally(dc, trials, seed);
+    let freq = |n| Prob::new(n, trials);
+    let target = Dist::from_masses(target.into_iter().map(|(s, n)| (s, freq(n))));
+    let thrower = dc
+        .thrower
+        .as_ref()
+        .map(|_| Dist::from_masses(thrower.into_iter().map(|(s, n)| (s, freq(n)))));
+    DcOdds::from_dists(dc, target, thrower, Some(trials))
 }

@@ -32,6 +32,23 @@ pub fn in_batches<T: Send>(trials: u64, batch: impl Fn(u64, u64) -> T + Sync) ->
         .collect()
 }
 
+/// [`in_batches`] for results that add up (tallies of counts): each
+/// batch's result is merged into a running total once it is done, so the
+/// memory holds a few totals, not one result per batch. `merge` must be
+/// associative and commutative (a sum of counts): then the total does not
+/// depend on the order rayon merges in, and a seed gives the same result
+/// on any number of threads.
+pub fn sum_batches<T: Send + Default>(
+    trials: u64,
+    batch: impl Fn(u64, u64) -> T + Sync,
+    merge: impl Fn(T, T) -> T + Sync + Send,
+) -> T {
+    (0..trials.div_ceil(BATCH))
+        .into_par_iter()
+        .map(|b| batch(b, BATCH.min(trials - b * BATCH)))
+        .reduce(T::default, merge)
+}
+
 /// A uniform integer below `d` (Lemire's method: one multiply, a rare
 /// rejection, so exactly uniform).
 #[inline]

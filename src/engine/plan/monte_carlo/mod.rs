@@ -24,7 +24,7 @@ mod tally;
 mod walk_tally;
 mod walker;
 
-pub use batches::{BATCH, batch_rng, below, in_batches};
+pub use batches::{BATCH, batch_rng, below, in_batches, sum_batches};
 pub(crate) use tally::Recorder;
 pub use tally::{McTally, PhaseTally};
 
