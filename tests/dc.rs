@@ -382,7 +382,7 @@ fn exact_and_monte_carlo_agree_on_every_figure() {
     for (i, text) in AGREEMENT.iter().enumerate() {
         let d = dc(text);
         let exact = DcOdds::exact(&d).rows(&d);
-        let mc = monte_carlo::run(&d, TRIALS, 11 + i as u64).rows(&d);
+        let mc = monte_carlo::run(&d, TRIALS, 11 + i as u64, &|_| {}).rows(&d);
         assert!(
             mc.iter()
                 .all(|r| r.engine == "monte-carlo" && r.ci95.is_some())
@@ -399,14 +399,14 @@ fn monte_carlo_catches_a_wrong_tem() {
     let d = dc(text);
     let wrong = dc(&text.replace("tem = 3", "tem = 4"));
     let exact = DcOdds::exact(&d).rows(&d);
-    let mc = monte_carlo::run(&wrong, TRIALS, 5).rows(&d);
+    let mc = monte_carlo::run(&wrong, TRIALS, 5, &|_| {}).rows(&d);
     assert!(strays(&exact, &mc, 4.5).len() >= 3);
 }
 
 #[test]
 fn monte_carlo_is_the_same_on_any_number_of_threads() {
     let d = dc(AGREEMENT[1]);
-    let on = |threads| on_threads(threads, || monte_carlo::tally(&d, 150_000, 9));
+    let on = |threads| on_threads(threads, || monte_carlo::tally(&d, 150_000, 9, &|_| {}));
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one, on(3));

@@ -356,7 +356,7 @@ fn disagreements(exact: &PushOdds, mc: &PushTally) -> Vec<String> {
 fn exact_and_monte_carlo_agree() {
     for (i, (name, push)) in corpus().iter().enumerate() {
         let exact = PushOdds::of(push);
-        let mc = monte_carlo::run(push, TRIALS, SEED + i as u64);
+        let mc = monte_carlo::run(push, TRIALS, SEED + i as u64, &|_| {});
         assert_eq!(mc.trials, TRIALS);
         let strays = disagreements(&exact, &mc);
         if strays.is_empty() {
@@ -364,7 +364,7 @@ fn exact_and_monte_carlo_agree() {
         }
         // Hundreds of figures at 4 SE give a rare chance flag: a figure
         // fails only if it strays again in a run ten times larger.
-        let confirm = monte_carlo::run(push, 10 * TRIALS, SEED ^ (1 << 40) ^ i as u64);
+        let confirm = monte_carlo::run(push, 10 * TRIALS, SEED ^ (1 << 40) ^ i as u64, &|_| {});
         let again: Vec<String> = disagreements(&exact, &confirm)
             .into_iter()
             .filter(|s| {
@@ -386,7 +386,7 @@ fn a_wrong_m_number_is_caught() {
     // Sampled with M#9 and compared with the exact odds of M#8: the check
     // must see it, or it could not fail.
     let exact = PushOdds::of(&push(8, "open,woods", 6));
-    let mc = monte_carlo::run(&push(9, "open,woods", 6), TRIALS, SEED);
+    let mc = monte_carlo::run(&push(9, "open,woods", 6), TRIALS, SEED, &|_| {});
     let strays = disagreements(&exact, &mc);
     // Not only where the exact odds are 0 or 1: a probability strays by
     // standard errors too.
@@ -397,9 +397,13 @@ fn a_wrong_m_number_is_caught() {
 #[test]
 fn monte_carlo_is_the_same_on_any_number_of_threads() {
     let push = push(9, "open,woods+hedge,grain", 8);
-    let on = |threads| on_threads(threads, || monte_carlo::run(&push, 3 * 65_536 + 17, 5));
+    let on = |threads| {
+        on_threads(threads, || {
+            monte_carlo::run(&push, 3 * 65_536 + 17, 5, &|_| {})
+        })
+    };
     let one = on(1);
     assert_eq!(one, on(2));
     assert_eq!(one, on(3));
-    assert_ne!(one, monte_carlo::run(&push, 3 * 65_536 + 17, 6));
+    assert_ne!(one, monte_carlo::run(&push, 3 * 65_536 + 17, 6, &|_| {}));
 }

@@ -123,7 +123,13 @@ pub(super) struct DcRun {
 impl DcRun {
     /// The DC scenario as written; Monte Carlo beside the exact odds when
     /// `trials` are given.
-    pub fn new(source: &ScenarioSource, trials: Option<u64>, seed: u64) -> Result<DcRun> {
+    /// `stop` stops its Monte Carlo run (the web server, past its budget).
+    pub fn new(
+        source: &ScenarioSource,
+        trials: Option<u64>,
+        seed: u64,
+        stop: engine::Stop,
+    ) -> Result<DcRun> {
         let scenario = DcScenario::from_source(source)?;
         let dc = Dc::new(scenario.dc_input()?)?;
         let settings = Settings {
@@ -134,6 +140,7 @@ impl DcRun {
             },
             trials: trials.unwrap_or(DEFAULT_TRIALS),
             seed,
+            stop,
             ..Settings::default()
         };
         let results = engine::dc(&dc, &settings)?;
@@ -162,7 +169,7 @@ pub(super) fn dc(args: &DcArgs) -> Result<String> {
     let given = super::scenario::given(&args.flags)?;
     let file = args.scenario.as_ref();
     let source = super::scenario::read_source(file, "scenario file", Command::Dc, &given)?;
-    let run = DcRun::new(&source, args.trials, args.seed)?;
+    let run = DcRun::new(&source, args.trials, args.seed, engine::Stop::default())?;
     let scenario_name = super::scenario::scenario_name(args.scenario.as_ref());
     emit(
         args.format,

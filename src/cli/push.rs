@@ -121,10 +121,20 @@ struct PushFlags {
 }
 
 /// A push worked out by the engines `run` asks for.
-pub(super) fn push_report(source: &ScenarioSource, run: &RunArgs) -> Result<PushReport> {
+/// The report of a push; `stop` stops its Monte Carlo run (the web
+/// server, past its budget).
+pub(super) fn push_report(
+    source: &ScenarioSource,
+    run: &RunArgs,
+    stop: engine::Stop,
+) -> Result<PushReport> {
     let scenario: PushScenario = source.read()?;
     let push = Push::new(scenario.input()?)?;
-    let results = run.install(|| engine::push(&push, &run.settings()))?;
+    let settings = engine::Settings {
+        stop,
+        ..run.settings()
+    };
+    let results = run.install(|| engine::push(&push, &settings))?;
     Ok(PushReport::new(
         &push,
         results.exact.as_ref(),
@@ -155,7 +165,7 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
     let given = super::scenario::given(&args.flags)?;
     let file = args.scenario.as_ref();
     let source = super::scenario::read_source(file, "push scenario file", Command::Push, &given)?;
-    let report = push_report(&source, &args.run)?;
+    let report = push_report(&source, &args.run, engine::Stop::default())?;
     let scenario_name = super::scenario::scenario_name(args.scenario.as_ref());
     let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
     emit(

@@ -24,7 +24,7 @@ use mortar_odds::analysis::to_hit_curves::to_hit_curves;
 use mortar_odds::analysis::worth;
 use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::shot::{ShotOdds, UnitShotOdds};
-use mortar_odds::engine::{self, DEFAULT_MAX_STATES};
+use mortar_odds::engine::{self, DEFAULT_MAX_STATES, Stop};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::flags::Command;
 use mortar_odds::input::scenario::Scenario;
@@ -300,7 +300,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     for path in example_files_if_any(&args.examples.join("dc"))? {
         let name = stem(&path);
         let source = read_source(Some(&path), "scenario file", Command::Dc, &Table::new())?;
-        let run = DcRun::new(&source, Some(args.trials), args.seed)
+        let run = DcRun::new(&source, Some(args.trials), args.seed, Stop::default())
             .with_context(|| source.name.clone())?;
         files.add(format!("dc/{name}.txt"), run.report.to_text());
         files.add(format!("dc/{name}.json"), run.report.to_json());
@@ -314,7 +314,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         let name = stem(&path);
         let file = Some(&path);
         let source = read_source(file, "push scenario file", Command::Push, &Table::new())?;
-        let r = push_report(&source, &run).with_context(|| source.name.clone())?;
+        let r = push_report(&source, &run, Stop::default()).with_context(|| source.name.clone())?;
         files.add(format!("push/{name}.txt"), r.to_text());
         files.add(format!("push/{name}.json"), r.to_json());
         let gun = r.gun.clone().unwrap_or_else(|| "gun".to_string());

@@ -4,7 +4,7 @@
 //! report of both (`plan` and `report`).
 
 use std::io::IsTerminal;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
@@ -39,17 +39,12 @@ pub(super) fn report(plan: &FirePlan, args: &RunArgs, max_states: u64) -> Result
 }
 
 /// Who watches a run: a terminal, which sees a Monte Carlo progress bar,
-/// or a caller that may call the Monte Carlo run off by setting the flag
-/// (`serve`, past its time budget).
+/// or no one (`serve`, which stops a run by its settings' `stop`).
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Watch<'a> {
+pub(super) enum Watch {
     Terminal,
-    CalledOff(&'a AtomicBool),
+    NoOne,
 }
-
-/// What a run called off unwinds with, between its Monte Carlo batches
-/// (caught by the caller that set the flag; no panic message is printed).
-pub(super) struct CalledOff;
 
 /// The plan's report from the engines of `settings`, on the current
 /// threads (`plan`, `report` and `serve` share it); `why_no_exact` says
@@ -78,11 +73,6 @@ pub(super) fn report_with(
     let terminal = matches!(watch, Watch::Terminal) && std::io::stderr().is_terminal();
     let shown = std::sync::atomic::AtomicBool::new(false);
     let progress = |n: u64| {
-        if let Watch::CalledOff(flag) = watch
-            && flag.load(Ordering::Relaxed)
-        {
-            std::panic::resume_unwind(Box::new(CalledOff));
-        }
         bar.inc(n);
         if terminal && started.elapsed().as_secs_f64() > 1.0 && !shown.swap(true, Ordering::Relaxed)
         {
@@ -146,6 +136,7 @@ impl RunArgs {
             max_states: DEFAULT_MAX_STATES,
             trials: self.trials,
             seed: self.seed,
+            stop: engine::Stop::default(),
         }
     }
 

@@ -20,6 +20,9 @@ pub mod shot;
 
 pub use plan::chain::{DEFAULT_MAX_STATES, Refusal, TooLarge};
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use plan::FirePlan;
 use plan::chain::Chain;
 use plan::exact::PlanOdds;
@@ -52,8 +55,44 @@ pub enum Engine {
     Auto,
 }
 
+/// A flag the caller may raise to stop the Monte Carlo runs of these
+/// settings at their next batch (the web server, past its time budget):
+/// the run then unwinds with [`CalledOff`], which the caller catches. The
+/// exact engine never looks at it. `Stop::default()` never stops.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Option<Arc<AtomicBool>>);
+
+impl Stop {
+    /// A stop raised by setting `flag`.
+    pub fn on(flag: Arc<AtomicBool>) -> Stop {
+        Stop(Some(flag))
+    }
+
+    /// Unwinds with [`CalledOff`] once the flag is raised.
+    pub fn check(&self) {
+        if self.0.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+            std::panic::resume_unwind(Box::new(CalledOff));
+        }
+    }
+}
+
+impl PartialEq for Stop {
+    fn eq(&self, other: &Stop) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+}
+
+impl Eq for Stop {}
+
+/// What a run stopped by its [`Stop`] unwinds with, between its Monte Carlo
+/// batches (no panic message is printed).
+pub struct CalledOff;
+
 /// The engine choice and its bounds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Which engines run.
     pub engine: Engine,
@@ -63,6 +102,8 @@ pub struct Settings {
     pub trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     pub seed: u64,
+    /// Stops the Monte Carlo runs when the caller raises it.
+    pub stop: Stop,
 }
 
 impl Default for Settings {
@@ -72,6 +113,7 @@ impl Default for Settings {
             max_states: DEFAULT_MAX_STATES,
             trials: DEFAULT_TRIALS,
             seed: DEFAULT_SEED,
+            stop: Stop::default(),
         }
     }
 }
@@ -146,6 +188,12 @@ pub fn plan(
         (Some(chain), engine) if engine != Engine::MonteCarlo => Some(PlanOdds::of(plan, chain)),
         _ => None,
     };
+    // Each batch, begun or done, looks at the stop first.
+    let progress = |n: u64| {
+        settings.stop.check();
+        progress(n);
+    };
+    let progress: &(dyn Fn(u64) + Sync) = &progress;
     let monte_carlo = settings.runs_monte_carlo(exact.is_some()).then(|| {
         let (tally, units) = match &chain {
             Some(chain) if !has_units => {
@@ -200,7 +248,11 @@ pub fn dc(dc: &crate::rules::dc::Dc, settings: &Settings) -> crate::error::Resul
     let exact = dc::DcOdds::exact(dc);
     let monte_carlo = settings
         .runs_monte_carlo(settings.engine != Engine::MonteCarlo)
-        .then(|| dc::monte_carlo::run(dc, settings.trials, settings.seed));
+        .then(|| {
+            dc::monte_carlo::run(dc, settings.trials, settings.seed, &|_| {
+                settings.stop.check()
+            })
+        });
     Ok(DcResults {
         exact,
         monte_carlo,
@@ -222,9 +274,11 @@ pub struct PushResults {
 /// A Gun push worked out by the engines of `settings` (`Auto`: exact).
 pub fn push(push: &crate::rules::manhandling::Push, settings: &Settings) -> PushResults {
     let exact = (settings.engine != Engine::MonteCarlo).then(|| push::exact::PushOdds::of(push));
-    let monte_carlo = settings
-        .runs_monte_carlo(exact.is_some())
-        .then(|| push::monte_carlo::run(push, settings.trials, settings.seed));
+    let monte_carlo = settings.runs_monte_carlo(exact.is_some()).then(|| {
+        push::monte_carlo::run(push, settings.trials, settings.seed, &|_| {
+            settings.stop.check()
+        })
+    });
     PushResults {
         exact,
         monte_carlo,

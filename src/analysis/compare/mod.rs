@@ -284,6 +284,6 @@ pub fn run(
         starting_acquisition: plan.input.acquisition,
         enemy_units,
         mortars,
-        settings: *settings,
+        settings: settings.clone(),
     })
 }

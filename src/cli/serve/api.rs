@@ -3,7 +3,6 @@
 //! [`Server::must_finish`], within the server's time budget and bounds.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use axum::body::Bytes;
 use axum::extract::State;
@@ -14,7 +13,7 @@ use super::request::Request;
 use crate::cli::run_plan::{self, RunArgs, Watch};
 use crate::cli::{compare, dc, mortars, plan, push, shot};
 use mortar_odds::analysis::{compare as comparison, worth};
-use mortar_odds::engine::{self, Engine};
+use mortar_odds::engine::{self, Engine, Stop};
 use mortar_odds::input::catalog::Catalog;
 use mortar_odds::input::scenario::Scenario;
 use mortar_odds::output::report::charts;
@@ -66,10 +65,10 @@ pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Do
         .map_err(|e| bad(&e))?;
     let run = |settings: engine::Settings, why: Option<String>| {
         let req = req.clone();
-        move |catalog: &Catalog, called_off: &AtomicBool| {
+        move |catalog: &Catalog, stop: Stop| {
             let fire_plan = plan::fire_plan(catalog, &Scenario::from_source(&req.source()?)?)?;
-            let report =
-                run_plan::report_with(&fire_plan, &settings, Watch::CalledOff(called_off), why)?;
+            let settings = engine::Settings { stop, ..settings };
+            let report = run_plan::report_with(&fire_plan, &settings, Watch::NoOne, why)?;
             Doc::new(report.to_json())
                 .chart(req.charts, "hits", Some(&charts::hits_bars(&report)))?
                 .chart(
@@ -84,7 +83,7 @@ pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Do
                 )
         }
     };
-    if let Some(doc) = server.within_budget(run(settings, None)).await? {
+    if let Some(doc) = server.within_budget(run(settings.clone(), None)).await? {
         return Ok(doc);
     }
     if settings.engine == Engine::MonteCarlo {
@@ -129,12 +128,13 @@ pub(super) async fn compare(State(server): State<Server>, body: Bytes) -> Result
     };
     let run = |settings: engine::Settings| {
         let req = req.clone();
-        move |catalog: &Catalog, _: &AtomicBool| {
+        move |catalog: &Catalog, stop: Stop| {
+            let settings = engine::Settings { stop, ..settings };
             let c = compare::comparison(catalog, &req.source()?, &req.mortars, &settings)?;
             Doc::new(c.to_json()).chart(req.charts, "compare", Some(&c.chart()))
         }
     };
-    if let Some(doc) = server.within_budget(run(settings)).await? {
+    if let Some(doc) = server.within_budget(run(settings.clone())).await? {
         return Ok(doc);
     }
     let mc = engine::Settings {
@@ -169,8 +169,8 @@ pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc,
     let checked = req.settings(server.bounds, 1).map_err(|e| bad(&e))?;
     let trials = req.trials.map(|_| checked.trials);
     server
-        .must_finish(move |_, _| {
-            let run = dc::DcRun::new(&req.source()?, trials, checked.seed)?;
+        .must_finish(move |_, stop| {
+            let run = dc::DcRun::new(&req.source()?, trials, checked.seed, stop)?;
             Doc::new(run.report.to_json()).chart(
                 req.charts,
                 "units",
@@ -204,8 +204,8 @@ pub(super) async fn push(State(server): State<Server>, body: Bytes) -> Result<Do
         threads: None,
     };
     server
-        .must_finish(move |_, _| {
-            let report = push::push_report(&req.source()?, &run)?;
+        .must_finish(move |_, stop| {
+            let report = push::push_report(&req.source()?, &run, stop)?;
             Doc::new(report.to_json()).chart(
                 req.charts,
                 "phases",

@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use tokio::sync::Semaphore;
 
 use super::request::Bounds;
-use crate::cli::run_plan::CalledOff;
+use mortar_odds::engine::{CalledOff, Stop};
 use mortar_odds::input::catalog::Catalog;
 
 /// What every request shares: the catalog, the bounds, and the engine
@@ -48,13 +48,14 @@ pub(super) fn bad(e: &anyhow::Error) -> ApiError {
 
 impl Server {
     /// Runs `work` on a blocking thread within the time budget: `None`
-    /// when the budget ran out first. The flag `work` is given is then
-    /// set: a Monte Carlo run stops at its next batch; the exact engine
+    /// when the budget ran out first. The [`Stop`] `work` is given (for
+    /// its engine settings) is then raised: a Monte Carlo run stops at its
+    /// next batch; the exact engine
     /// runs to its end (bounded by `max_states`), holding its permit, and
     /// its answer is dropped.
     pub(super) async fn within_budget<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&Catalog, &AtomicBool) -> Result<T> + Send + 'static,
+        work: impl FnOnce(&Catalog, Stop) -> Result<T> + Send + 'static,
     ) -> Result<Option<T>, ApiError> {
         let busy = || {
             ApiError(
@@ -68,10 +69,10 @@ impl Server {
             .map_err(|_| busy())?;
         let catalog = self.catalog.clone();
         let called_off = Arc::new(AtomicBool::new(false));
-        let flag = called_off.clone();
+        let stop = Stop::on(called_off.clone());
         let job = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            match std::panic::catch_unwind(AssertUnwindSafe(|| work(&catalog, &flag))) {
+            match std::panic::catch_unwind(AssertUnwindSafe(|| work(&catalog, stop))) {
                 Ok(done) => done,
                 Err(payload) if payload.is::<CalledOff>() => Err(anyhow::anyhow!("called off")),
                 Err(payload) => std::panic::resume_unwind(payload),
@@ -94,7 +95,7 @@ impl Server {
     /// As [`Server::within_budget`], refusing work past the budget.
     pub(super) async fn must_finish<T: Send + 'static>(
         &self,
-        work: impl FnOnce(&Catalog, &AtomicBool) -> Result<T> + Send + 'static,
+        work: impl FnOnce(&Catalog, Stop) -> Result<T> + Send + 'static,
     ) -> Result<T, ApiError> {
         self.within_budget(work)
             .await?

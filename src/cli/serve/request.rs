@@ -167,6 +167,7 @@ impl Request {
             max_states,
             trials,
             seed: self.seed.unwrap_or(engine::DEFAULT_SEED),
+            stop: engine::Stop::default(),
         })
     }
 }

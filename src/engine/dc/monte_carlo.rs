@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 
 use super::DcOdds;
 use crate::dice::{Dist, RngDice};
-use crate::engine::plan::monte_carlo::{batch_rng, sum_batches};
+use crate::engine::plan::monte_carlo::{batch_rng, look, sum_batches};
 use crate::prob::Prob;
 use crate::rules::dc::{Dc, DcState};
 use crate::rules::location::LocationState;
@@ -48,10 +48,17 @@ impl Tally {
     }
 }
 
-fn simulate_batch(dc: &Dc, seed: u64, batch: u64, trials: u64) -> Tally {
+fn simulate_batch(
+    dc: &Dc,
+    seed: u64,
+    batch: u64,
+    trials: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Tally {
     let mut rng = batch_rng(seed, batch);
     let mut tally = Tally::default();
-    for _ in 0..trials {
+    for i in 0..trials {
+        look(i, progress);
         let end = dc.run(&mut RngDice(&mut rng));
         if dc.thrower.is_some() {
             *tally.thrower.entry(end.thrower.clone()).or_insert(0) += 1;
@@ -62,15 +69,23 @@ fn simulate_batch(dc: &Dc, seed: u64, batch: u64, trials: u64) -> Tally {
 }
 
 /// Runs `trials` (at least one) trials with `seed`, in parallel on the
-/// current rayon pool.
-pub fn tally(dc: &Dc, trials: u64, seed: u64) -> Tally {
-    sum_batches(trials, |b, n| simulate_batch(dc, seed, b, n), Tally::merge)
+/// current rayon pool. `progress` is told 0 every [`LOOK_EVERY`](crate::engine::plan::monte_carlo::LOOK_EVERY) trials of
+/// a batch and the batch's trials when it ends; it may unwind to stop the
+/// run ([`crate::engine::Stop`]).
+pub fn tally(dc: &Dc, trials: u64, seed: u64, progress: &(dyn Fn(u64) + Sync)) -> Tally {
+    let batch = |b, n| {
+        let t = simulate_batch(dc, seed, b, n, progress);
+        progress(n);
+        t
+    };
+    sum_batches(trials, batch, Tally::merge)
 }
 
-/// The Monte Carlo odds: the frequencies of `trials` trials with `seed`.
-pub fn run(dc: &Dc, trials: u64, seed: u64) -> DcOdds {
+/// The Monte Carlo odds: the frequencies of `trials` trials with `seed`
+/// (`progress` as for [`tally`]).
+pub fn run(dc: &Dc, trials: u64, seed: u64, progress: &(dyn Fn(u64) + Sync)) -> DcOdds {
     assert!(trials > 0, "a Monte Carlo run needs at least one trial");
-    let Tally { target, thrower } = tally(dc, trials, seed);
+    let Tally { target, thrower } = tally(dc, trials, seed, progress);
     let freq = |n| Prob::new(n, trials);
     let target = Dist::from_masses(target.into_iter().map(|(s, n)| (s, freq(n))));
     let thrower = dc

@@ -8,7 +8,7 @@
 
 use super::FirePlan;
 use super::chain::{Event, Node, transition};
-use super::monte_carlo::{McTally, Recorder, batch_rng, in_batches};
+use super::monte_carlo::{McTally, Recorder, batch_rng, in_batches, look};
 use crate::dice::RngDice;
 use crate::rules::outcomes::{OUTCOMES, in_action};
 use crate::rules::units::outcome;
@@ -67,7 +67,13 @@ impl UnitTally {
     }
 }
 
-fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTally, UnitTally) {
+fn simulate_batch(
+    plan: &FirePlan,
+    seed: u64,
+    batch: u64,
+    trials: u64,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (McTally, UnitTally) {
     let phases = plan.input.phases.len();
     let units = plan.units();
     let enemies: Vec<usize> = (0..units.len()).filter(|&i| units[i].enemy).collect();
@@ -83,7 +89,8 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
             .filter(|&&i| !in_action(&units[i], &states[i]))
             .count()
     };
-    for _ in 0..trials {
+    for i in 0..trials {
+        look(i, progress);
         let mut node = Node::start(plan);
         let mut trial = Recorder::default();
         // The chain of a plan with units does not keep it in its nodes.
@@ -132,7 +139,9 @@ fn simulate_batch(plan: &FirePlan, seed: u64, batch: u64, trials: u64) -> (McTal
 }
 
 /// Runs `trials` trials of the plan with `seed`, stepping [`transition`]
-/// with random dice, in parallel on the current rayon pool.
+/// with random dice, in parallel on the current rayon pool. `progress` is
+/// told 0 every [`LOOK_EVERY`](crate::engine::plan::monte_carlo::LOOK_EVERY) trials of a batch and the batch's trials
+/// when it ends; it may unwind to stop the run ([`crate::engine::Stop`]).
 pub fn run(
     plan: &FirePlan,
     trials: u64,
@@ -141,7 +150,7 @@ pub fn run(
 ) -> (McTally, UnitTally) {
     let phases = plan.input.phases.len();
     let results = in_batches(trials, |b, n| {
-        let r = simulate_batch(plan, seed, b, n);
+        let r = simulate_batch(plan, seed, b, n, progress);
         progress(n);
         r
     });

@@ -8,7 +8,7 @@
 
 use super::exact::start;
 use crate::dice::RngDice;
-use crate::engine::plan::monte_carlo::{batch_rng, in_batches};
+use crate::engine::plan::monte_carlo::{batch_rng, in_batches, look};
 use crate::rules::manhandling::Push;
 use crate::rules::manhandling::step::{Position, run_phase};
 
@@ -59,13 +59,14 @@ fn stuck(push: &Push, at: Position) -> bool {
     2 + push.drm(usize::from(at.hex), push.input.labor_max) > i16::from(push.input.m_number)
 }
 
-fn batch(push: &Push, seed: u64, b: u64, n: u64) -> PushTally {
+fn batch(push: &Push, seed: u64, b: u64, n: u64, progress: &(dyn Fn(u64) + Sync)) -> PushTally {
     let mut rng = batch_rng(seed, b);
     let mut dice = RngDice(&mut rng);
     let end = push.len() as u8;
     let mut tally = PushTally::new(push.len());
     tally.trials = n;
-    for _ in 0..n {
+    for i in 0..n {
+        look(i, progress);
         let mut at = start(push);
         let mut t = 0u32;
         loop {
@@ -92,8 +93,15 @@ fn batch(push: &Push, seed: u64, b: u64, n: u64) -> PushTally {
 }
 
 /// Runs `trials` pushes with `seed`, in parallel on the current rayon pool.
-pub fn run(push: &Push, trials: u64, seed: u64) -> PushTally {
-    let tallies = in_batches(trials, |b, n| batch(push, seed, b, n));
+/// `progress` is told 0 every [`LOOK_EVERY`](crate::engine::plan::monte_carlo::LOOK_EVERY) trials of a batch and the
+/// batch's trials when it ends; it may unwind to stop the run
+/// ([`crate::engine::Stop`]).
+pub fn run(push: &Push, trials: u64, seed: u64, progress: &(dyn Fn(u64) + Sync)) -> PushTally {
+    let tallies = in_batches(trials, |b, n| {
+        let t = batch(push, seed, b, n, progress);
+        progress(n);
+        t
+    });
     let mut total = PushTally::new(push.len());
     for t in &tallies {
         total.merge(t);

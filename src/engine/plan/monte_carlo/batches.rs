@@ -8,6 +8,19 @@ use rayon::prelude::*;
 /// Trials per batch.
 pub const BATCH: u64 = 1 << 16;
 
+/// Trials between two looks at a run's stop within a batch (a batch of a
+/// plan with units, or of a long push, takes seconds).
+pub const LOOK_EVERY: u64 = 1 << 10;
+
+/// Tells `progress` 0 (a look: it may unwind to stop the run) before
+/// trial `i` of a batch when `i` is a multiple of [`LOOK_EVERY`].
+#[inline]
+pub fn look(i: u64, progress: &(dyn Fn(u64) + Sync)) {
+    if i.is_multiple_of(LOOK_EVERY) {
+        progress(0);
+    }
+}
+
 /// SplitMix64: decorrelates the seeds of consecutive batches.
 fn splitmix64(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);

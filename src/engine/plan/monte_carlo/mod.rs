@@ -24,7 +24,7 @@ mod tally;
 mod walk_tally;
 mod walker;
 
-pub use batches::{BATCH, batch_rng, below, in_batches, sum_batches};
+pub use batches::{BATCH, LOOK_EVERY, batch_rng, below, in_batches, look, sum_batches};
 pub(crate) use tally::Recorder;
 pub use tally::{McTally, PhaseTally};
 
@@ -39,8 +39,9 @@ enum Sampler {
 }
 
 /// Runs `trials` trials of the chain with `seed`, in parallel on the
-/// current rayon pool. `progress` is told how many trials each finished
-/// batch held.
+/// current rayon pool. `progress` is told 0 as each batch begins and how
+/// many trials it held when it ends; it may unwind to stop the run
+/// ([`crate::engine::Stop`]).
 pub fn run(
     chain: &Chain,
     phases: usize,
@@ -53,6 +54,7 @@ pub fn run(
         None => Sampler::Search(Flat::new(chain)),
     };
     let tallies = in_batches(trials, |b, n| {
+        progress(0);
         let t = match &sampler {
             Sampler::Walk(w) => simulate_batch_walk(w, seed, b, n),
             Sampler::Search(f) => simulate_batch_search(f, chain.start, phases, seed, b, n),
