@@ -173,10 +173,19 @@ fn errors_leave_no_file_and_the_old_one_whole() {
 fn output_flags_are_refused_before_the_work() {
     let dir = tempfile::tempdir().expect("temp dir");
     let missing = dir.path().join("no-such-folder");
-    let cases: [(&[&str], &[&str]); 4] = [
+    let cases: [(&[&str], &[&str]); 6] = [
         (
             &["compare", "zzz", "--chart", "x.gif"],
             &["--chart", ".png or .svg"],
+        ),
+        (
+            &["compare", "zzz", "--chart", ".png"],
+            &["--chart: `.png` is an extension alone; give a file name"],
+        ),
+        (
+            // A TEST-NET address no machine holds (RFC 5737).
+            &["serve", "--host", "192.0.2.1", "--port", "18999"],
+            &["--host, --port: cannot listen on 192.0.2.1:18999"],
         ),
         (
             &["worth", SHOT, "--mortar", "zzz", "--chart", "x.txt"],

@@ -231,6 +231,12 @@ fn cli_bad_input() {
         assert_mentions(&rejects_naming(&args, "path[1]"), &[says]);
     }
     rejects_naming(&["push", "--hookup"], "mp");
+    // Not "give --out FILE", which --hookup refuses.
+    let parquet = ["push", "--hookup", "--mp", "16", "--format", "parquet"];
+    assert_mentions(
+        &rejects_naming(&parquet, "format"),
+        &["prints `table` or `json`"],
+    );
     rejects_naming(&["push", "--hookup", "--mp", "0"], "mp");
     rejects_naming(&with(&["--m-number", "8", "--mp", "4"]), "mp");
     let mut file = tempfile::NamedTempFile::new().unwrap();

@@ -194,6 +194,17 @@ fn the_catalog_the_page_and_the_sheet_are_served() {
         (wrong.status, wrong.body.as_str()),
         (405, "use GET for /api/mortars\n")
     );
+    // Any other method gets the route's own (a PUT was told to use GET).
+    let wrong = server.request("PUT", "/api/dc", b"{}");
+    assert_eq!(
+        (wrong.status, wrong.body.as_str()),
+        (405, "use POST with a JSON body for /api/dc\n")
+    );
+    let wrong = server.request("DELETE", "/sheet", b"");
+    assert_eq!(
+        (wrong.status, wrong.body.as_str()),
+        (405, "use GET for /sheet\n")
+    );
     let sheet = server.get("/sheet?paper=letter&breakdown=11");
     assert_eq!(sheet.status, 200);
     assert!(sheet.body.contains("Mortar odds sheet"));
@@ -262,6 +273,16 @@ fn bad_input_gets_400_and_the_cli_line() {
             answer.body
         );
     }
+    let answer = server.post("/api/push", r#"{"engine": "auto"}"#);
+    assert_eq!(
+        answer.body.trim_end(),
+        "engine: `auto`: push takes exact, mc or both"
+    );
+    let answer = server.post("/api/push", r#"{"engine": "EXACT"}"#);
+    assert_eq!(
+        answer.body.trim_end(),
+        "engine: `EXACT`: push takes exact, mc or both"
+    );
     let answer = server.post("/api/plan", r#"{"trials": 1000000000}"#);
     assert_eq!(answer.status, 400);
     assert!(

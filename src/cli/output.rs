@@ -80,9 +80,17 @@ fn chart_kind(path: &Path) -> Result<ChartKind> {
     let ext = path
         .extension()
         .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase());
     match ext.as_deref() {
         Some("png") => Ok(ChartKind::Png),
         Some("svg") => Ok(ChartKind::Svg),
+        // `.png` alone is a hidden file's name with no extension.
+        _ if matches!(name.as_deref(), Some(".png" | ".svg")) => anyhow::bail!(
+            "--chart: `{}` is an extension alone; give a file name, e.g. chart.png",
+            path.display()
+        ),
         _ => anyhow::bail!("--chart: `{}` must end in .png or .svg", path.display()),
     }
 }
@@ -130,9 +138,16 @@ impl Named {
             .into_iter()
             .flatten()
             .cloned();
+        // `push --hookup` prints a table or JSON alone; it says so itself.
+        let hookup = sub.try_get_one::<bool>("hookup").ok().flatten() == Some(&true);
         Named {
             files,
-            format: sub.try_get_one::<Format>("format").ok().flatten().copied(),
+            format: sub
+                .try_get_one::<Format>("format")
+                .ok()
+                .flatten()
+                .copied()
+                .filter(|_| !hookup),
             out: path("out").is_some(),
             charts: path("charts"),
             stem: name.to_string(),

@@ -184,6 +184,12 @@ pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc,
 pub(super) async fn push(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
     let fields = ["scenario", "engine", "trials", "seed", "charts"];
     let req = request(&body, "/api/push", &fields)?;
+    if let Some(other) = req.engine.as_deref()
+        && !["exact", "mc", "both"].contains(&other)
+    {
+        let e = anyhow::anyhow!("engine: `{other}`: push takes exact, mc or both");
+        return Err(bad(&e));
+    }
     let settings = req
         .settings(server.bounds, engine::DEFAULT_TRIALS)
         .map_err(|e| bad(&e))?;

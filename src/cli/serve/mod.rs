@@ -82,7 +82,7 @@ async fn serve(args: &ServeArgs, server: Server) -> Result<()> {
     let asked = SocketAddr::new(args.host, args.port);
     let listener = tokio::net::TcpListener::bind(asked)
         .await
-        .with_context(|| format!("--port: cannot listen on {asked}"))?;
+        .with_context(|| format!("--host, --port: cannot listen on {asked}"))?;
     let bound = listener.local_addr().context("--port: no local address")?;
     let url = page_url(bound);
     println!("{url}");

@@ -119,12 +119,11 @@ pub(super) async fn not_found() -> Response {
 
 /// A route asked with the wrong method: every route takes either GET
 /// (the page, the sheet, the catalog) or POST (the API's runs) alone.
-pub(super) async fn method_not_allowed(
-    method: axum::http::Method,
-    uri: axum::http::Uri,
-) -> Response {
+pub(super) async fn method_not_allowed(uri: axum::http::Uri) -> Response {
     let path = uri.path();
-    let line = if method == axum::http::Method::GET {
+    // The API's runs take POST; the page, the sheet and the catalog GET.
+    let takes_post = path.starts_with("/api/") && path != "/api/mortars";
+    let line = if takes_post {
         format!("use POST with a JSON body for {path}\n")
     } else {
         format!("use GET for {path}\n")
