@@ -275,7 +275,8 @@ fn a_report_folder_is_old_and_whole_or_new_and_whole() {
     let first = examples(&["type89-squad-in-woods.toml"]);
     succeeds(&args(&report(first.path(), &out, "1000")));
     fs::write(out.join("README.md"), "the player's own").expect("write");
-    fs::write(out.join("shots/gone.txt"), "stale").expect("write");
+    // A file of the player's among the report's: kept by every report.
+    fs::write(out.join("shots/mine.txt"), "the player's own").expect("write");
     let old = tree(&out);
 
     // A run that fails on a scenario past the first.
@@ -301,15 +302,17 @@ fn a_report_folder_is_old_and_whole_or_new_and_whole() {
     assert_eq!(tree(&out), old, "the old report after a killed run");
     assert_no_leftovers(parent.path());
 
-    // A run that works replaces the folder whole.
+    // A run that works replaces the folder whole: the old report's files
+    // go (its index.md lists them), the player's stay. Before, a file of
+    // the player's in `shots/` or `charts/` went with the old report.
     let second = examples(&["medium-mortar-spotted.toml"]);
     succeeds(&args(&report(second.path(), &out, "1000")));
     let new = tree(&out);
     assert!(new.contains_key(Path::new("shots/medium-mortar-spotted.txt")));
-    for gone in ["shots/gone.txt", "shots/type89-squad-in-woods.txt"] {
-        assert!(!new.contains_key(Path::new(gone)), "{gone} is gone");
-    }
+    let gone = "shots/type89-squad-in-woods.txt";
+    assert!(!new.contains_key(Path::new(gone)), "{gone} is gone");
     assert_eq!(new[Path::new("README.md")], b"the player's own");
+    assert_eq!(new[Path::new("shots/mine.txt")], b"the player's own");
     assert_no_leftovers(parent.path());
     assert_eq!(fs::read_dir(parent.path()).unwrap().count(), 1);
 

@@ -6,6 +6,7 @@
 //! `--out`, which is swapped in whole at the end (`swap`): a failure or a
 //! kill leaves the old report complete, or the new one.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -100,7 +101,9 @@ impl Files {
     }
 
     /// Writes every file into the new folder, then swaps it in.
-    fn write(&self, folder: NewFolder) -> Result<()> {
+    /// Writes the files into `folder` and swaps it in, replacing the old
+    /// report's files (`replaced`, from its [`MANIFEST`]).
+    fn write(&self, folder: NewFolder, replaced: &BTreeSet<PathBuf>) -> Result<()> {
         for (rel, bytes) in &self.0 {
             let top = rel.components().next().map(|c| c.as_os_str());
             if !top.is_some_and(|top| REPORT_ENTRIES.iter().any(|e| top == *e)) {
@@ -111,8 +114,39 @@ impl Files {
             }
             folder.write(rel, bytes)?;
         }
-        folder.swap_in()
+        folder.swap_in(replaced)
     }
+
+    /// The list of the files, as `index.md` ends with it ([`MANIFEST`]).
+    fn manifest(&self) -> String {
+        let mut out = format!("\n<!-- {MANIFEST}\n");
+        for (rel, _) in &self.0 {
+            out.push_str(&format!("{}\n", rel.display()));
+        }
+        out.push_str("index.md\n-->\n");
+        out
+    }
+}
+
+/// The head of the comment `index.md` ends with: the report's files, one
+/// a line. The next report replaces those; any other file in the report's
+/// folders is the player's, and kept.
+const MANIFEST: &str = "mortar-odds report files (the next report replaces these; other files in these folders are kept):";
+
+/// The files the report in `out` wrote, from its `index.md`; none when it
+/// has no list (a report older than the list, or no report).
+fn old_report_files(out: &Path) -> BTreeSet<PathBuf> {
+    let index = fs::read_to_string(out.join("index.md")).unwrap_or_default();
+    let Some(at) = index.rfind(MANIFEST) else {
+        return BTreeSet::new();
+    };
+    index[at + MANIFEST.len()..]
+        .lines()
+        .map(str::trim)
+        .take_while(|line| *line != "-->")
+        .filter(|line| !line.is_empty())
+        .map(PathBuf::from)
+        .collect()
 }
 
 /// Progress on standard error, drawn only on a terminal.
@@ -345,9 +379,10 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     }
     bar.inc(1);
 
-    files.add("index.md", index.to_markdown(args.trials));
+    let manifest = files.manifest();
+    files.add("index.md", index.to_markdown(args.trials) + &manifest);
     bar.set_message("writing");
-    files.write(folder)?;
+    files.write(folder, &old_report_files(&args.out))?;
     bar.finish_and_clear();
     Ok(format!(
         "wrote {} files for {} scenarios under {} (open {})\n",

@@ -15,8 +15,13 @@
 //! The target may only hold what the folder's owner writes (its `owned`
 //! names) and plain files, which are carried over into the new folder; a
 //! target holding anything else (a folder, a link) is refused, so a
-//! mistyped `--out` never replaces a folder of the player's.
+//! mistyped `--out` never replaces a folder of the player's. Inside the
+//! owned folders, a plain file the new folder does not write is carried
+//! over too unless the old folder's owner wrote it (its `replaced` list):
+//! a player's file put among the report's is kept, a stale file of the
+//! old report is not.
 
+use std::collections::BTreeSet;
 use std::ffi::OsString;
 use std::fs::{self, File};
 use std::io::{self, ErrorKind, Write};
@@ -114,11 +119,24 @@ impl NewFolder {
         })
     }
 
-    /// Carries the target's plain files over and swaps the new folder in.
-    pub(super) fn swap_in(self) -> Result<()> {
+    /// Carries the target's plain files over (those in its owned folders
+    /// too, but for the files of the old folder listed in `replaced`) and
+    /// swaps the new folder in.
+    pub(super) fn swap_in(self, replaced: &BTreeSet<PathBuf>) -> Result<()> {
         let cannot = || format!("{}: cannot replace `{}`", self.flag, self.target.display());
-        for name in carried_files(self.flag, &self.target, self.owned)? {
-            let (from, to) = (self.target.join(&name), self.build.path().join(&name));
+        let mut carried: Vec<PathBuf> = carried_files(self.flag, &self.target, self.owned)?
+            .into_iter()
+            .map(PathBuf::from)
+            .collect();
+        for name in self.owned {
+            let (old, new) = (self.target.as_path(), self.build.path());
+            kept_in(self.flag, old, new, Path::new(name), replaced, &mut carried)?;
+        }
+        for rel in carried {
+            let (from, to) = (self.target.join(&rel), self.build.path().join(&rel));
+            if let Some(dir) = to.parent() {
+                fs::create_dir_all(dir).with_context(cannot)?;
+            }
             fs::hard_link(&from, &to)
                 .or_else(|_| fs::copy(&from, &to).map(drop))
                 .with_context(cannot)?;
@@ -168,6 +186,42 @@ fn carried_files(flag: &str, target: &Path, owned: &[&str]) -> Result<Vec<OsStri
         carried.push(name);
     }
     Ok(carried)
+}
+
+/// The entries under `rel`, an owned folder of the `old` folder, that the
+/// `new` folder must keep: each plain file it does not write and the old
+/// folder's owner did not (`replaced`), added to `kept`. Anything else
+/// there that the new folder would drop (a link, a device) is refused.
+fn kept_in(
+    flag: &str,
+    old: &Path,
+    new: &Path,
+    rel: &Path,
+    replaced: &BTreeSet<PathBuf>,
+    kept: &mut Vec<PathBuf>,
+) -> Result<()> {
+    let at = old.join(rel);
+    let Ok(meta) = fs::symlink_metadata(&at) else {
+        return Ok(());
+    };
+    let written = fs::symlink_metadata(new.join(rel)).ok();
+    if meta.is_dir() {
+        let cannot = || format!("{flag}: cannot read `{}`", at.display());
+        for entry in fs::read_dir(&at).with_context(cannot)? {
+            let name = entry.with_context(cannot)?.file_name();
+            kept_in(flag, old, new, &rel.join(name), replaced, kept)?;
+        }
+    } else if written.is_none() && !replaced.contains(rel) {
+        if !meta.is_file() {
+            bail!(
+                "{flag}: `{}` is {}, which is not part of a report; move it away or give another folder",
+                at.display(),
+                describe(meta.file_type())
+            );
+        }
+        kept.push(rel.to_path_buf());
+    }
+    Ok(())
 }
 
 /// Puts `new` at `target` and the old `target`, if any, at `new`'s name,
@@ -269,6 +323,40 @@ mod tests {
             assert_eq!(names(&old), ["index.md", "plans"]);
             assert_eq!(fs::read_to_string(old.join("index.md")).unwrap(), "new");
         }
+    }
+
+    #[test]
+    fn a_players_file_in_an_owned_folder_is_kept_and_a_stale_one_is_not() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let (old, new) = (dir.path().join("reports"), dir.path().join("new"));
+        folder(
+            &old,
+            &[("charts/a.svg", "old"), ("charts/stale.svg", "old")],
+        );
+        folder(
+            &old,
+            &[("charts/sub/notes.txt", "mine"), ("charts/my.txt", "mine")],
+        );
+        folder(&new, &[("charts/a.svg", "new")]);
+        let replaced = BTreeSet::from([PathBuf::from("charts/stale.svg")]);
+        let mut kept = Vec::new();
+        kept_in(
+            "--out",
+            &old,
+            &new,
+            Path::new("charts"),
+            &replaced,
+            &mut kept,
+        )
+        .expect("kept");
+        kept.sort();
+        assert_eq!(
+            kept,
+            [
+                PathBuf::from("charts/my.txt"),
+                "charts/sub/notes.txt".into()
+            ]
+        );
     }
 
     #[test]
