@@ -61,8 +61,12 @@ impl Request {
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(Request::default());
         }
-        let value: Value =
+        let mut value: Value =
             serde_json::from_slice(body).map_err(|e| anyhow::anyhow!("request: not JSON: {e}"))?;
+        // A field set to null is a field left out, as in the scenario.
+        if let Value::Object(map) = &mut value {
+            map.retain(|_, v| !v.is_null());
+        }
         let Value::Object(map) = &value else {
             bail!("request: give a JSON object, e.g. {{\"scenario\": {{...}}}}");
         };
@@ -116,7 +120,8 @@ impl Request {
     pub(super) fn source(&self) -> Result<ScenarioSource> {
         let table: Table = match &self.scenario {
             None => Table::new(),
-            Some(Value::Object(_)) => {
+            Some(value @ Value::Object(_)) => {
+                fits_toml(value, SCENARIO_NAME)?;
                 let value = self.scenario.clone().unwrap_or_default();
                 serde_json::from_value(strip_nulls(value)).map_err(|e| {
                     let e = e.to_string();
@@ -169,6 +174,33 @@ impl Request {
             seed: self.seed.unwrap_or(engine::DEFAULT_SEED),
             stop: engine::Stop::default(),
         })
+    }
+}
+
+/// Refuses what JSON holds and a scenario file cannot, naming where: a
+/// null in a list (a null key is a key left out, a null item is not), and
+/// a whole number past 64 bits (JSON reads it as a float, which the
+/// scenario's reader would call a float where a whole number goes).
+fn fits_toml(value: &Value, at: &str) -> Result<()> {
+    match value {
+        Value::Object(map) => map
+            .iter()
+            .try_for_each(|(k, v)| fits_toml(v, &format!("{at}.{k}"))),
+        Value::Array(list) => list.iter().enumerate().try_for_each(|(i, v)| {
+            let at = format!("{at}[{i}]");
+            if v.is_null() {
+                bail!("{at}: null in a list; leave the item out");
+            }
+            fits_toml(v, &at)
+        }),
+        Value::Number(n)
+            if n.is_f64()
+                && n.as_f64()
+                    .is_some_and(|f| f.fract() == 0.0 && f.abs() >= 2f64.powi(63)) =>
+        {
+            bail!("{at}: a number past 64 bits is too large for any value")
+        }
+        _ => Ok(()),
     }
 }
 
@@ -226,6 +258,21 @@ mod tests {
         let big = Request::parse(br#"{"scenario": {"target": {"range": 18446744073709551615}}}"#);
         let err = big.unwrap().source().unwrap_err();
         assert!(err.to_string().contains("too large"), "{err}");
+        let request = Request::parse(br#"{"scenario": {"target": {"units": [null]}}}"#).unwrap();
+        let err = request.source().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "scenario.target.units[0]: null in a list; leave the item out"
+        );
+        let request =
+            Request::parse(br#"{"scenario": {"target": {"tem": 99999999999999999999999}}}"#);
+        let err = request.unwrap().source().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "scenario.target.tem: a number past 64 bits is too large for any value"
+        );
+        let null = Request::parse(br#"{"plan": null, "charts": null, "engine": null}"#).unwrap();
+        assert!(!null.plan && !null.charts && null.engine.is_none());
         let request = Request::parse(br#"{"scenario": [1]}"#).unwrap();
         let err = request.source().unwrap_err();
         assert!(err.to_string().contains("must be a JSON object"), "{err}");
