@@ -134,6 +134,11 @@ fn dc_command_rejects_bad_files() {
     );
     assert_mentions(&rejects(&["dc", &thrower]), &["dc.thrower", "Thrown"]);
     assert_mentions(&rejects_usage(&["dc", "--trials", "0"]), &["--trials"]);
+    // A seed without a Monte Carlo run was ignored without a word.
+    assert_mentions(
+        &rejects_usage(&["dc", "examples/dc/thrown-afph.toml", "--seed", "5"]),
+        &["--trials <TRIALS>"],
+    );
 }
 
 /// A DC's unit takes a target unit's keys but its To Hit ones (a DC makes

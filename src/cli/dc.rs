@@ -31,8 +31,13 @@ pub(super) struct DcArgs {
     /// Also run a Monte Carlo check with this many trials (at most 100,000,000).
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
     trials: Option<u64>,
-    /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
-    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    /// Monte Carlo seed (with --trials): the same seed gives the same figures on any number of threads.
+    #[arg(
+        long,
+        default_value = "1",
+        allow_negative_numbers = true,
+        requires = "trials"
+    )]
     seed: u64,
     /// In the text output, show every reading of the rules and every part not modelled, not only those of this attack.
     #[arg(long)]
