@@ -255,6 +255,18 @@ fn bad_input_gets_400_and_the_cli_line() {
         answer.body.trim_end(),
         "engine: unknown engine `fast`; use exact, mc, both or auto"
     );
+    // A key given twice: JSON's reader kept the last without a word.
+    let answer = server.post(
+        "/api/shot",
+        r#"{"scenario": {"target": {"range": 5, "range": 9}}}"#,
+    );
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            "request.scenario.target.range: given twice; give each key once"
+        )
+    );
     // A field the endpoint would ignore is refused, naming it.
     for (endpoint, body) in [
         ("/api/shot", r#"{"engine": "exact"}"#),

@@ -10,6 +10,7 @@ mod api;
 mod conn;
 mod doc;
 mod jobs;
+mod json_keys;
 mod page;
 mod request;
 

@@ -63,6 +63,9 @@ impl Request {
         }
         let mut value: Value =
             serde_json::from_slice(body).map_err(|e| anyhow::anyhow!("request: not JSON: {e}"))?;
+        if let Some(path) = super::json_keys::first_twice(body) {
+            bail!("request.{path}: given twice; give each key once");
+        }
         // A field set to null is a field left out, as in the scenario.
         if let Value::Object(map) = &mut value {
             map.retain(|_, v| !v.is_null());
