@@ -16,6 +16,8 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
         scenario_file("[[mortar]]\nname = \"big\"\ncaliber = 99999999999999999999\n");
     let (_d5, words) = scenario_file("[mortar]\nname = \"us-81mm\"\nrof = \"three\"\n");
     let (_d6, one_table) = scenario_file("[mortar]\nname = \"x\"\ncaliber = 81\n");
+    let (_d8, list_of_one) =
+        scenario_file("path = \"open\"\n[gun]\nm_number = 9\n[[pushers]]\nmf = 4\n");
     let (_d7, empty_unit) =
         scenario_file("[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\nunits = [[]]\n");
     let lines = [
@@ -42,6 +44,10 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
         (
             rejects(&["shot", &empty_unit]),
             "line 5 (`units = [[]]`): an empty list, expected a table",
+        ),
+        (
+            rejects(&["push", &list_of_one]),
+            "line 4 (`[[pushers]]`): a list of tables where one table goes: write [pushers], with single brackets",
         ),
         (
             rejects(&["push", &path]),

@@ -139,6 +139,14 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
             let start = span.start.min(text.len());
             let line = text[..start].matches('\n').count() + 1;
             let source = shown(text.lines().nth(line - 1).unwrap_or_default().trim());
+            // `[[pushers]]` where `[pushers]` goes: the reader takes the
+            // list's first table for the table's first field.
+            let message = match source.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
+                Some(name) if message.starts_with("invalid type: map") => format!(
+                    "a list of tables where one table goes: write [{name}], with single brackets"
+                ),
+                _ => message,
+            };
             format!("line {line} (`{source}`): {message}")
         }
         None => message,
