@@ -381,3 +381,42 @@ fn a_flag_replaces_what_the_file_says_in_other_words() {
     assert_eq!(plan["plan"]["starting_acquisition"], 2, "{plan}");
     assert_eq!(plan["mortar"]["caliber_mm"], 82);
 }
+
+#[test]
+fn monte_carlo_flags_beside_the_exact_engine_alone_are_refused() {
+    // They were ignored without a word: the exact engine runs no trials.
+    for args in [
+        &[
+            "plan",
+            "examples/stack-in-woods.toml",
+            "--engine",
+            "exact",
+            "--trials",
+            "9",
+        ][..],
+        &[
+            "push",
+            "examples/push/at-gun-into-village.toml",
+            "--engine",
+            "exact",
+            "--seed",
+            "3",
+        ],
+        &[
+            "plan",
+            "examples/stack-in-woods.toml",
+            "--engine",
+            "exact",
+            "--threads",
+            "1",
+        ],
+    ] {
+        let flag = args[4];
+        assert_mentions(
+            &rejects_usage(args),
+            &[&format!(
+                "{flag} is for Monte Carlo, and --engine exact runs none"
+            )],
+        );
+    }
+}

@@ -25,24 +25,20 @@ fn args(command: &str, rest: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// A light mortar's plan over `n` PFPh, with `engine`.
+/// A light mortar's plan over `n` PFPh, with `engine` (and 100 trials
+/// for Monte Carlo).
 fn plan_of(n: usize, engine: &str) -> Vec<String> {
     let phases = vec!["PFPh"; n].join(",");
-    args(
-        "plan",
-        &[
-            "--rof",
-            "3",
-            "--breakdown",
-            "12",
-            "--engine",
-            engine,
-            "--trials",
-            "100",
-            "--phases",
-            &phases,
-        ],
-    )
+    let trials: &[&str] = if engine == "exact" {
+        &[]
+    } else {
+        &["--trials", "100"]
+    };
+    let flags = ["--rof", "3", "--breakdown", "12", "--engine", engine];
+    let flags: Vec<&str> = flags.iter().chain(trials).copied().collect();
+    let mut plan = args("plan", &flags);
+    plan.extend(["--phases".into(), phases]);
+    plan
 }
 
 fn strs(v: &[String]) -> Vec<&str> {

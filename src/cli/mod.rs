@@ -114,9 +114,36 @@ where
     T: Into<OsString> + Clone,
 {
     let matches = Cli::command().try_get_matches_from(args)?;
+    if let Some((_, sub)) = matches.subcommand() {
+        exact_alone(sub)?;
+    }
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut Cli::command()))?;
     cli.outputs = output_files(&matches);
     Ok(cli)
+}
+
+/// Refuses the Monte Carlo flags beside `--engine exact`, which runs none
+/// (they were ignored without a word).
+fn exact_alone(sub: &ArgMatches) -> Result<(), clap::Error> {
+    let exact = sub
+        .try_get_one::<run_plan::Engine>("engine")
+        .ok()
+        .flatten()
+        .is_some_and(|e| *e == run_plan::Engine::Exact);
+    if !exact {
+        return Ok(());
+    }
+    for flag in ["trials", "seed", "threads"] {
+        if sub.try_contains_id(flag).unwrap_or(false)
+            && sub.value_source(flag) == Some(clap::parser::ValueSource::CommandLine)
+        {
+            return Err(Cli::command().error(
+                clap::error::ErrorKind::ArgumentConflict,
+                format!("--{flag} is for Monte Carlo, and --engine exact runs none; leave it out or use --engine both"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The outputs the command's arguments name.
