@@ -352,23 +352,3 @@ fn speed_through_the_api() {
         );
     }
 }
-
-#[test]
-fn a_connection_that_sends_nothing_is_closed() {
-    // Before: a connection with half its headers, or nothing, stayed open
-    // for good; enough of them and no one else was answered.
-    use std::io::{Read, Write};
-    let server = serve(&["--idle-secs", "1", "--budget-ms", "10"]);
-    let mut half = std::net::TcpStream::connect(&server.addr).expect("connects");
-    half.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
-        .expect("writes");
-    half.set_read_timeout(Some(std::time::Duration::from_secs(20)))
-        .expect("a timeout");
-    let started = std::time::Instant::now();
-    let mut rest = Vec::new();
-    // Closed by the server: the end of the stream (or a reset), long
-    // before the 20 s this side waits.
-    let _ = half.read_to_end(&mut rest);
-    assert!(started.elapsed().as_secs() < 15, "{:?}", started.elapsed());
-    assert_eq!(server.get("/api/mortars").status, 200);
-}

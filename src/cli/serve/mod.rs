@@ -7,7 +7,6 @@
 //! script (or a test) that asked for `--port 0` learns the port.
 
 mod api;
-mod conn;
 mod doc;
 mod jobs;
 mod json_keys;
@@ -58,10 +57,6 @@ pub(super) struct ServeArgs {
     /// Engine jobs run at once (a job past the budget still counts until it ends).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: u64,
-    /// Seconds a connection may send nothing before it is closed (on top
-    /// of twice the time budget, the longest an answer takes).
-    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
-    idle_secs: u64,
     #[command(flatten)]
     catalog: CatalogArgs,
 }
@@ -105,9 +100,7 @@ async fn serve(args: &ServeArgs, server: Server) -> Result<()> {
     if args.open {
         open_browser(&url);
     }
-    // The longest an answer takes: the budget, then a fallback's budget.
-    let idle = Duration::from_secs(args.idle_secs) + 2 * server.budget;
-    axum::serve(conn::Bounded::new(listener, idle), router(server))
+    axum::serve(listener, router(server))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })
