@@ -158,3 +158,32 @@ fn an_output_never_replaces_the_player_s_own_catalog() {
         assert_eq!(fs::read_to_string(out).unwrap(), catalog, "{var}");
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_backslash_is_part_of_a_unix_file_name() {
+    // `x\` names a file on Unix (only `x/` names a folder); it was refused.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("back\\");
+    common::succeeds(&["shot", SHOT, "--out", out.to_str().unwrap()]);
+    assert!(out.is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_scenario_name_that_would_break_the_report_s_index_is_refused() {
+    // A newline in a scenario file's name split the list index.md ends
+    // with, so that its files were never replaced.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let examples = dir.path().join("examples");
+    fs::create_dir(&examples).unwrap();
+    fs::copy(SHOT, examples.join("odd\nname.toml")).unwrap();
+    let out = dir.path().join("reports");
+    let args = common::report_args(&examples, &out, 1000);
+    let line = rejects(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_mentions(
+        &line,
+        &["odd\\nname.toml`: a scenario file's name may hold no control character"],
+    );
+    assert!(!out.exists());
+}

@@ -79,7 +79,11 @@ pub(super) fn without_path(e: io::Error) -> io::Error {
 /// a path that names no file (`/`, `..`, nothing, `x/`) or whose folder is
 /// not there.
 fn split<'a>(flag: &str, path: &'a Path) -> Result<(&'a Path, &'a std::ffi::OsStr)> {
-    let ends_as_folder = path.as_os_str().to_string_lossy().ends_with(['/', '\\']);
+    // `x/` (and `x\` on Windows) names a folder; on Unix `\` is a name's.
+    let ends_as_folder = path
+        .as_os_str()
+        .to_string_lossy()
+        .ends_with(std::path::is_separator);
     let Some(name) = path.file_name().filter(|_| !ends_as_folder) else {
         bail!(
             "{flag}: `{}` names no file; give a file name",

@@ -15,6 +15,7 @@ mod compare;
 mod completions;
 mod dc;
 mod init;
+mod manifest;
 mod mortars;
 mod output;
 mod plan;

@@ -15,6 +15,7 @@ use clap::Args;
 use toml::Table;
 
 use super::dc::DcRun;
+use super::manifest;
 use super::push::push_report;
 use super::run_plan::{self, Engine, RunArgs};
 use super::scenario::{CatalogArgs, load_catalog, read_source};
@@ -102,8 +103,9 @@ impl Files {
 
     /// Writes every file into the new folder, then swaps it in.
     /// Writes the files into `folder` and swaps it in, replacing the old
-    /// report's files (`replaced`, from its [`MANIFEST`]).
-    fn write(&self, folder: NewFolder, replaced: &BTreeSet<PathBuf>) -> Result<()> {
+    /// report's files (`replaced`, from the list its `index.md` ends
+    /// with; `None`: all).
+    fn write(&self, folder: NewFolder, replaced: Option<&BTreeSet<PathBuf>>) -> Result<()> {
         for (rel, bytes) in &self.0 {
             let top = rel.components().next().map(|c| c.as_os_str());
             if !top.is_some_and(|top| REPORT_ENTRIES.iter().any(|e| top == *e)) {
@@ -117,36 +119,24 @@ impl Files {
         folder.swap_in(replaced)
     }
 
-    /// The list of the files, as `index.md` ends with it ([`MANIFEST`]).
+    /// The list of the files, as `index.md` ends with it.
     fn manifest(&self) -> String {
-        let mut out = format!("\n<!-- {MANIFEST}\n");
-        for (rel, _) in &self.0 {
-            out.push_str(&format!("{}\n", rel.display()));
-        }
-        out.push_str("index.md\n-->\n");
-        out
+        manifest::list(self.0.iter().map(|(rel, _)| rel.as_path()))
     }
 }
 
-/// The head of the comment `index.md` ends with: the report's files, one
-/// a line. The next report replaces those; any other file in the report's
-/// folders is the player's, and kept.
-const MANIFEST: &str = "mortar-odds report files (the next report replaces these; other files in these folders are kept):";
-
-/// The files the report in `out` wrote, from its `index.md`; none when it
-/// has no list (a report older than the list, or no report).
-fn old_report_files(out: &Path) -> BTreeSet<PathBuf> {
-    let index = fs::read_to_string(out.join("index.md")).unwrap_or_default();
-    let Some(at) = index.rfind(MANIFEST) else {
-        return BTreeSet::new();
-    };
-    index[at + MANIFEST.len()..]
-        .lines()
-        .map(str::trim)
-        .take_while(|line| *line != "-->")
-        .filter(|line| !line.is_empty())
-        .map(PathBuf::from)
-        .collect()
+/// A scenario file's name as the report's file names take it: its stem,
+/// refused when it holds a control character or `-->`, which would break
+/// the lines of `index.md` and the list it ends with.
+fn report_name(path: &Path) -> Result<String> {
+    let name = stem(path);
+    if name.chars().any(char::is_control) || name.contains("-->") {
+        bail!(
+            "--examples: `{}`: a scenario file's name may hold no control character and no `-->`; rename it",
+            crate::one_line(&path.display().to_string())
+        );
+    }
+    Ok(name)
 }
 
 /// Progress on standard error, drawn only on a terminal.
@@ -202,7 +192,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         .iter()
         .map(|path| {
             let source = read_source(Some(path), "scenario file", Command::Shot, &Table::new())?;
-            Ok((stem(path), source))
+            Ok((report_name(path)?, source))
         })
         .collect::<Result<_>>()?;
     // An output folder that cannot be replaced fails now, not after the work.
@@ -382,7 +372,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     let manifest = files.manifest();
     files.add("index.md", index.to_markdown(args.trials) + &manifest);
     bar.set_message("writing");
-    files.write(folder, &old_report_files(&args.out))?;
+    files.write(folder, manifest::old_files(&args.out).as_ref())?;
     bar.finish_and_clear();
     Ok(format!(
         "wrote {} files for {} scenarios under {} (open {})\n",

@@ -120,17 +120,20 @@ impl NewFolder {
     }
 
     /// Carries the target's plain files over (those in its owned folders
-    /// too, but for the files of the old folder listed in `replaced`) and
+    /// too, but for the files of the old folder listed in `replaced`;
+    /// `None`: the owned folders hold the old folder's files alone) and
     /// swaps the new folder in.
-    pub(super) fn swap_in(self, replaced: &BTreeSet<PathBuf>) -> Result<()> {
+    pub(super) fn swap_in(self, replaced: Option<&BTreeSet<PathBuf>>) -> Result<()> {
         let cannot = || format!("{}: cannot replace `{}`", self.flag, self.target.display());
         let mut carried: Vec<PathBuf> = carried_files(self.flag, &self.target, self.owned)?
             .into_iter()
             .map(PathBuf::from)
             .collect();
-        for name in self.owned {
+        if let Some(replaced) = replaced {
             let (old, new) = (self.target.as_path(), self.build.path());
-            kept_in(self.flag, old, new, Path::new(name), replaced, &mut carried)?;
+            for name in self.owned {
+                kept_in(self.flag, old, new, Path::new(name), replaced, &mut carried)?;
+            }
         }
         for rel in carried {
             let (from, to) = (self.target.join(&rel), self.build.path().join(&rel));
@@ -191,7 +194,7 @@ fn carried_files(flag: &str, target: &Path, owned: &[&str]) -> Result<Vec<OsStri
 /// The entries under `rel`, an owned folder of the `old` folder, that the
 /// `new` folder must keep: each plain file it does not write and the old
 /// folder's owner did not (`replaced`), added to `kept`. Anything else
-/// there that the new folder would drop (a link, a device) is refused.
+/// there (a link, a device) goes with the old folder, as it always did.
 fn kept_in(
     flag: &str,
     old: &Path,
@@ -211,14 +214,7 @@ fn kept_in(
             let name = entry.with_context(cannot)?.file_name();
             kept_in(flag, old, new, &rel.join(name), replaced, kept)?;
         }
-    } else if written.is_none() && !replaced.contains(rel) {
-        if !meta.is_file() {
-            bail!(
-                "{flag}: `{}` is {}, which is not part of a report; move it away or give another folder",
-                at.display(),
-                describe(meta.file_type())
-            );
-        }
+    } else if meta.is_file() && written.is_none() && !replaced.contains(rel) {
         kept.push(rel.to_path_buf());
     }
     Ok(())

@@ -337,16 +337,27 @@ pub fn svg_labels(svg: &str) -> Vec<String> {
         .collect()
 }
 
-/// `mortar-odds report` from the scenarios in `examples` into `out`, with
-/// `trials` Monte Carlo trials; returns what it printed.
-pub fn report_into(examples: &Path, out: &Path, trials: u64) -> String {
-    succeeds(&[
+/// The arguments of `mortar-odds report` from the scenarios in `examples`
+/// into `out`, with `trials` Monte Carlo trials.
+pub fn report_args(examples: &Path, out: &Path, trials: u64) -> Vec<String> {
+    let (examples, out) = (examples.to_str().unwrap(), out.to_str().unwrap());
+    let trials = trials.to_string();
+    [
         "report",
         "--examples",
-        examples.to_str().unwrap(),
+        examples,
         "--out",
-        out.to_str().unwrap(),
+        out,
         "--trials",
-        &trials.to_string(),
-    ])
+        &trials,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// `mortar-odds report` as [`report_args`] gives it; returns what it
+/// printed.
+pub fn report_into(examples: &Path, out: &Path, trials: u64) -> String {
+    let args = report_args(examples, out, trials);
+    succeeds(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
