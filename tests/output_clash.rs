@@ -154,8 +154,27 @@ fn an_output_never_replaces_the_player_s_own_catalog() {
             .expect("runs");
         assert_eq!(run.status.code(), Some(2), "{var}");
         let err = String::from_utf8_lossy(&run.stderr);
-        assert_mentions(&err, &["--out: `", "is a file this run reads"]);
+        assert_mentions(&err, &["--out: `", "is where your own catalog goes"]);
         assert_eq!(fs::read_to_string(out).unwrap(), catalog, "{var}");
+    }
+    // Nor does `init`, nor an output where no catalog is yet.
+    let empty = dir.path().join("empty-config");
+    fs::create_dir_all(empty.join("mortar-odds")).unwrap();
+    let target = empty.join("mortar-odds/catalog.toml");
+    for args in [
+        &["init"][..],
+        &["shot", "--mortar", "us-81mm", "--range", "8", "--out"],
+    ] {
+        let run = common::mortar_odds()
+            .env("XDG_CONFIG_HOME", &empty)
+            .args(args)
+            .arg(&target)
+            .output()
+            .expect("runs");
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_mentions(&err, &["is where your own catalog goes"]);
+        assert!(!target.exists());
     }
 }
 

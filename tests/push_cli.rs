@@ -74,13 +74,14 @@ fn cli_a_chart_drm_no_attempt_takes_is_named() {
         args.extend_from_slice(extra);
         succeeds(&args)
     };
-    let road_note = "Note: drm.road is given but not used: no attempt crosses a road hexside";
+    let road_note =
+        "Note: drm.road (--road-drm) is given but not used: no attempt crosses a road hexside";
     assert!(given("woods", &[]).contains(road_note));
     assert!(given("woods+road", &["--mud", "--mud-drm", "1"]).contains(road_note));
     assert!(!given("woods+road", &[]).contains("Note:"));
     let out = given("woods,open+road", &["--mud-drm", "2"]);
     assert!(
-        out.contains("Note: drm.mud is given but not used: no attempt is into or from mud/deep snow (C10.3).\n"),
+        out.contains("Note: drm.mud (--mud-drm) is given but not used: no attempt is into or from mud/deep snow (C10.3).\n"),
         "{out}"
     );
     assert!(!out.contains("drm.road"), "{out}");

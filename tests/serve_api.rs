@@ -267,6 +267,15 @@ fn bad_input_gets_400_and_the_cli_line() {
             "request.scenario.target.range: given twice; give each key once"
         )
     );
+    // A seed without trials: no Monte Carlo check to seed (as `dc --seed`).
+    let answer = server.post("/api/dc", r#"{"seed": 5}"#);
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            "seed: a seed is for the Monte Carlo check; give trials too"
+        )
+    );
     // A field the endpoint would ignore is refused, naming it.
     for (endpoint, body) in [
         ("/api/shot", r#"{"engine": "exact"}"#),

@@ -8,6 +8,7 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 
 use super::atomic::check_target;
+use super::output::own_catalog_spared;
 
 /// The template: every section with the keys a player most often sets,
 /// counter values left for the player (the catalog's or theirs).
@@ -26,6 +27,7 @@ pub(super) fn run(args: &InitArgs) -> Result<String> {
         return Ok(TEMPLATE.to_string());
     };
     let cannot = || format!("FILE: cannot write `{}`", path.display());
+    own_catalog_spared("FILE", path)?;
     let file = OpenOptions::new().write(true).create_new(true).open(path);
     let mut file = match file {
         Ok(file) => file,

@@ -115,9 +115,8 @@ pub(super) struct Named {
     charts: Option<PathBuf>,
     /// The chart files' stem under `--charts DIR`: the command's name.
     stem: String,
-    /// The files the run reads: the scenario, the player's own catalog
-    /// (there or not: written, every later run would read it) and the
-    /// `--catalog` files.
+    /// The files the run reads: the scenario and the `--catalog` files
+    /// (the player's own catalog is spared apart).
     inputs: Vec<PathBuf>,
 }
 
@@ -151,11 +150,7 @@ impl Named {
             out: path("out").is_some(),
             charts: path("charts"),
             stem: name.to_string(),
-            inputs: path("scenario")
-                .into_iter()
-                .chain(user_catalog().map(|(path, _)| path))
-                .chain(catalogs)
-                .collect(),
+            inputs: path("scenario").into_iter().chain(catalogs).collect(),
         }
     }
 
@@ -200,20 +195,41 @@ impl Named {
                 }
             }
             for input in &self.inputs {
-                // An input exists: resolved whole, a link to a file too.
-                let read = std::fs::canonicalize(input)
-                    .ok()
-                    .or_else(|| resolved(input));
-                if read.as_ref() == Some(&at) {
+                if same_file(input, &at) {
                     anyhow::bail!(
                         "{flag}: `{}` is a file this run reads: write to another file",
                         path.display()
                     );
                 }
             }
+            own_catalog_spared(flag, path)?;
         }
         Ok(())
     }
+}
+
+/// Whether `input` is the file at `at` (resolved): an existing input
+/// resolved whole, a link to a file too.
+fn same_file(input: &Path, at: &Path) -> bool {
+    let read = std::fs::canonicalize(input)
+        .ok()
+        .or_else(|| resolved(input));
+    read.as_deref() == Some(at)
+}
+
+/// Refuses an output at the player's own catalog, there or not yet:
+/// written, every later run would read it.
+pub(super) fn own_catalog_spared(flag: &str, path: &Path) -> Result<()> {
+    let (Some((catalog, _)), Some(at)) = (user_catalog(), resolved(path)) else {
+        return Ok(());
+    };
+    if same_file(&catalog, &at) {
+        anyhow::bail!(
+            "{flag}: `{}` is where your own catalog goes, read by every run: write to another file",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 /// Where `path` stands: its folder resolved (links and `..` followed)

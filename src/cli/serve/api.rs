@@ -166,6 +166,10 @@ pub(super) async fn worth(State(server): State<Server>, body: Bytes) -> Result<D
 /// `POST /api/dc`: exact; with `trials`, a Monte Carlo check beside it.
 pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
     let req = request(&body, "/api/dc", &["scenario", "trials", "seed", "charts"])?;
+    if req.seed.is_some() && req.trials.is_none() {
+        let e = anyhow::anyhow!("seed: a seed is for the Monte Carlo check; give trials too");
+        return Err(bad(&e));
+    }
     let checked = req.settings(server.bounds, 1).map_err(|e| bad(&e))?;
     let trials = req.trials.map(|_| checked.trials);
     server

@@ -300,7 +300,10 @@ impl PushReport {
             notes: push
                 .unused_drm()
                 .iter()
-                .map(|(key, why)| format!("{key} is given but not used: {why} (C10.3)"))
+                .map(|(key, why)| {
+                    let flag = key.replace("drm.", "--").to_string() + "-drm";
+                    format!("{key} ({flag}) is given but not used: {why} (C10.3)")
+                })
                 .collect(),
             readings: PUSH_READINGS,
             not_modelled: NOT_MODELLED,

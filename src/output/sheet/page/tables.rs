@@ -360,7 +360,7 @@ pub(super) fn legend(sheet: &Sheet) -> Vec<String> {
             "Rate of Fire: ROF printed; eff. = effective ROF; kept % = P(the shot keeps Multiple ROF) = P(colored die ≤ effective ROF), hit or miss (C2.24); spotted fire: ROF -1 and +2 To Hit (C9.31). shots = exact expected shots of one mortar in one fire phase (it fires again while it keeps ROF and has not malfunctioned; B# {}, no Intensive Fire); 2+ %, 3+ %: P(at least 2, 3 shots). A pinned firer or Spotter, or a lone SMC: no Multiple ROF.",
             sheet.params.breakdown
         ),
-        "Malfunction: B# printed; malf. % = P(Original To Hit DR ≥ effective B#) (the shot is still resolved). B# -2: Intensive Fire (IF, C5.62), a captured weapon (A21.11) or a non-qualified user (A21.13); B# -4: any two of them. X#: removed for good (lowered B#, DR ≥ printed B#).".into(),
+        "Malfunction: B# printed; malf. % = P(Original To Hit DR ≥ effective B#) (the shot is still resolved). B# -2: Intensive Fire (IF, C5.62), a captured weapon (A21.11) or a non-qualified user (A21.13); B# -4: any two of them (all three: -6). X#: removed for good (lowered B#, DR ≥ printed B#).".into(),
         "IFT: a squad alone in the hex, no leader, takes one non-Critical HE hit on that column; DRM = net effects DRM (TEM, Air Burst -1, ...; FFNAM, FFMO and Hazardous Movement modify only a Critical Hit's, C.3); ML = Morale Level (its half-squad keeps it). Worst outcome: KIA eliminated, CR Casualty Reduced (broken or not), brk broken, pin pinned; the rest no effect. – exactly 0; <1, >99: not exactly 0 or 100.".into(),
     ]
 }
