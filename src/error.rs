@@ -135,3 +135,18 @@ fn did_you_mean(suggestions: &[String]) -> String {
     let names: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
     format!(" did you mean {}?", names.join(" or "))
 }
+
+/// A text as a message may echo it to a terminal: a control character (a
+/// terminal escape, a line break, a tab) is written as its escape (`\n`,
+/// `\u{1b}`), so the message stays one printable line.
+pub fn shown(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}

@@ -65,20 +65,11 @@ const MAX_ERROR_CHARS: usize = 2000;
 /// (`\n`, `\u{1b}`), and a message past [`MAX_ERROR_CHARS`] is cut with a
 /// note of how much was left out.
 fn one_line(message: &str) -> String {
-    let mut out = String::new();
     let total = message.chars().count();
-    for (shown, c) in message.chars().enumerate() {
-        if shown == MAX_ERROR_CHARS {
-            out.push_str(&format!("… ({} more characters)", total - shown));
-            break;
-        }
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&c.escape_unicode().to_string()),
-            c => out.push(c),
-        }
+    let kept: String = message.chars().take(MAX_ERROR_CHARS).collect();
+    let mut out = mortar_odds::error::shown(&kept);
+    if total > MAX_ERROR_CHARS {
+        out.push_str(&format!("… ({} more characters)", total - MAX_ERROR_CHARS));
     }
     out
 }

@@ -4,7 +4,7 @@
 
 use toml::{Table, Value};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, shown};
 
 /// A whole number checked into a range, or an error naming the field.
 pub fn int<T: TryFrom<i64>>(field: &str, value: i64, min: i64, max: i64, what: &str) -> Result<T> {
@@ -70,20 +70,6 @@ pub(crate) fn opt_in<T: TryFrom<i64>>(
 /// A yes/no key, no when not given.
 pub(crate) fn flag(value: Option<bool>) -> bool {
     value.unwrap_or(false)
-}
-
-/// A text as it may be echoed to a terminal: a control character (a
-/// terminal escape, a newline) is written as its escape, `\u{1b}`.
-pub(crate) fn shown(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// Refuses a text holding a control character: names are printed as they

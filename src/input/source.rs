@@ -10,8 +10,8 @@
 use serde::de::DeserializeOwned;
 use toml::{Table, Value};
 
-use crate::error::{Error, Result};
-use crate::input::check::{plain_texts, shown};
+use crate::error::{Error, Result, shown};
+use crate::input::check::plain_texts;
 
 /// A scenario as the player wrote it: the file's text (empty without a
 /// file) and the command line's overrides. `compare` and `worth` keep it
