@@ -101,7 +101,6 @@ impl Files {
         })
     }
 
-    /// Writes every file into the new folder, then swaps it in.
     /// Writes the files into `folder` and swaps it in, replacing the old
     /// report's files (`replaced`, from the list its `index.md` ends
     /// with; `None`: all).
@@ -322,7 +321,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
 
     bar.set_message("demolition charges and manhandling");
     for path in example_files_if_any(&args.examples.join("dc"))? {
-        let name = stem(&path);
+        let name = report_name(&path)?;
         let source = read_source(Some(&path), "scenario file", Command::Dc, &Table::new())?;
         let run = DcRun::new(&source, Some(args.trials), args.seed, Stop::default())
             .with_context(|| source.name.clone())?;
@@ -335,7 +334,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         }
     }
     for path in example_files_if_any(&args.examples.join("push"))? {
-        let name = stem(&path);
+        let name = report_name(&path)?;
         let file = Some(&path);
         let source = read_source(file, "push scenario file", Command::Push, &Table::new())?;
         let r = push_report(&source, &run, Stop::default()).with_context(|| source.name.clone())?;

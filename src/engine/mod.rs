@@ -56,7 +56,8 @@ pub enum Engine {
 }
 
 /// A flag the caller may raise to stop the Monte Carlo runs of these
-/// settings at their next batch (the web server, past its time budget):
+/// settings within a thousand trials (the web server, past its time
+/// budget; [`plan::monte_carlo::LOOK_EVERY`]):
 /// the run then unwinds with [`CalledOff`], which the caller catches. The
 /// exact engine never looks at it. `Stop::default()` never stops.
 #[derive(Clone, Debug, Default)]
@@ -87,8 +88,8 @@ impl PartialEq for Stop {
 
 impl Eq for Stop {}
 
-/// What a run stopped by its [`Stop`] unwinds with, between its Monte Carlo
-/// batches (no panic message is printed).
+/// What a run stopped by its [`Stop`] unwinds with, between two of its
+/// Monte Carlo trials (no panic message is printed).
 pub struct CalledOff;
 
 /// The engine choice and its bounds.
@@ -188,7 +189,8 @@ pub fn plan(
         (Some(chain), engine) if engine != Engine::MonteCarlo => Some(PlanOdds::of(plan, chain)),
         _ => None,
     };
-    // Each batch, begun or done, looks at the stop first.
+    // Each look of the Monte Carlo run (`progress(0)`) and each batch's end
+    // looks at the stop first.
     let progress = |n: u64| {
         settings.stop.check();
         progress(n);

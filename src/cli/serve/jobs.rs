@@ -49,8 +49,8 @@ pub(super) fn bad(e: &anyhow::Error) -> ApiError {
 impl Server {
     /// Runs `work` on a blocking thread within the time budget: `None`
     /// when the budget ran out first. The [`Stop`] `work` is given (for
-    /// its engine settings) is then raised: a Monte Carlo run stops at its
-    /// next batch; the exact engine
+    /// its engine settings) is then raised: a Monte Carlo run stops within
+    /// a thousand trials; the exact engine
     /// runs to its end (bounded by `max_states`), holding its permit, and
     /// its answer is dropped.
     pub(super) async fn within_budget<T: Send + 'static>(
