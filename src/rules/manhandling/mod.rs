@@ -161,6 +161,17 @@ pub struct PushInput {
     pub path: Vec<Hex>,
 }
 
+/// A DRM of the C10.3 chart that is not built in: when an attempt takes
+/// it, the value the player gave, its key (`drm.{key}`, `--{key}-drm`) and
+/// how an attempt or the path is said to take it or not.
+struct ChartDrm {
+    applies: fn(&Push, usize) -> bool,
+    given: Option<i8>,
+    key: &'static str,
+    what: &'static str,
+    never: &'static str,
+}
+
 /// One DRM of an attempt (all from the C10.3 chart): "TEM" (X, hexside
 /// and hex), "MF" (Y, the pushing MF), "mud/deep snow", "additional
 /// pushers", "road hexside", "Labor", "hex DRM" (`drm=N` of the hex),
@@ -245,23 +256,15 @@ impl Push {
             base_drm: Vec::new(),
         };
         for i in 0..push.input.path.len() {
-            // The C10.3 chart's DRM that are not built in: the player gives them.
-            let unknown = [
-                (
-                    push.muddy(i),
-                    push.input.mud_drm,
-                    "mud",
-                    "is pushed into or from mud/deep snow",
-                ),
-                (
-                    push.road_counts(i),
-                    push.input.road_drm,
-                    "road",
-                    "crosses a road hexside",
-                ),
-            ];
-            for (applies, drm, key, what) in unknown {
-                if applies && drm.is_none() {
+            for ChartDrm {
+                applies,
+                given,
+                key,
+                what,
+                ..
+            } in push.chart_drm()
+            {
+                if applies(&push, i) && given.is_none() {
                     return Err(Error::invalid(
                         format!("drm.{key}"),
                         format!(
@@ -288,21 +291,39 @@ impl Push {
         self.input.path.is_empty()
     }
 
-    /// The chart DRM the player gave (`drm.mud`, `drm.road`) that no
-    /// attempt of the path takes, each with the reason.
-    pub fn unused_drm(&self) -> Vec<(&'static str, &'static str)> {
-        let never = |applies: &dyn Fn(usize) -> bool| !(0..self.len()).any(applies);
-        let mut unused = Vec::new();
-        if self.input.mud_drm.is_some() && never(&|i| self.muddy(i)) {
-            unused.push(("drm.mud", "no attempt is into or from mud/deep snow"));
-        }
-        if self.input.road_drm.is_some() && never(&|i| self.road_counts(i)) {
-            unused.push((
-                "drm.road",
-                "no attempt crosses a road hexside (into or from mud/deep snow, only a paved/plowed one counts)",
-            ));
-        }
-        unused
+    /// The C10.3 chart's DRM that are not built in, which the player gives.
+    fn chart_drm(&self) -> [ChartDrm; 2] {
+        [
+            ChartDrm {
+                applies: Push::muddy,
+                given: self.input.mud_drm,
+                key: "mud",
+                what: "is pushed into or from mud/deep snow",
+                never: "no attempt is into or from mud/deep snow",
+            },
+            ChartDrm {
+                applies: Push::road_counts,
+                given: self.input.road_drm,
+                key: "road",
+                what: "crosses a road hexside",
+                never: "no attempt crosses a road hexside (into or from mud/deep snow, only a paved/plowed one counts)",
+            },
+        ]
+    }
+
+    /// A note for each chart DRM the player gave that no attempt of the
+    /// path takes.
+    pub fn unused_drm(&self) -> Vec<String> {
+        self.chart_drm()
+            .into_iter()
+            .filter(|d| d.given.is_some() && !(0..self.len()).any(|i| (d.applies)(self, i)))
+            .map(|d| {
+                format!(
+                    "drm.{0} (--{0}-drm) is given but not used: {1} (C10.3)",
+                    d.key, d.never
+                )
+            })
+            .collect()
     }
 
     /// The attempt into hex `i` (0-based) is into or from mud/deep snow.

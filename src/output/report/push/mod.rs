@@ -297,14 +297,7 @@ impl PushReport {
                 p_never: t.p_never().into(),
                 expected_phases: t.mean_phases().map(EstimateJson::from),
             }),
-            notes: push
-                .unused_drm()
-                .iter()
-                .map(|(key, why)| {
-                    let flag = key.replace("drm.", "--").to_string() + "-drm";
-                    format!("{key} ({flag}) is given but not used: {why} (C10.3)")
-                })
-                .collect(),
+            notes: push.unused_drm(),
             readings: PUSH_READINGS,
             not_modelled: NOT_MODELLED,
         }
