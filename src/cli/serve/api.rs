@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use axum::extract::State;
 
+use super::conn::Body;
 use super::doc::Doc;
 use super::jobs::{ApiError, Server, bad};
 use super::request::Request;
@@ -23,7 +23,7 @@ use mortar_odds::output::report::charts;
 pub(super) const FALLBACK_TRIALS: u64 = 100_000;
 
 /// Reads the body of a request to `endpoint`, which takes `fields` only.
-fn request(body: &Bytes, endpoint: &str, fields: &[&str]) -> Result<Request, ApiError> {
+fn request(body: &[u8], endpoint: &str, fields: &[&str]) -> Result<Request, ApiError> {
     Request::parse(body)
         .and_then(|req| req.takes_only(endpoint, fields))
         .map_err(|e| bad(&e))
@@ -35,7 +35,7 @@ pub(super) async fn mortars(State(server): State<Server>) -> Doc {
 }
 
 /// `POST /api/shot`.
-pub(super) async fn shot(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+pub(super) async fn shot(State(server): State<Server>, Body(body): Body) -> Result<Doc, ApiError> {
     let req = request(&body, "/api/shot", &["scenario", "charts"])?;
     server
         .must_finish(move |catalog, _| {
@@ -50,7 +50,7 @@ pub(super) async fn shot(State(server): State<Server>, body: Bytes) -> Result<Do
 }
 
 /// `POST /api/plan`: past the budget, Monte Carlo answers, and says so.
-pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+pub(super) async fn plan(State(server): State<Server>, Body(body): Body) -> Result<Doc, ApiError> {
     let fields = [
         "scenario",
         "engine",
@@ -102,7 +102,10 @@ pub(super) async fn plan(State(server): State<Server>, body: Bytes) -> Result<Do
 
 /// `POST /api/compare`: each mortar's plan exact when it fits, else Monte
 /// Carlo; past the budget, all on Monte Carlo, and says so.
-pub(super) async fn compare(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+pub(super) async fn compare(
+    State(server): State<Server>,
+    Body(body): Body,
+) -> Result<Doc, ApiError> {
     // `engine` is taken here to be refused with its reason.
     let fields = [
         "scenario",
@@ -148,7 +151,7 @@ pub(super) async fn compare(State(server): State<Server>, body: Bytes) -> Result
 }
 
 /// `POST /api/worth`.
-pub(super) async fn worth(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+pub(super) async fn worth(State(server): State<Server>, Body(body): Body) -> Result<Doc, ApiError> {
     let req = request(&body, "/api/worth", &["scenario", "plan", "charts"])?;
     server
         .must_finish(move |catalog, _| {
@@ -164,7 +167,7 @@ pub(super) async fn worth(State(server): State<Server>, body: Bytes) -> Result<D
 }
 
 /// `POST /api/dc`: exact; with `trials`, a Monte Carlo check beside it.
-pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+pub(super) async fn dc(State(server): State<Server>, Body(body): Body) -> Result<Doc, ApiError> {
     let req = request(&body, "/api/dc", &["scenario", "trials", "seed", "charts"])?;
     if req.seed.is_some() && req.trials.is_none() {
         let e = anyhow::anyhow!("seed: a seed is for the Monte Carlo check; give trials too");
@@ -185,7 +188,7 @@ pub(super) async fn dc(State(server): State<Server>, body: Bytes) -> Result<Doc,
 }
 
 /// `POST /api/push`.
-pub(super) async fn push(State(server): State<Server>, body: Bytes) -> Result<Doc, ApiError> {
+pub(super) async fn push(State(server): State<Server>, Body(body): Body) -> Result<Doc, ApiError> {
     let fields = ["scenario", "engine", "trials", "seed", "charts"];
     let req = request(&body, "/api/push", &fields)?;
     if let Some(other) = req.engine.as_deref()

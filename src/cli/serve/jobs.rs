@@ -27,10 +27,13 @@ pub(super) struct Server {
     /// One permit per engine job running (a job past the budget keeps its
     /// permit until it ends: abandoned work still counts).
     pub jobs: Arc<Semaphore>,
+    /// How long a client has to send a request's headers, and then its
+    /// body (`conn`).
+    pub read_timeout: Duration,
 }
 
 /// A refused request: the status and the one line saying why.
-pub(super) struct ApiError(StatusCode, String);
+pub(super) struct ApiError(pub(super) StatusCode, pub(super) String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {

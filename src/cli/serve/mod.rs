@@ -7,6 +7,7 @@
 //! script (or a test) that asked for `--port 0` learns the port.
 
 mod api;
+mod conn;
 mod doc;
 mod jobs;
 mod json_keys;
@@ -54,6 +55,11 @@ pub(super) struct ServeArgs {
     /// Most Monte Carlo trials of one request.
     #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = clap::value_parser!(u64).range(1..=MAX_TRIALS))]
     max_trials: u64,
+    /// Time a client has to send a request's headers, and then its body;
+    /// past it the connection is closed (a stalled body is answered 408).
+    /// A kept-alive connection left idle is closed after as long.
+    #[arg(long, default_value_t = 30_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    read_timeout_ms: u64,
     /// Engine jobs run at once (a job past the budget still counts until it ends).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
     jobs: u64,
@@ -70,6 +76,7 @@ pub(super) fn run(args: &ServeArgs) -> Result<String> {
         },
         budget: Duration::from_millis(args.budget_ms),
         jobs: Arc::new(Semaphore::new(args.jobs as usize)),
+        read_timeout: Duration::from_millis(args.read_timeout_ms),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -100,12 +107,12 @@ async fn serve(args: &ServeArgs, server: Server) -> Result<()> {
     if args.open {
         open_browser(&url);
     }
-    axum::serve(listener, router(server))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .context("serving")
+    let read_timeout = server.read_timeout;
+    conn::serve(listener, router(server), read_timeout, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await
+    .context("serving")
 }
 
 /// Every route: the page and its assets, the printable sheet, the API.
