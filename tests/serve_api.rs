@@ -253,7 +253,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     assert_eq!(answer.status, 400);
     assert_eq!(
         answer.body.trim_end(),
-        "engine: unknown engine `fast`; use exact, mc, both or auto"
+        "engine: `fast`: use exact, mc, both or auto"
     );
     // A key given twice: JSON's reader kept the last without a word.
     let answer = server.post(
@@ -297,12 +297,12 @@ fn bad_input_gets_400_and_the_cli_line() {
     let answer = server.post("/api/push", r#"{"engine": "auto"}"#);
     assert_eq!(
         answer.body.trim_end(),
-        "engine: `auto`: push takes exact, mc or both"
+        "engine: `auto`: use exact, mc or both"
     );
     let answer = server.post("/api/push", r#"{"engine": "EXACT"}"#);
     assert_eq!(
         answer.body.trim_end(),
-        "engine: `EXACT`: push takes exact, mc or both"
+        "engine: `EXACT`: use exact, mc or both"
     );
     let answer = server.post("/api/plan", r#"{"trials": 1000000000}"#);
     assert_eq!(answer.status, 400);

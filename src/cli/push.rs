@@ -120,21 +120,15 @@ struct PushFlags {
     extra_drm: Option<i64>,
 }
 
-/// A push worked out by the engines `run` asks for.
-/// The report of a push; `stop` stops its Monte Carlo run (the web
-/// server, past its budget).
+/// The report of a push worked out by the engines `settings` asks for
+/// (its `stop` stops the Monte Carlo run: the web server, past its budget).
 pub(super) fn push_report(
     source: &ScenarioSource,
-    run: &RunArgs,
-    stop: engine::Stop,
+    settings: &engine::Settings,
 ) -> Result<PushReport> {
     let scenario: PushScenario = source.read()?;
     let push = Push::new(scenario.input()?)?;
-    let settings = engine::Settings {
-        stop,
-        ..run.settings()
-    };
-    let results = run.install(|| engine::push(&push, &settings))?;
+    let results = engine::push(&push, settings);
     Ok(PushReport::new(
         &push,
         results.exact.as_ref(),
@@ -165,7 +159,9 @@ pub(super) fn push(args: &PushArgs) -> Result<String> {
     let given = super::scenario::given(&args.flags)?;
     let file = args.scenario.as_ref();
     let source = super::scenario::read_source(file, "push scenario file", Command::Push, &given)?;
-    let report = push_report(&source, &args.run, engine::Stop::default())?;
+    let report = args
+        .run
+        .install(|| push_report(&source, &args.run.settings()))??;
     let scenario_name = super::scenario::scenario_name(args.scenario.as_ref());
     let gun = report.gun.clone().unwrap_or_else(|| "gun".to_string());
     emit(

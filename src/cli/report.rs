@@ -337,7 +337,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         let name = report_name(&path)?;
         let file = Some(&path);
         let source = read_source(file, "push scenario file", Command::Push, &Table::new())?;
-        let r = push_report(&source, &run, Stop::default()).with_context(|| source.name.clone())?;
+        let r = push_report(&source, &run.settings()).with_context(|| source.name.clone())?;
         files.add(format!("push/{name}.txt"), r.to_text());
         files.add(format!("push/{name}.json"), r.to_json());
         let gun = r.gun.clone().unwrap_or_else(|| "gun".to_string());

@@ -9,8 +9,8 @@ use axum::extract::State;
 use super::conn::Body;
 use super::doc::Doc;
 use super::jobs::{ApiError, Server, bad};
-use super::request::Request;
-use crate::cli::run_plan::{self, RunArgs, Watch};
+use super::request::{ANY_ENGINE, Request};
+use crate::cli::run_plan::{self, Watch};
 use crate::cli::{compare, dc, mortars, plan, push, shot};
 use mortar_odds::analysis::{compare as comparison, worth};
 use mortar_odds::engine::{self, Engine, Stop};
@@ -61,7 +61,7 @@ pub(super) async fn plan(State(server): State<Server>, Body(body): Body) -> Resu
     ];
     let req = Arc::new(request(&body, "/api/plan", &fields)?);
     let settings = req
-        .settings(server.bounds, engine::DEFAULT_TRIALS)
+        .settings(server.bounds, engine::DEFAULT_TRIALS, ANY_ENGINE)
         .map_err(|e| bad(&e))?;
     let run = |settings: engine::Settings, why: Option<String>| {
         let req = req.clone();
@@ -126,7 +126,7 @@ pub(super) async fn compare(
     let settings = engine::Settings {
         engine: Engine::Auto,
         ..req
-            .settings(server.bounds, comparison::DEFAULT_TRIALS)
+            .settings(server.bounds, comparison::DEFAULT_TRIALS, ANY_ENGINE)
             .map_err(|e| bad(&e))?
     };
     let run = |settings: engine::Settings| {
@@ -173,7 +173,9 @@ pub(super) async fn dc(State(server): State<Server>, Body(body): Body) -> Result
         let e = anyhow::anyhow!("seed: a seed is for the Monte Carlo check; give trials too");
         return Err(bad(&e));
     }
-    let checked = req.settings(server.bounds, 1).map_err(|e| bad(&e))?;
+    let checked = req
+        .settings(server.bounds, 1, ANY_ENGINE)
+        .map_err(|e| bad(&e))?;
     let trials = req.trials.map(|_| checked.trials);
     server
         .must_finish(move |_, stop| {
@@ -191,34 +193,14 @@ pub(super) async fn dc(State(server): State<Server>, Body(body): Body) -> Result
 pub(super) async fn push(State(server): State<Server>, Body(body): Body) -> Result<Doc, ApiError> {
     let fields = ["scenario", "engine", "trials", "seed", "charts"];
     let req = request(&body, "/api/push", &fields)?;
-    if let Some(other) = req.engine.as_deref()
-        && !["exact", "mc", "both"].contains(&other)
-    {
-        let e = anyhow::anyhow!("engine: `{other}`: push takes exact, mc or both");
-        return Err(bad(&e));
-    }
+    let takes = [Engine::Exact, Engine::MonteCarlo, Engine::Both];
     let settings = req
-        .settings(server.bounds, engine::DEFAULT_TRIALS)
+        .settings(server.bounds, engine::DEFAULT_TRIALS, &takes)
         .map_err(|e| bad(&e))?;
-    let engine = match settings.engine {
-        Engine::Exact => run_plan::Engine::Exact,
-        Engine::MonteCarlo => run_plan::Engine::Mc,
-        Engine::Both => run_plan::Engine::Both,
-        Engine::Auto => {
-            return Err(bad(&anyhow::anyhow!(
-                "engine: push takes exact, mc or both"
-            )));
-        }
-    };
-    let run = RunArgs {
-        engine,
-        trials: settings.trials,
-        seed: settings.seed,
-        threads: None,
-    };
     server
         .must_finish(move |_, stop| {
-            let report = push::push_report(&req.source()?, &run, stop)?;
+            let settings = engine::Settings { stop, ..settings };
+            let report = push::push_report(&req.source()?, &settings)?;
             Doc::new(report.to_json()).chart(
                 req.charts,
                 "phases",

@@ -14,6 +14,22 @@ use mortar_odds::input::source::ScenarioSource;
 /// The name a request's scenario goes by in error messages.
 pub(super) const SCENARIO_NAME: &str = "scenario";
 
+/// The engines a request's `engine` names, in the order messages list them.
+const ENGINES: [(&str, Engine); 4] = [
+    ("exact", Engine::Exact),
+    ("mc", Engine::MonteCarlo),
+    ("both", Engine::Both),
+    ("auto", Engine::Auto),
+];
+
+/// Every engine: what `/api/plan` takes.
+pub(super) const ANY_ENGINE: &[Engine] = &[
+    Engine::Exact,
+    Engine::MonteCarlo,
+    Engine::Both,
+    Engine::Auto,
+];
+
 /// One request body.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -145,15 +161,24 @@ impl Request {
 
     /// The engine settings of a plan or push: the command line's defaults
     /// for what the request leaves out, within the server's bounds.
-    pub(super) fn settings(&self, bounds: Bounds, default_trials: u64) -> Result<engine::Settings> {
-        let engine = match self.engine.as_deref() {
-            None | Some("both") => Engine::Both,
-            Some("exact") => Engine::Exact,
-            Some("mc") => Engine::MonteCarlo,
-            Some("auto") => Engine::Auto,
-            Some(other) => {
-                bail!("engine: unknown engine `{other}`; use exact, mc, both or auto")
-            }
+    pub(super) fn settings(
+        &self,
+        bounds: Bounds,
+        default_trials: u64,
+        takes: &[Engine],
+    ) -> Result<engine::Settings> {
+        let name = self.engine.as_deref().unwrap_or("both");
+        let Some(&(_, engine)) = ENGINES
+            .iter()
+            .find(|(n, e)| *n == name && takes.contains(e))
+        else {
+            let names: Vec<&str> = ENGINES
+                .iter()
+                .filter(|(_, e)| takes.contains(e))
+                .map(|(n, _)| *n)
+                .collect();
+            let (last, rest) = names.split_last().expect("an endpoint takes an engine");
+            bail!("engine: `{name}`: use {} or {last}", rest.join(", "));
         };
         let trials = self.trials.unwrap_or(default_trials.min(bounds.max_trials));
         if !(1..=bounds.max_trials).contains(&trials) {
@@ -284,14 +309,17 @@ mod tests {
             max_trials: 100,
         };
         let over = Request::parse(br#"{"trials": 101}"#).unwrap();
-        let err = over.settings(bounds, 50).unwrap_err();
+        let err = over.settings(bounds, 50, ANY_ENGINE).unwrap_err();
         assert!(
             err.to_string().starts_with("trials: 101 is out of range"),
             "{err}"
         );
         let states = Request::parse(br#"{"max_states": 11}"#).unwrap();
-        assert!(states.settings(bounds, 50).is_err());
-        let fine = Request::parse(b"").unwrap().settings(bounds, 500).unwrap();
+        assert!(states.settings(bounds, 50, ANY_ENGINE).is_err());
+        let fine = Request::parse(b"")
+            .unwrap()
+            .settings(bounds, 500, ANY_ENGINE)
+            .unwrap();
         assert_eq!((fine.trials, fine.max_states), (100, 10));
     }
 
