@@ -30,10 +30,10 @@ pub(super) struct BfSquad {
 /// half-squad).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct BfState {
-    eliminated: bool,
-    broken: bool,
-    pinned: bool,
-    reduced: bool,
+    pub(super) eliminated: bool,
+    pub(super) broken: bool,
+    pub(super) pinned: bool,
+    pub(super) reduced: bool,
 }
 
 impl BfState {
@@ -396,44 +396,4 @@ pub(super) fn bf_outcomes(table: &BfTable, i: usize) -> Vec<(Outcome, Prob)> {
             (*o, p)
         })
         .collect()
-}
-
-/// The program's joint table of (hits, states), restricted to the flags
-/// the brute force models.
-pub(super) fn program_joint(shot: &Shot) -> BfTable {
-    let odds = UnitShotOdds::of(shot).expect("units in the hex");
-    let mut table = BfTable::new();
-    for ((hits, states), p) in odds.joint().iter() {
-        let key: Vec<BfState> = states
-            .iter()
-            .map(|s| {
-                assert!(!s.immobilized && !s.shocked && !s.burning);
-                BfState {
-                    eliminated: s.eliminated,
-                    broken: s.broken,
-                    pinned: s.pinned,
-                    reduced: s.reduced,
-                }
-            })
-            .collect();
-        let slot = table.entry((hits.clone(), key)).or_insert_with(Prob::zero);
-        *slot = slot.clone() + p;
-    }
-    table
-}
-
-pub(super) fn assert_same_tables(program: &BfTable, brute: &BfTable) {
-    for (key, p) in brute {
-        let q = program.get(key).cloned().unwrap_or_else(Prob::zero);
-        assert_eq!(
-            &q, p,
-            "(hits, states) {key:?}: program {q}, brute force {p}"
-        );
-    }
-    for (key, q) in program {
-        assert!(
-            brute.contains_key(key),
-            "(hits, states) {key:?}: program {q}, brute force 0"
-        );
-    }
 }
