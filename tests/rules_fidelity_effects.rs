@@ -6,7 +6,7 @@
 //! wrong, worked out by hand from the rule and checked exactly; every test
 //! here failed on the code before the fix (the comment says what it gave
 //! then). The firer's side and the plan's sequence are in
-//! `rules_fidelity.rs`; sections are numbered as in issue 10.
+//! `rules_fidelity/`; sections are numbered as in issue 10.
 
 mod common;
 

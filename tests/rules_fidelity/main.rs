@@ -3,9 +3,10 @@
 //! a lone SMC's shot (A21.13). Each rule that the program once read wrong,
 //! worked out by hand from the rule and checked exactly; every test here
 //! failed on the code before the fix (the comment says what it gave then).
-//! The hits and their effects are in `rules_fidelity_effects.rs`; sections
+//! The hits and their effects are in `../rules_fidelity_effects.rs`; sections
 //! are numbered as in issue 10.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use common::at;
