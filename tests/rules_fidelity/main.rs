@@ -4,7 +4,8 @@
 //! worked out by hand from the rule and checked exactly; every test here
 //! failed on the code before the fix (the comment says what it gave then).
 //! The hits and their effects are in `../rules_fidelity_effects.rs`; sections
-//! are numbered as in issue 10.
+//! are numbered as in issue 10. Pins and moving targets across Player
+//! Turns (A7.8, C6) are in `sequence.rs`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -26,6 +27,8 @@ use mortar_odds::rules::mortar::Ammo;
 use mortar_odds::rules::shot::{Shot, ShotInput};
 use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind};
+
+mod sequence;
 
 // ---------------------------------------------------------------------------
 // 1. C5.2: no weapon fires more than once in its AFPh
@@ -325,106 +328,4 @@ fn c5_2_case_b_is_plus_2_in_the_afph_plus_3_from_woods() {
     assert_eq!(drm(&afph, at(10)), 2);
     assert_eq!(drm(&afph, target_in_woods), 2);
     assert_eq!(drm(&afph_in_woods, at(10)), 3);
-}
-
-// ---------------------------------------------------------------------------
-// A7.8: a pinned firer (or Spotter) is pinned in the plan's first Player
-// Turn only (Reading `pins-lifted-each-player-turn`)
-// ---------------------------------------------------------------------------
-
-/// The exact odds of [`shot_81`] (no repair) over a PFPh and the DFPh that
-/// follows, a new Player Turn.
-fn pfph_then_dfph(firer: Firer, intensive_fire: IntensiveFirePolicy) -> PlanOdds {
-    let phases = vec![phase(Phase::Prep, None), phase(Phase::Defensive, None)];
-    let plan_input = PlanInput {
-        intensive_fire,
-        ..plain_plan(phases)
-    };
-    plan_odds(firer, plan_input)
-}
-
-#[test]
-fn a7_8_a_pinned_crew_keeps_its_multiple_rof_again_in_the_next_player_turn() {
-    // PFPh: pinned, no Multiple ROF (C5.4): one shot, which malfunctions on
-    // an Original 12 (1/36). DFPh, a new Player Turn: the pin is lifted,
-    // ROF 3 is kept on a colored 1-3 (1/2; never with 6-6), so 2 expected
-    // shots unless the weapon malfunctioned: 35/36 * 2 = 35/18, 53/18 in
-    // all. Before: pinned in both phases, 35/36 and 71/36.
-    let pinned = Firer {
-        pinned: true,
-        ..Firer::default()
-    };
-    let odds = pfph_then_dfph(pinned, IntensiveFirePolicy::Never);
-    assert_eq!(odds.per_phase[0].expected_shots, Prob::one());
-    assert_eq!(odds.per_phase[1].expected_shots, p(35, 18));
-    assert_eq!(odds.expected_shots, p(53, 18));
-}
-
-#[test]
-fn a7_8_c9_3_a_pinned_spotter_bars_intensive_fire_in_the_first_player_turn_only() {
-    // The pinned Spotter pins the crew in effect (C9.3): no Intensive Fire
-    // in the PFPh (C5.6); in the DFPh his pin is lifted and, once ROF is
-    // lost, the Gun may fire one Intensive Fire shot. Before: no Intensive
-    // Fire in either, so asking for it changed nothing.
-    let spotter_pinned = Firer {
-        spotted: true,
-        spotter_pinned: true,
-        ..Firer::default()
-    };
-    let never = pfph_then_dfph(spotter_pinned.clone(), IntensiveFirePolicy::Never);
-    let allowed = pfph_then_dfph(spotter_pinned, IntensiveFirePolicy::WheneverAllowed);
-    assert_eq!(allowed.per_phase[0].expected_shots, Prob::one());
-    assert_eq!(never.per_phase[0].expected_shots, Prob::one());
-    assert!(allowed.per_phase[1].expected_shots > never.per_phase[1].expected_shots);
-}
-
-// ---------------------------------------------------------------------------
-// C6 Cases J, J3, J4, O: the target moves only in the opponent's Player Turn
-// ---------------------------------------------------------------------------
-
-/// A plan of one shot in the PFPh, then one in the DFPh, of [`shot_81`] at
-/// a target given as using Non-Assault Movement.
-fn one_shot_each_at_ffnam(phases: &[Phase]) -> Result<PlanOdds, Error> {
-    let mut si = shot_81(Firer::default());
-    si.target.ffnam = true;
-    let phases = phases.iter().map(|&p| phase(p, Some(1))).collect();
-    let plan = FirePlan::new(si, plain_plan(phases))?;
-    Ok(PlanOdds::of(&plan, &Chain::compile(&plan)))
-}
-
-#[test]
-fn c6_a_plan_counts_the_targets_movement_in_its_dfph_only() {
-    // TH# 7 at 10 hexes. PFPh, the firer's own Player Turn: the enemy is
-    // not moving, so no FFNAM: a hit on an Original 7 or less, 21/36
-    // (before: -1 for FFNAM, 26/36). DFPh, the enemy's Player Turn: FFNAM
-    // -1 and Acquisition -1 (C6.5), a hit on 9 or less, 30/36, unless the
-    // PFPh shot malfunctioned (an Original 12): 35/36 x 30/36.
-    let odds = one_shot_each_at_ffnam(&[Phase::Prep, Phase::Defensive]).unwrap();
-    assert_eq!(odds.per_phase[0].expected_hits, p(21, 36));
-    assert_eq!(odds.per_phase[1].expected_hits, p(35 * 30, 36 * 36));
-    // A plan with no DFPh would never count it: refused, naming the field.
-    let e = one_shot_each_at_ffnam(&[Phase::Prep, Phase::Advancing]).unwrap_err();
-    assert!(e.to_string().starts_with("target.ffnam: "), "{e}");
-}
-
-#[test]
-fn c6_a_plan_at_units_moving_in_its_dfph_only_works_out() {
-    // The units' To Hit and effects differ between the PFPh (not moving)
-    // and the DFPh (FFNAM), their checks do not: the exact chain works the
-    // plan out (it once stopped on a check cache kept for one set of
-    // units), and the PFPh hits the squad as if it were not moving.
-    let mut si = shot_81(Firer::default());
-    si.target.ffnam = true;
-    let mut squad = Unit::new("4-6-7", UnitKind::Squad, 7, si.target.clone());
-    squad.broken_morale = Some(7);
-    si.units = vec![squad];
-    let phases = vec![
-        phase(Phase::Prep, Some(1)),
-        phase(Phase::Defensive, Some(1)),
-    ];
-    for _ in 0..4 {
-        let plan = FirePlan::new(si.clone(), plain_plan(phases.clone())).unwrap();
-        let odds = on_threads(2, || PlanOdds::of(&plan, &Chain::compile(&plan)));
-        assert_eq!(odds.per_phase[0].expected_hits, p(21, 36));
-    }
 }
