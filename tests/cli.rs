@@ -76,37 +76,6 @@ fn a_mistyped_flag_gets_clap_s_suggestion_and_usage() {
 }
 
 #[test]
-fn completions_and_the_man_page_come_from_the_command_line() {
-    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        // Each shell writes long flags its own way (fish: `-l unit`).
-        let script = succeeds(&["completions", shell]);
-        assert_mentions(
-            &script,
-            &["mortar-odds", "shot", "plan", "mortar", "unit", "phases"],
-        );
-    }
-    assert_mentions(
-        &succeeds(&["completions", "bash"]),
-        &["--mortar", "--unit", "--phases"],
-    );
-    let man = succeeds(&["man"]);
-    assert_mentions(
-        &man,
-        &[
-            ".TH mortar-odds 1",
-            "Exact odds of Advanced Squad Leader mortar fire",
-            "shot",
-            "report",
-        ],
-    );
-    let message = rejects_usage(&["completions", "nosh"]);
-    assert_mentions(
-        &message,
-        &["possible values: bash, elvish, fish, powershell, zsh"],
-    );
-}
-
-#[test]
 fn init_writes_a_scenario_that_asks_for_the_counter_values() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("my.toml");

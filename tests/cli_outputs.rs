@@ -1,6 +1,7 @@
 //! The program as a player runs it, past bad input (`cli.rs`): JSON
 //! output, flags over a scenario file, the `report` command, a snapshot of
-//! a text report, and scenarios with units and fire plans.
+//! a text report, scenarios with units and fire plans, and the shell
+//! completions and man page.
 
 use std::fs;
 use std::path::Path;
@@ -350,4 +351,35 @@ fn a_hit_below_the_one_fp_column_names_the_caliber() {
     assert!(line.contains("0.5 FP"), "{line}");
     rejects_naming(&args("30", &["--marsh"]), "target.marsh");
     succeeds(&args("30", &[]));
+}
+
+#[test]
+fn completions_and_the_man_page_come_from_the_command_line() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        // Each shell writes long flags its own way (fish: `-l unit`).
+        let script = succeeds(&["completions", shell]);
+        assert_mentions(
+            &script,
+            &["mortar-odds", "shot", "plan", "mortar", "unit", "phases"],
+        );
+    }
+    assert_mentions(
+        &succeeds(&["completions", "bash"]),
+        &["--mortar", "--unit", "--phases"],
+    );
+    let man = succeeds(&["man"]);
+    assert_mentions(
+        &man,
+        &[
+            ".TH mortar-odds 1",
+            "Exact odds of Advanced Squad Leader mortar fire",
+            "shot",
+            "report",
+        ],
+    );
+    let message = rejects_usage(&["completions", "nosh"]);
+    assert_mentions(
+        &message,
+        &["possible values: bash, elvish, fish, powershell, zsh"],
+    );
 }
