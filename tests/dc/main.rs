@@ -2,6 +2,7 @@
 //! values, properties over random attacks and exact vs Monte Carlo
 //! agreement; `mortar-odds dc` as a player runs it is in `dc_cli.rs`.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use common::agree::z_score;
@@ -321,7 +322,7 @@ proptest! {
 
 #[test]
 fn rows_sum_to_one_per_figure_family() {
-    let d = dc(include_str!("../examples/dc/thrown-afph.toml"));
+    let d = dc(include_str!("../../examples/dc/thrown-afph.toml"));
     let rows = DcOdds::exact(&d).rows(&d);
     let ift = [
         "1KIA",
@@ -349,8 +350,8 @@ fn rows_sum_to_one_per_figure_family() {
 
 /// Scenarios for the agreement test: every kind, units in both Locations.
 const AGREEMENT: [&str; 4] = [
-    include_str!("../examples/dc/placed-stone-building.toml"),
-    include_str!("../examples/dc/thrown-afph.toml"),
+    include_str!("../../examples/dc/placed-stone-building.toml"),
+    include_str!("../../examples/dc/thrown-afph.toml"),
     "[dc]\nkind = \"set\"\ncaptured = true\n[dc.target]\nconcealed = true\n[[dc.target.units]]\nkind = \"half-squad\"\nmorale = 6\nbroken_morale = 7\n[[dc.target.units]]\nkind = \"leader\"\nmorale = 9\nleadership = -1\n[[dc.target.units]]\nkind = \"unarmored-vehicle\"\n",
     "[dc]\nkind = \"placed\"\nbreach = true\ncx = true\nelite = true\n[dc.target]\ntem = 4\n[[dc.target.units]]\nkind = \"squad\"\nmorale = 8\n[[dc.target.units]]\nkind = \"squad\"\nmorale = 6\n",
 ];

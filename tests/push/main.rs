@@ -2,6 +2,7 @@
 //! properties and exact vs Monte Carlo; `mortar-odds push` as a player runs
 //! it is in `push_cli.rs`.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 use common::agree::{MAX_Z, z_score};
