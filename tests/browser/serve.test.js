@@ -70,6 +70,45 @@ async function noHorizontalOverflow(page) {
     `the page overflows a ${widths.view}px screen: ${JSON.stringify(widths)}`);
 }
 
+// The DC view: a DC Thrown in the AFPh into the hex's squad and leader
+// (TEM +2), a squad in the thrower's Location; the figures as `dc`'s.
+async function dcView(page) {
+  await page.click('#views [data-view="dc"]');
+  await page.selectOption("#f-dc_kind", "thrown");
+  await page.check("#f-dc_afph");
+  await page.fill("#f-dc_tem", "2");
+  await page.click("#add-thrower-squad");
+  await page.waitForSelector('[data-figure="thrower.unit0.broken"]', { timeout: 60000 });
+  await page.waitForSelector("#status.done", { timeout: 60000 });
+  const expected = cli(["dc", "--kind", "thrown", "--afph", "--tem", "2",
+    "--unit", "squad:4-6-7,broken=7", "--unit", "leader:8-1,broken=8",
+    "--thrower-unit", "squad:4-6-7,broken=7", "--format", "json"]);
+  const pick = (name) => page.$eval(`[data-figure="${name}"]`, (n) => n.dataset.exact);
+  assert.equal(await pick("dc.p_detonates"), expected.p_detonates.exact, "P(detonates)");
+  for (const [at, i] of [["target", 0], ["target", 1], ["thrower", 0]]) {
+    assert.equal(await pick(`${at}.unit${i}.broken`), expected[at].units[i].outcomes.broken.exact,
+      `${at} unit ${i}'s P(broken)`);
+  }
+  assert.equal(await pick("target.p_cleared"), expected.target.hex.p_cleared.exact, "P(target cleared)");
+  // What a DC's units do not take is neither shown nor sent.
+  assert.equal(await page.$$eval('#units input[aria-label="own To Hit DRM"]', (n) => n.length), 0);
+  assert.match(page.url(), /view=dc&.*dc_kind=thrown.*&t=squad%2C7%2C7/, "the address keeps the DC and the thrower");
+  await noUnreadKeys(page, "dc");
+  await noHorizontalOverflow(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, "serve-dc.png"), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await noHorizontalOverflow(page);
+  await page.setViewportSize({ width: 1200, height: 900 });
+  // A Placed DC has no thrower: its set and fields go.
+  await page.selectOption("#f-dc_kind", "placed");
+  await page.waitForFunction(() => !document.querySelector("#f-dc_afph")
+    && document.querySelector("#status.done") && !document.querySelector(".dc-thrower"), null, { timeout: 60000 });
+  assert.ok(!(await page.isVisible("#thrower-set")), "no thrower for a Placed DC");
+  console.log(`ok: the DC view, as the CLI (P(detonates) ${expected.p_detonates.exact})`);
+  await page.selectOption("#f-dc_kind", "thrown");
+}
+
 async function main() {
   const docs = process.argv.includes("--docs");
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -174,6 +213,7 @@ async function main() {
     await noUnreadKeys(page, "compare");
     console.log("ok: the compare view");
     await page.setViewportSize({ width: 1200, height: 900 });
+    await dcView(page);
 
     // A vehicle in the hex: an AFV with all its AF 4 or less (C1.55), its
     // figures as the CLI's, its own outcomes (C7.7) in their columns.

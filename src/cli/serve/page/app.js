@@ -19,6 +19,8 @@ function requestOf(view) {
       const mortars = [first].concat(state.cmp.filter((c) => c.name).map(choiceOf)).filter(Boolean);
       return ["/api/compare", { scenario: withPlan(state, scenario), mortars, charts: true }];
     }
+    case "dc":
+      return ["/api/dc", { scenario: dcScenarioOf(state), charts: true }];
     case "worth":
       return state.values.worth_plan
         ? ["/api/worth", { scenario: withPlan(state, scenario), plan: true, charts: true }]
@@ -34,6 +36,8 @@ function summaryOf(view, doc) {
     ? (100 * (f.value ?? f.mc)).toFixed(1) + "%" : "—");
   if (view === "shot") return `To Hit ${doc.modified_to_hit_number}, DRM ${doc.to_hit_drm > 0 ? "+" : ""}${doc.to_hit_drm} · P(hit) ${p(doc.p_hit)} · P(CH) ${p(doc.p_critical_hit)}`;
   if (view === "plan") return `P(≥1 hit) ${p(doc.p_at_least_one_hit)} · P(CH) ${p(doc.p_critical_hit)} · malf. ${p(doc.p_malfunction)}`;
+  if (view === "dc") return `detonates ${p(doc.p_detonates)} · removed ${p(doc.p_removed)}` +
+    (doc.target.units.length ? ` · target Location cleared ${p(doc.target.hex.p_cleared)}` : "");
   return "";
 }
 
@@ -45,7 +49,7 @@ function setStatus(text, cls) {
 
 async function update() {
   const view = state.view;
-  if (!state.mortar) { setStatus("Choose a mortar and a range to see the odds."); return; }
+  if (!state.mortar && view !== "dc") { setStatus("Choose a mortar and a range to see the odds."); return; }
   if (view === "compare" && !state.cmp.some((c) => c.name)) {
     setStatus("Choose a second mortar to compare with.");
     return;
@@ -86,10 +90,12 @@ function changed(redraw) {
 }
 
 function drawForm() {
-  const sets = { mortar: "mortar-set", firer: "firer-set", target: "target-set", plan: "plan-set" };
+  const sets = { mortar: "mortar-set", firer: "firer-set", target: "target-set", plan: "plan-set",
+    dc: "dc-set", thrower: "thrower-fields" };
   for (const id of Object.values(sets).concat("compare-set")) {
     const set = document.getElementById(id);
-    set.replaceChildren(set.querySelector("legend"));
+    const legend = set.querySelector(":scope > legend");
+    set.replaceChildren(...(legend ? [legend] : []));
   }
   document.getElementById("mortar-set").append(mortarSelect(catalog, state, (key, value) => {
     state[key] = value;
@@ -100,29 +106,33 @@ function drawForm() {
     grids[group] = el("div", { class: "grid" });
     document.getElementById(id).append(grids[group]);
   }
-  for (const f of FIELDS) {
+  for (const f of FIELDS.filter((f) => shown(f, state))) {
     grids[f.group].append(control(f, state.values[f.key], (value) => {
       state.values[f.key] = value;
-      changed(false);
+      // A DC's kind decides which fields it takes.
+      changed(f.key === "dc_kind");
     }));
   }
   document.getElementById("compare-set").append(compareSlots(catalog, state, (i, part) => {
     Object.assign(state.cmp[i], part);
     changed(false);
   }));
-  const units = document.getElementById("units");
-  units.replaceChildren(...state.units.map((u, i) => unitRow(u, i,
-    (part) => { Object.assign(u, part); changed("kind" in part); },
-    () => { state.units.splice(i, 1); changed(true); })));
+  const dc = state.view === "dc";
+  for (const [id, list] of [["units", state.units], ["thrower-units", state.thrower]]) {
+    document.getElementById(id).replaceChildren(...list.map((u, i) => unitRow(u, i, dc,
+      (part) => { Object.assign(u, part); changed("kind" in part); },
+      () => { list.splice(i, 1); changed(true); })));
+  }
   for (const v of VIEWS) {
     const button = document.querySelector(`#views [data-view="${v}"]`);
     button.setAttribute("aria-pressed", String(state.view === v));
   }
   document.body.dataset.view = state.view;
+  document.body.dataset.dcKind = dcKind(state);
 }
 
-function addUnit(kind) {
-  state.units.push(Object.assign({}, NEW_UNIT[kind]));
+function addUnit(list, kind) {
+  list.push(Object.assign({}, NEW_UNIT[kind]));
   changed(true);
 }
 
@@ -139,12 +149,10 @@ async function start() {
       changed(true);
     });
   }
-  document.getElementById("add-squad").addEventListener("click", () => addUnit("squad"));
-  document.getElementById("add-hs").addEventListener("click", () => addUnit("half-squad"));
-  document.getElementById("add-leader").addEventListener("click", () => addUnit("leader"));
-  document.getElementById("add-crew").addEventListener("click", () => addUnit("crew"));
-  document.getElementById("add-afv").addEventListener("click", () => addUnit("afv"));
-  document.getElementById("add-uv").addEventListener("click", () => addUnit("unarmored-vehicle"));
+  for (const button of document.querySelectorAll("button[data-add]")) {
+    const list = button.closest("#thrower-set") ? "thrower" : "units";
+    button.addEventListener("click", () => addUnit(state[list], button.dataset.add));
+  }
   window.addEventListener("hashchange", () => {
     state = stateFromHash(location.hash);
     drawForm();

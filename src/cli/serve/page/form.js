@@ -68,8 +68,8 @@ function catalogLine(m) {
     (missing ? " (? = not in the catalog: give it from your counter below)" : "");
 }
 
-// One row of the units table.
-function unitRow(u, i, onEdit, onRemove) {
+// One row of a units table; for a DC (`dc`) only what a DC's units take.
+function unitRow(u, i, dc, onEdit, onRemove) {
   const row = el("div", { class: "unit", "data-unit": String(i) });
   const kind = el("select", { "aria-label": "kind" });
   for (const k of UNIT_KINDS) kind.append(el("option", { value: k, text: k }));
@@ -85,15 +85,16 @@ function unitRow(u, i, onEdit, onRemove) {
   const vehicle = VEHICLES.includes(u.kind);
   if (!vehicle) row.append(num("morale", "morale"), num("broken", "broken side"));
   if (u.kind === "leader") row.append(num("lead", "leadership"));
-  if (vehicle) row.append(num("size", "size (Case P)"));
-  row.append(num("tem", "own TEM"), num("drm", "own To Hit DRM"));
+  if (vehicle && !dc) row.append(num("size", "size (Case P)"));
+  row.append(num("tem", "own TEM"));
+  if (!dc) row.append(num("drm", "own To Hit DRM"));
   const flag = (key, label) => {
     const box = el("input", { type: "checkbox", "aria-label": label });
     box.checked = !!u[key];
     box.addEventListener("change", () => onEdit({ [key]: box.checked }));
     return el("label", { class: "check mini" }, box, el("span", { text: label }));
   };
-  for (const f of UNIT_FLAGS) if (f.kinds.includes(u.kind)) row.append(flag(f.key, f.label));
+  for (const f of UNIT_FLAGS) if (f.kinds.includes(u.kind) && (f.dc || !dc)) row.append(flag(f.key, f.label));
   const remove = el("button", { type: "button", class: "remove", text: "remove", "aria-label": `remove unit ${i + 1}` });
   remove.addEventListener("click", onRemove);
   row.append(remove);

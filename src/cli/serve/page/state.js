@@ -56,7 +56,38 @@ const FIELDS = [
   { key: "plan_repair", path: "plan.repair", type: "bool", label: "Repair in each Rally Phase (needs R#)", group: "plan" },
   { key: "stop", path: "plan.stop", type: "select", options: ["never", "first-hit", "first-critical-hit", "target-broken", "target-eliminated"], label: "Stop rule", group: "plan" },
   { key: "worth_plan", path: null, type: "bool", label: "Worth view: over the whole fire plan (not one shot)", group: "plan" },
+  // A Demolition Charge (A23): `kinds`, the kinds of DC a field is for;
+  // the form shows and sends it for those only.
+  { key: "dc_kind", path: "dc.kind", type: "select", options: ["placed", "thrown", "set"], label: "Kind: Placed (A23.3), Thrown (A23.6), Set (A23.7)", group: "dc" },
+  { key: "dc_captured", path: "dc.captured", type: "bool", label: "Captured DC (removal number -2, A23.4)", group: "dc" },
+  { key: "dc_elite", path: "dc.elite", type: "bool", label: "Used by elite Personnel (else removal number -2, A23.2)", group: "dc" },
+  { key: "dc_cx", path: "dc.cx", type: "bool", label: "CX Placing/Throwing unit (+1, A23.4)", group: "dc", kinds: ["placed", "thrown"] },
+  { key: "dc_breach", path: "dc.breach", type: "bool", label: "Breach attempt on a Fortified Building hexside (A23.3)", group: "dc", kinds: ["placed"] },
+  { key: "dc_afph", path: "dc.afph", type: "bool", label: "Thrown in the AFPh (+1 to both attacks, A23.62)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_opportunity", path: "dc.opportunity_fire", type: "bool", label: "… by an Opportunity Firer: no AFPh DRM (A23.62)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_vehicle", path: "dc.from_vehicle", type: "bool", label: "Thrown from a non-Stopped or Motion vehicle (A23.6)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_cavalry", path: "dc.cavalry", type: "bool", label: "Thrown by Cavalry (A23.6)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_two_up", path: "dc.from_two_levels_up", type: "bool", label: "Thrown from 2+ levels up: thrower not attacked (A23.6)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_enemy", path: "dc.enemy_infantry", type: "int", label: "Enemy Infantry units, removal +1 each (A23.7; blank: the target's units)", group: "dc", kinds: ["set"] },
+  { key: "dc_concealed", path: "dc.target.concealed", type: "bool", label: "Target concealed: Area Fire, half FP (A23.1)", group: "dc" },
+  { key: "dc_tem", path: "dc.target.tem", type: "int", label: "Target TEM (A23.1)", group: "dc", kinds: ["placed", "thrown"] },
+  { key: "dc_hexside", path: "dc.target.hexside_tem", type: "int", label: "Target hexside TEM (A23.1)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_thrower_tem", path: "dc.thrower.tem", type: "int", label: "Thrower's TEM", group: "thrower", kinds: ["thrown"] },
+  { key: "dc_thrower_hexside", path: "dc.thrower.hexside_tem", type: "int", label: "Thrower's hexside TEM", group: "thrower", kinds: ["thrown"] },
 ];
+
+// The field groups of the DC view; the mortar views send none of them.
+const DC_GROUPS = ["dc", "thrower"];
+
+// The kind of DC the form holds.
+function dcKind(state) {
+  return state.values.dc_kind || "placed";
+}
+
+// Whether the form shows (and a request sends) field `f`.
+function shown(f, state) {
+  return !f.kinds || f.kinds.includes(dcKind(state));
+}
 
 // The units' kinds, and what a new one starts as. A vehicle has no
 // morale; its armor facts (C1.55) and size (Case P) are the player's to
@@ -78,20 +109,20 @@ const NEW_UNIT = {
 const PERSONNEL = UNIT_KINDS.filter((k) => !VEHICLES.includes(k));
 const UNIT_FLAGS = [
   { key: "concealed", letter: "c", path: "concealed", kinds: UNIT_KINDS, label: "concealed" },
-  { key: "isBroken", letter: "b", path: "broken", kinds: PERSONNEL, label: "broken" },
-  { key: "pinned", letter: "p", path: "pinned", kinds: PERSONNEL, label: "pinned" },
+  { key: "isBroken", letter: "b", path: "broken", kinds: PERSONNEL, label: "broken", dc: true },
+  { key: "pinned", letter: "p", path: "pinned", kinds: PERSONNEL, label: "pinned", dc: true },
   { key: "moving", letter: "m", path: "moving_vehicle", kinds: VEHICLES, label: "moving" },
   { key: "af4", letter: "4", path: "all_af_at_most_4", kinds: ["afv"], label: "all AF ≤ 4" },
   { key: "af8", letter: "8", path: "all_af_at_least_8", kinds: ["afv"], label: "all AF ≥ 8" },
   { key: "ot", letter: "o", path: "open_topped", kinds: ["afv"], label: "open-topped" },
 ];
 
-const VIEWS = ["shot", "plan", "compare", "worth"];
+const VIEWS = ["shot", "plan", "compare", "worth", "dc"];
 
 // The state the page starts with.
 function defaultState() {
   return {
-    view: "shot", mortar: "", own: "", values: {}, units: [],
+    view: "shot", mortar: "", own: "", values: {}, units: [], thrower: [],
     cmp: [{ name: "", extra: "" }, { name: "", extra: "" }],
   };
 }
@@ -127,6 +158,7 @@ function stateToHash(state) {
     if (v !== undefined && v !== "" && v !== false) q.set(f.key, v === true ? "1" : v);
   }
   for (const u of state.units) q.append("u", unitToParam(u));
+  for (const u of state.thrower) q.append("t", unitToParam(u));
   state.cmp.forEach((c, i) => {
     if (c.name) q.set("cmp" + i, c.extra ? c.name + ":" + c.extra : c.name);
   });
@@ -144,6 +176,7 @@ function stateFromHash(hash) {
     if (v !== null) state.values[f.key] = f.type === "bool" ? v === "1" : v;
   }
   state.units = q.getAll("u").map(unitFromParam).filter(Boolean);
+  state.thrower = q.getAll("t").map(unitFromParam).filter(Boolean);
   state.cmp = state.cmp.map((c, i) => {
     const v = q.get("cmp" + i) || "";
     const at = v.indexOf(":");
@@ -173,28 +206,53 @@ function scenarioOf(state) {
   const name = state.mortar === "own" ? (state.own || "my-mortar") : state.mortar;
   if (name) setPath(s, "mortar.name", name);
   const v = state.values;
-  for (const f of FIELDS) {
-    const value = v[f.key];
+  setFields(s, FIELDS.filter((f) => !DC_GROUPS.includes(f.group)), v);
+  if (v.rmin || v.rmax) setPath(s, "mortar.range", [numberOf(v.rmin || ""), numberOf(v.rmax || "")]);
+  if (state.units.length) {
+    s.target = s.target || {};
+    s.target.units = state.units.map((u, i) => unitSpec(u, i, false));
+  }
+  return s;
+}
+
+// Sets each of `fields` given in `values` at its scenario path.
+function setFields(s, fields, values) {
+  for (const f of fields) {
+    const value = values[f.key];
     if (!f.path || value === undefined || value === "" || value === false) continue;
     if (f.type === "bool") setPath(s, f.path, f.on || true);
     else if (f.type === "int" || f.key === "acquisition") setPath(s, f.path, numberOf(value));
     else setPath(s, f.path, value);
   }
-  if (v.rmin || v.rmax) setPath(s, "mortar.range", [numberOf(v.rmin || ""), numberOf(v.rmax || "")]);
+}
+
+// A unit as `[[target.units]]` takes it; for a DC (`dc`) only the keys a
+// DC's units take: no To Hit DRM, concealment or vehicle size (A23.1).
+function unitSpec(u, i, dc) {
+  const unit = { name: unitName(u, i), kind: u.kind };
+  const vehicle = VEHICLES.includes(u.kind);
+  if (u.morale && !vehicle) unit.morale = numberOf(u.morale);
+  if (u.broken && !vehicle) unit.broken_morale = numberOf(u.broken);
+  if (u.kind === "leader" && u.lead) unit.leadership = numberOf(u.lead);
+  if (u.tem) unit.tem = numberOf(u.tem);
+  if (u.drm && !dc) unit.extra_drm = numberOf(u.drm);
+  if (u.size && vehicle && !dc) unit.size = numberOf(u.size);
+  for (const f of UNIT_FLAGS) if (u[f.key] && f.kinds.includes(u.kind) && (f.dc || !dc)) unit[f.path] = true;
+  return unit;
+}
+
+// The DC file of the state: its `[dc]` section, the units in the hex as
+// the target Location's, and (a Thrown DC) the thrower's Location.
+function dcScenarioOf(state) {
+  const s = { dc: { kind: dcKind(state) } };
+  setFields(s, FIELDS.filter((f) => DC_GROUPS.includes(f.group) && shown(f, state)), state.values);
   if (state.units.length) {
-    s.target = s.target || {};
-    s.target.units = state.units.map((u, i) => {
-      const unit = { name: unitName(u, i), kind: u.kind };
-      const vehicle = VEHICLES.includes(u.kind);
-      if (u.morale && !vehicle) unit.morale = numberOf(u.morale);
-      if (u.broken && !vehicle) unit.broken_morale = numberOf(u.broken);
-      if (u.kind === "leader" && u.lead) unit.leadership = numberOf(u.lead);
-      if (u.tem) unit.tem = numberOf(u.tem);
-      if (u.drm) unit.extra_drm = numberOf(u.drm);
-      if (u.size && vehicle) unit.size = numberOf(u.size);
-      for (const f of UNIT_FLAGS) if (u[f.key] && f.kinds.includes(u.kind)) unit[f.path] = true;
-      return unit;
-    });
+    s.dc.target = s.dc.target || {};
+    s.dc.target.units = state.units.map((u, i) => unitSpec(u, i, true));
+  }
+  if (dcKind(state) === "thrown" && state.thrower.length) {
+    s.dc.thrower = s.dc.thrower || {};
+    s.dc.thrower.units = state.thrower.map((u, i) => unitSpec(u, i, true));
   }
   return s;
 }

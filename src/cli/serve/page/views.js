@@ -77,7 +77,7 @@ function drmRows(cases) {
 
 function unitOutcomes(units, fates) {
   // A vehicle's own outcomes (C7.7) get their columns when one is there.
-  const vehicle = units.some((u) => u.outcomes.immobilized !== undefined);
+  const vehicle = units.some((u) => VEHICLES.includes(u.kind));
   const keys = ["no_effect", "pinned", "broken", "casualty_reduced", "eliminated"]
     .concat(vehicle ? ["immobilized", "shocked"] : []);
   // A shot gives each unit's P(hit); a plan gives none, and no empty column.
@@ -213,4 +213,45 @@ function renderWorth(doc) {
   return out;
 }
 
-const RENDER = { shot: renderShot, plan: renderPlan, compare: renderCompare, worth: renderWorth };
+// One Location a DC attacks: its attack, the IFT results, its units'
+// fates and the Location's. `at` names its figures (target, thrower).
+function dcLocation(title, at, loc) {
+  const a = loc.attack;
+  const box = el("section", { class: `dc-location dc-${at}` });
+  box.append(el("h3", { text: `${title}: ${a.fp} FP, IFT ${a.column} column, DRM ${signed(a.drm)}` }));
+  const drm = drmRows(a.drm_cases);
+  const both = el("div", { class: "two" });
+  both.append(table(["result", "P"], loc.ift_results.map((r) => [r.result, figure(r.p)])));
+  both.append(drm.length ? table(["rule", "what", "DRM"], drm) : el("p", { class: "hint", text: "no DRM" }));
+  box.append(both);
+  if (loc.units.length) {
+    const units = unitOutcomes(loc.units, "Each unit's fate");
+    for (const span of units.querySelectorAll("[data-figure]")) span.dataset.figure = `${at}.${span.dataset.figure}`;
+    box.append(units, el("div", { class: "stats" },
+      stat("P(Location cleared)", figure(loc.hex.p_cleared, `${at}.p_cleared`)),
+      ...loc.hex.at_least_out_of_action.map((c) => stat(`P(at least ${c.n} out of action)`, figure(c.p)))));
+  }
+  return box;
+}
+
+function renderDc(doc) {
+  const out = el("div", { class: "view-dc" });
+  out.append(el("div", { class: "stats" },
+    stat("P(detonates)", figure(doc.p_detonates, "dc.p_detonates")),
+    stat(`P(removed: Original DR${doc.removal_drm ? " " + signed(doc.removal_drm) : ""} ≥ ${doc.removal_number})`,
+      figure(doc.p_removed, "dc.p_removed")),
+    doc.p_breach ? stat("P(Breach)", figure(doc.p_breach, "dc.p_breach")) : null));
+  if (doc.breach_attack) {
+    const b = doc.breach_attack;
+    out.append(el("p", { class: "hint", text: `Breach attempt: ${b.fp} FP, IFT ${b.column} column, DRM ${signed(b.drm)}` }));
+  }
+  out.append(dcLocation("The target Location", "target", doc.target));
+  if (doc.thrower) out.append(dcLocation("The thrower's Location", "thrower", doc.thrower));
+  if (doc.not_modelled && doc.not_modelled.length) {
+    out.append(el("h3", { text: "Not modelled" }), el("ul", { class: "not-modelled" }, ...doc.not_modelled.map((t) => el("li", { text: t }))));
+  }
+  out.append(charts(doc), notes(doc));
+  return out;
+}
+
+const RENDER = { shot: renderShot, plan: renderPlan, compare: renderCompare, worth: renderWorth, dc: renderDc };
