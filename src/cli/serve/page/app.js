@@ -149,9 +149,15 @@ async function start() {
       changed(true);
     });
   }
-  for (const button of document.querySelectorAll("button[data-add]")) {
-    const list = button.closest("#thrower-set") ? "thrower" : "units";
-    button.addEventListener("click", () => addUnit(state[list], button.dataset.add));
+  // The "+ kind" buttons of each units list: add-squad, add-thrower-squad, ...
+  for (const box of document.querySelectorAll(".buttons[data-kinds]")) {
+    const list = box.dataset.list;
+    for (const kind of box.dataset.kinds.split(" ")) {
+      const id = "add-" + (list === "units" ? "" : list + "-") + (ADD_ID[kind] || kind);
+      const button = el("button", { type: "button", id, text: "+ " + (ADD_LABEL[kind] || kind) });
+      button.addEventListener("click", () => addUnit(state[list], kind));
+      box.append(button);
+    }
   }
   window.addEventListener("hashchange", () => {
     state = stateFromHash(location.hash);

@@ -94,6 +94,9 @@ function shown(f, state) {
 // give, from the counter.
 const UNIT_KINDS = ["squad", "half-squad", "crew", "leader", "hero", "unarmored-vehicle", "afv"];
 const VEHICLES = ["unarmored-vehicle", "afv"];
+// The "+ kind" buttons: their ids (`add-hs`) and labels where not the kind's.
+const ADD_ID = { "half-squad": "hs", "unarmored-vehicle": "uv" };
+const ADD_LABEL = { afv: "AFV", "unarmored-vehicle": "unarmored vehicle" };
 const NEW_UNIT = {
   squad: { kind: "squad", morale: "7", broken: "7" },
   "half-squad": { kind: "half-squad", morale: "7", broken: "7" },
