@@ -109,6 +109,34 @@ async function dcView(page) {
   await page.selectOption("#f-dc_kind", "thrown");
 }
 
+// The push view: examples/push/at-gun-into-village.toml typed in; the
+// figures as `push --engine exact`'s.
+async function pushView(page) {
+  await page.click('#views [data-view="push"]');
+  // Until the Gun's M#, the path and the MF are given, the page asks for them.
+  await page.waitForFunction(() => /Give the Gun's M#/.test(document.getElementById("status").textContent),
+    null, { timeout: 10000 });
+  await page.fill("#f-push_gun", "37L AT Gun");
+  await page.fill("#f-push_m", "12");
+  await page.fill("#f-push_path", "woods+hedge,stone-building");
+  await page.fill("#f-push_mf", "6");
+  await page.waitForSelector('[data-figure="push.phases_to_end.3"]', { timeout: 60000 });
+  await page.waitForSelector("#status.done", { timeout: 60000 });
+  const expected = cli(["push", "examples/push/at-gun-into-village.toml", "--engine", "exact", "--format", "json"]);
+  const row = (measure, n) => expected.exact.rows.find((r) => r.measure === measure && r.n === n).exact;
+  const pick = (name) => page.$eval(`[data-figure="${name}"]`, (n) => n.dataset.exact);
+  assert.equal(await pick("push.hexes_first_phase.1"), row("hexes_first_phase", 1), "P(1 hex in the first MPh)");
+  assert.equal(await pick("push.phases_to_end.3"), row("phases_to_end", 3), "P(the end in MPh 3)");
+  assert.match(await page.textContent(".view-push"), new RegExp(`woods\\+hedge\\s*6\\s*\\+8\\s*≤ 4\\s*16\\.67% 1/6`),
+    "the first hex's row, as the text report's");
+  assert.match(await page.textContent("#summary"), /expected MPh 5\.72/);
+  assert.match(page.url(), /view=push&.*push_path=woods%2Bhedge%2Cstone-building/, "the address keeps the push");
+  await noUnreadKeys(page, "push");
+  await noHorizontalOverflow(page);
+  assert.ok(!(await page.isVisible("#units-set")), "no units for a push");
+  console.log(`ok: the push view, as the CLI (expected MPh ${expected.exact.expected_phases.exact})`);
+}
+
 async function main() {
   const docs = process.argv.includes("--docs");
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -214,6 +242,7 @@ async function main() {
     console.log("ok: the compare view");
     await page.setViewportSize({ width: 1200, height: 900 });
     await dcView(page);
+    await pushView(page);
 
     // A vehicle in the hex: an AFV with all its AF 4 or less (C1.55), its
     // figures as the CLI's, its own outcomes (C7.7) in their columns.

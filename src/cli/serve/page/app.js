@@ -21,6 +21,8 @@ function requestOf(view) {
     }
     case "dc":
       return ["/api/dc", { scenario: dcScenarioOf(state), charts: true }];
+    case "push":
+      return ["/api/push", { scenario: pushScenarioOf(state), engine: "exact", charts: true }];
     case "worth":
       return state.values.worth_plan
         ? ["/api/worth", { scenario: withPlan(state, scenario), plan: true, charts: true }]
@@ -38,6 +40,8 @@ function summaryOf(view, doc) {
   if (view === "plan") return `P(≥1 hit) ${p(doc.p_at_least_one_hit)} · P(CH) ${p(doc.p_critical_hit)} · malf. ${p(doc.p_malfunction)}`;
   if (view === "dc") return `detonates ${p(doc.p_detonates)} · removed ${p(doc.p_removed)}` +
     (doc.target.units.length ? ` · target Location cleared ${p(doc.target.hex.p_cleared)}` : "");
+  if (view === "push") return `there in the first MPh ${p(doc.exact.p_end_first_phase)}` +
+    (doc.exact.expected_phases ? ` · expected MPh ${(doc.exact.expected_phases.value).toFixed(2)}` : "");
   return "";
 }
 
@@ -49,7 +53,11 @@ function setStatus(text, cls) {
 
 async function update() {
   const view = state.view;
-  if (!state.mortar && view !== "dc") { setStatus("Choose a mortar and a range to see the odds."); return; }
+  if (!state.mortar && view !== "dc" && view !== "push") { setStatus("Choose a mortar and a range to see the odds."); return; }
+  if (view === "push" && !(state.values.push_path && state.values.push_m && state.values.push_mf)) {
+    setStatus("Give the Gun's M#, the path and the MF to see the odds of the push.");
+    return;
+  }
   if (view === "compare" && !state.cmp.some((c) => c.name)) {
     setStatus("Choose a second mortar to compare with.");
     return;
@@ -91,7 +99,7 @@ function changed(redraw) {
 
 function drawForm() {
   const sets = { mortar: "mortar-set", firer: "firer-set", target: "target-set", plan: "plan-set",
-    dc: "dc-set", thrower: "thrower-fields" };
+    dc: "dc-set", thrower: "thrower-fields", push: "push-set" };
   for (const id of Object.values(sets).concat("compare-set")) {
     const set = document.getElementById(id);
     const legend = set.querySelector(":scope > legend");

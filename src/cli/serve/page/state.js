@@ -74,10 +74,28 @@ const FIELDS = [
   { key: "dc_hexside", path: "dc.target.hexside_tem", type: "int", label: "Target hexside TEM (A23.1)", group: "dc", kinds: ["thrown"] },
   { key: "dc_thrower_tem", path: "dc.thrower.tem", type: "int", label: "Thrower's TEM", group: "thrower", kinds: ["thrown"] },
   { key: "dc_thrower_hexside", path: "dc.thrower.hexside_tem", type: "int", label: "Thrower's hexside TEM", group: "thrower", kinds: ["thrown"] },
+  // Pushing a Gun (C10.3): a push file's keys.
+  { key: "push_gun", path: "gun.name", type: "text", label: "Gun (a name for the output)", group: "push" },
+  { key: "push_m", path: "gun.m_number", type: "int", label: "M# (from the counter)", group: "push" },
+  { key: "push_path", path: "path", type: "text", label: "Path: each hex entered, in order (e.g. open,woods+hedge,stone-building)", group: "push" },
+  { key: "push_mud", path: "mud", type: "bool", label: "Mud or deep snow in every hex", group: "push" },
+  { key: "push_start_mud", path: "start_mud", type: "bool", label: "The Gun starts in mud or deep snow", group: "push" },
+  { key: "push_crews", path: "pushers.crews", type: "int", label: "Crews (blank: one crew)", group: "push" },
+  { key: "push_squads", path: "pushers.squads", type: "int", label: "Squads", group: "push" },
+  { key: "push_hs", path: "pushers.half_squads", type: "int", label: "Half-squads", group: "push" },
+  { key: "push_smc", path: "pushers.smc", type: "int", label: "SMC (five equal a crew, C10.111)", group: "push" },
+  { key: "push_mf", path: "pushers.mf", type: "int", label: "MF in each MPh", group: "push" },
+  { key: "push_labor", path: "pushers.labor", type: "int", label: "Labor already held (-1 each)", group: "push" },
+  { key: "push_labor_max", path: "pushers.labor_max", type: "int", label: "Most Labor", group: "push" },
+  { key: "push_mud_drm", path: "drm.mud", type: "int", label: "Mud/deep snow DRM (from your chart)", group: "push" },
+  { key: "push_road_drm", path: "drm.road", type: "int", label: "Road DRM (from your chart)", group: "push" },
+  { key: "push_extra_drm", path: "drm.extra", type: "int", label: "Other DRM, every attempt", group: "push" },
 ];
 
-// The field groups of the DC view; the mortar views send none of them.
+// The field groups of the DC and push views; the mortar views send none
+// of them.
 const DC_GROUPS = ["dc", "thrower"];
+const PUSH_GROUPS = ["push"];
 
 // The kind of DC the form holds.
 function dcKind(state) {
@@ -120,7 +138,7 @@ const UNIT_FLAGS = [
   { key: "ot", letter: "o", path: "open_topped", kinds: ["afv"], label: "open-topped" },
 ];
 
-const VIEWS = ["shot", "plan", "compare", "worth", "dc"];
+const VIEWS = ["shot", "plan", "compare", "worth", "dc", "push"];
 
 // The state the page starts with.
 function defaultState() {
@@ -209,7 +227,7 @@ function scenarioOf(state) {
   const name = state.mortar === "own" ? (state.own || "my-mortar") : state.mortar;
   if (name) setPath(s, "mortar.name", name);
   const v = state.values;
-  setFields(s, FIELDS.filter((f) => !DC_GROUPS.includes(f.group)), v);
+  setFields(s, FIELDS.filter((f) => !DC_GROUPS.includes(f.group) && !PUSH_GROUPS.includes(f.group)), v);
   if (v.rmin || v.rmax) setPath(s, "mortar.range", [numberOf(v.rmin || ""), numberOf(v.rmax || "")]);
   if (state.units.length) {
     s.target = s.target || {};
@@ -227,6 +245,13 @@ function setFields(s, fields, values) {
     else if (f.type === "int" || f.key === "acquisition") setPath(s, f.path, numberOf(value));
     else setPath(s, f.path, value);
   }
+}
+
+// The push file of the state.
+function pushScenarioOf(state) {
+  const s = {};
+  setFields(s, FIELDS.filter((f) => PUSH_GROUPS.includes(f.group)), state.values);
+  return s;
 }
 
 // A unit as `[[target.units]]` takes it; for a DC (`dc`) only the keys a

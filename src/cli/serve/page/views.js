@@ -14,7 +14,9 @@ function figure(f, name) {
   if (f.exact) {
     span.title = "exact: " + f.exact;
     span.dataset.exact = f.exact;
-    if (f.exact.length <= 11) span.append(el("small", { class: "frac", text: " " + f.exact }));
+    // As the text report writes them: 0 and 1, not 0/1 and 1/1.
+    const shown = { "0/1": "0", "1/1": "1" }[f.exact] || f.exact;
+    if (shown.length <= 11) span.append(el("small", { class: "frac", text: " " + shown }));
   } else if (f.ci95) {
     span.title = `Monte Carlo, 95% interval ${(100 * f.ci95[0]).toFixed(2)}–${(100 * f.ci95[1]).toFixed(2)}%`;
     span.append(el("small", { class: "frac", text: " MC" }));
@@ -254,4 +256,39 @@ function renderDc(doc) {
   return out;
 }
 
-const RENDER = { shot: renderShot, plan: renderPlan, compare: renderCompare, worth: renderWorth, dc: renderDc };
+// The rows of one measure of a push (`hexes_first_phase`, `phases_to_end`),
+// its tail under 0.005% left out (no row reads 0.00% after the last that
+// does not), as the plan's.
+function pushRows(rows, measure) {
+  const mine = rows.filter((r) => r.measure === measure);
+  const last = mine.findLastIndex((r) => r.value >= 0.00005);
+  return mine.slice(0, last + 1)
+    .map((r) => [r.or_more ? `${r.n} or more` : String(r.n), figure(r, `push.${measure}.${r.n}`)]);
+}
+
+function renderPush(doc) {
+  const out = el("div", { class: "view-push" });
+  const x = doc.exact;
+  out.append(el("div", { class: "stats" },
+    stat("P(end reached in the first MPh)", figure(x.p_end_first_phase, "push.p_end_first_phase")),
+    stat("expected hexes in the first MPh", expected(x.expected_hexes_first_phase)),
+    stat("expected MPh to reach the end", x.expected_phases ? expected(x.expected_phases) : el("span", { class: "fig", text: "never certain" })),
+    stat("P(never reached)", figure(x.p_never, "push.p_never"))));
+  out.append(el("h3", { text: `${doc.gun} (M#${doc.m_number}), ${doc.mf} MF per MPh, Labor ${doc.labor}: each hex (C10.3)` }));
+  out.append(el("p", { class: "hint", text: "Final DR below the M# enters and may go on, equal enters and stops, above stays out (Labor -1)." }));
+  out.append(table(["hex", "terrain", "MF", "DRM", "enters on Original DR", "P(enter)", "DRM by rule"],
+    doc.path.map((h) => [h.hex, h.terrain, h.pushing_mf, signed(h.drm),
+      h.enters_on_original_at_most === null ? "never" : `≤ ${h.enters_on_original_at_most}`, figure(h.p_enter),
+      h.terms.map((t) => `${t.what} ${signed(t.drm)}`).join(", ")])));
+  out.append(el("h3", { text: "Hexes gained in the first MPh" }));
+  out.append(table(["hexes", "P"], pushRows(x.rows, "hexes_first_phase")));
+  out.append(el("h3", { text: "MPh to reach the end of the path" }));
+  out.append(table(["MPh", "P"], pushRows(x.rows, "phases_to_end")));
+  // A push's document says what it leaves out in one line (a DC's, a list).
+  if (doc.not_modelled) out.append(el("p", { class: "hint", text: "Not modelled: " + doc.not_modelled }));
+  out.append(charts(doc), notes(doc));
+  return out;
+}
+
+const RENDER = { shot: renderShot, plan: renderPlan, compare: renderCompare, worth: renderWorth, dc: renderDc,
+  push: renderPush };
