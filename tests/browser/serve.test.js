@@ -12,15 +12,14 @@
 "use strict";
 
 const assert = require("node:assert/strict");
-const { spawn, execFileSync } = require("node:child_process");
+const { spawn } = require("node:child_process");
 const fs = require("node:fs");
 const path = require("node:path");
 const readline = require("node:readline");
 const { chromium } = require("playwright-core");
 
-const ROOT = path.resolve(__dirname, "../..");
-const BIN = process.env.MORTAR_ODDS_BIN || path.join(ROOT, "target/debug/mortar-odds");
-const SHOTS = path.join(ROOT, "target/browser");
+const { ROOT, BIN, SHOTS, cli, noUnreadKeys, noHorizontalOverflow } = require("./helpers.js");
+const { dcView, pushView } = require("./dc_push.js");
 const DOCS = path.join(ROOT, "docs/images");
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
@@ -28,10 +27,6 @@ const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const CLI_SHOT = ["shot", "--mortar", "us-81mm", "--rof", "3", "--breakdown", "12",
   "--range-limits", "2-40", "--range", "10", "--concealed",
   "--unit", "squad:4-6-7,broken=7", "--unit", "leader:8-1,broken=8", "--format", "json"];
-
-function cli(args) {
-  return JSON.parse(execFileSync(BIN, args, { cwd: ROOT, encoding: "utf8" }));
-}
 
 // Starts `serve --port 0`; resolves with the page's address (its first line).
 function startServer() {
@@ -53,88 +48,6 @@ async function figures(page) {
     return { p_hit: pick("p_hit"), to_hit: pick("to_hit"), squad_broken: pick("unit0.broken"),
       leader_broken: pick("unit1.broken") };
   });
-}
-
-// A figure the page reads from a JSON key the CLI no longer writes shows
-// as "undefined" or "NaN": none may be on the page.
-async function noUnreadKeys(page, view) {
-  const text = await page.textContent("#results");
-  assert.doesNotMatch(text, /undefined|NaN/, `${view}: a figure read from a missing JSON key`);
-}
-
-async function noHorizontalOverflow(page) {
-  const widths = await page.evaluate(() => ({
-    doc: document.documentElement.scrollWidth, body: document.body.scrollWidth, view: window.innerWidth,
-  }));
-  assert.ok(widths.doc <= widths.view && widths.body <= widths.view,
-    `the page overflows a ${widths.view}px screen: ${JSON.stringify(widths)}`);
-}
-
-// The DC view: a DC Thrown in the AFPh into the hex's squad and leader
-// (TEM +2), a squad in the thrower's Location; the figures as `dc`'s.
-async function dcView(page) {
-  await page.click('#views [data-view="dc"]');
-  await page.selectOption("#f-dc_kind", "thrown");
-  await page.check("#f-dc_afph");
-  await page.fill("#f-dc_tem", "2");
-  await page.click("#add-thrower-squad");
-  await page.waitForSelector('[data-figure="thrower.unit0.broken"]', { timeout: 60000 });
-  await page.waitForSelector("#status.done", { timeout: 60000 });
-  const expected = cli(["dc", "--kind", "thrown", "--afph", "--tem", "2",
-    "--unit", "squad:4-6-7,broken=7", "--unit", "leader:8-1,broken=8",
-    "--thrower-unit", "squad:4-6-7,broken=7", "--format", "json"]);
-  const pick = (name) => page.$eval(`[data-figure="${name}"]`, (n) => n.dataset.exact);
-  assert.equal(await pick("dc.p_detonates"), expected.p_detonates.exact, "P(detonates)");
-  for (const [at, i] of [["target", 0], ["target", 1], ["thrower", 0]]) {
-    assert.equal(await pick(`${at}.unit${i}.broken`), expected[at].units[i].outcomes.broken.exact,
-      `${at} unit ${i}'s P(broken)`);
-  }
-  assert.equal(await pick("target.p_cleared"), expected.target.hex.p_cleared.exact, "P(target cleared)");
-  // What a DC's units do not take is neither shown nor sent.
-  assert.equal(await page.$$eval('#units input[aria-label="own To Hit DRM"]', (n) => n.length), 0);
-  assert.match(page.url(), /view=dc&.*dc_kind=thrown.*&t=squad%2C7%2C7/, "the address keeps the DC and the thrower");
-  await noUnreadKeys(page, "dc");
-  await noHorizontalOverflow(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(SHOTS, "serve-dc.png"), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await noHorizontalOverflow(page);
-  await page.setViewportSize({ width: 1200, height: 900 });
-  // A Placed DC has no thrower: its set and fields go.
-  await page.selectOption("#f-dc_kind", "placed");
-  await page.waitForFunction(() => !document.querySelector("#f-dc_afph")
-    && document.querySelector("#status.done") && !document.querySelector(".dc-thrower"), null, { timeout: 60000 });
-  assert.ok(!(await page.isVisible("#thrower-set")), "no thrower for a Placed DC");
-  console.log(`ok: the DC view, as the CLI (P(detonates) ${expected.p_detonates.exact})`);
-  await page.selectOption("#f-dc_kind", "thrown");
-}
-
-// The push view: examples/push/at-gun-into-village.toml typed in; the
-// figures as `push --engine exact`'s.
-async function pushView(page) {
-  await page.click('#views [data-view="push"]');
-  // Until the Gun's M#, the path and the MF are given, the page asks for them.
-  await page.waitForFunction(() => /Give the Gun's M#/.test(document.getElementById("status").textContent),
-    null, { timeout: 10000 });
-  await page.fill("#f-push_gun", "37L AT Gun");
-  await page.fill("#f-push_m", "12");
-  await page.fill("#f-push_path", "woods+hedge,stone-building");
-  await page.fill("#f-push_mf", "6");
-  await page.waitForSelector('[data-figure="push.phases_to_end.3"]', { timeout: 60000 });
-  await page.waitForSelector("#status.done", { timeout: 60000 });
-  const expected = cli(["push", "examples/push/at-gun-into-village.toml", "--engine", "exact", "--format", "json"]);
-  const row = (measure, n) => expected.exact.rows.find((r) => r.measure === measure && r.n === n).exact;
-  const pick = (name) => page.$eval(`[data-figure="${name}"]`, (n) => n.dataset.exact);
-  assert.equal(await pick("push.hexes_first_phase.1"), row("hexes_first_phase", 1), "P(1 hex in the first MPh)");
-  assert.equal(await pick("push.phases_to_end.3"), row("phases_to_end", 3), "P(the end in MPh 3)");
-  assert.match(await page.textContent(".view-push"), new RegExp(`woods\\+hedge\\s*6\\s*\\+8\\s*≤ 4\\s*16\\.67% 1/6`),
-    "the first hex's row, as the text report's");
-  assert.match(await page.textContent("#summary"), /expected MPh 5\.72/);
-  assert.match(page.url(), /view=push&.*push_path=woods%2Bhedge%2Cstone-building/, "the address keeps the push");
-  await noUnreadKeys(page, "push");
-  await noHorizontalOverflow(page);
-  assert.ok(!(await page.isVisible("#units-set")), "no units for a push");
-  console.log(`ok: the push view, as the CLI (expected MPh ${expected.exact.expected_phases.exact})`);
 }
 
 async function main() {
