@@ -36,6 +36,26 @@ async function dcView(page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await noHorizontalOverflow(page);
   await page.setViewportSize({ width: 1200, height: 900 });
+  // A unit's box that does not hold a whole number is named on the page,
+  // and no figures for the form before stay in sight.
+  await page.fill('#units [data-unit="0"] input[aria-label="morale"]', "7x");
+  await page.waitForFunction(() => document.querySelector("#status.error"), null, { timeout: 10000 });
+  assert.equal((await page.textContent("#status")).trim(), 'unit 1, morale: "7x" is not a whole number');
+  assert.equal(await page.$$eval("#output > *", (n) => n.length), 0, "no figures under an error");
+  assert.equal((await page.textContent("#summary")).trim(), "");
+  await page.fill('#units [data-unit="0"] input[aria-label="morale"]', "7");
+  await page.waitForSelector("#status.done", { timeout: 60000 });
+  // Thrown from two or more levels up, the thrower's Location is not
+  // attacked (A23.6): its box goes, and nothing of it is sent.
+  await page.check("#f-dc_two_up");
+  await page.waitForFunction(() => document.querySelector("#status.done") && !document.querySelector(".dc-thrower"),
+    null, { timeout: 60000 });
+  assert.ok(!(await page.isVisible("#thrower-set")), "no thrower from two levels up");
+  await page.uncheck("#f-dc_two_up");
+  // A Set DC takes no TEM (A23.71), a unit's own neither.
+  await page.selectOption("#f-dc_kind", "set");
+  await page.waitForSelector("#status.done", { timeout: 60000 });
+  assert.equal(await page.$$eval('#units input[aria-label="own TEM"]', (n) => n.length), 0, "no own TEM for a Set DC");
   // A Placed DC has no thrower: its set and fields go.
   await page.selectOption("#f-dc_kind", "placed");
   await page.waitForFunction(() => !document.querySelector("#f-dc_afph")
@@ -49,15 +69,22 @@ async function dcView(page) {
 // figures as `push --engine exact`'s.
 async function pushView(page) {
   await page.click('#views [data-view="push"]');
-  // Until the Gun's M#, the path and the MF are given, the page asks for them.
+  // Until the Gun's M#, the path and the MF are given, the page asks for
+  // them, and the DC's figures are gone.
   await page.waitForFunction(() => /Give the Gun's M#/.test(document.getElementById("status").textContent),
     null, { timeout: 10000 });
-  await page.fill("#f-push_gun", "37L AT Gun");
+  assert.equal(await page.$$eval("#output > *", (n) => n.length), 0, "no DC figures in the push view");
+  assert.equal((await page.textContent("#summary")).trim(), "");
   await page.fill("#f-push_m", "12");
   await page.fill("#f-push_path", "woods+hedge,stone-building");
   await page.fill("#f-push_mf", "6");
   await page.waitForSelector('[data-figure="push.phases_to_end.3"]', { timeout: 60000 });
   await page.waitForSelector("#status.done", { timeout: 60000 });
+  // No name given: "Gun", and who pushes, as the text report says it.
+  assert.match(await page.textContent(".view-push h3"), /^Gun \(M#12\) pushed by 1 crew \(6 MF per MPh\)/);
+  await page.fill("#f-push_gun", "37L AT Gun");
+  await page.waitForFunction(() => /^37L AT Gun \(M#12\)/.test(document.querySelector(".view-push h3")?.textContent),
+    null, { timeout: 60000 });
   const expected = cli(["push", "examples/push/at-gun-into-village.toml", "--engine", "exact", "--format", "json"]);
   const row = (measure, n) => expected.exact.rows.find((r) => r.measure === measure && r.n === n).exact;
   const pick = (name) => page.$eval(`[data-figure="${name}"]`, (n) => n.dataset.exact);

@@ -51,17 +51,27 @@ function setStatus(text, cls) {
   s.className = "status " + (cls || "");
 }
 
+// No answer to show: figures for another question (another view, or the
+// form before this edit) never stay in sight, and an answer still on its
+// way is dropped.
+function noAnswer(text, cls) {
+  asked++;
+  const output = document.getElementById("output");
+  for (const img of output.querySelectorAll("img")) URL.revokeObjectURL(img.src);
+  output.replaceChildren();
+  document.getElementById("summary").textContent = "";
+  setStatus(text, cls);
+}
+
 async function update() {
   const view = state.view;
-  if (!state.mortar && view !== "dc" && view !== "push") { setStatus("Choose a mortar and a range to see the odds."); return; }
+  if (!state.mortar && view !== "dc" && view !== "push") return noAnswer("Choose a mortar and a range to see the odds.");
   if (view === "push" && !(state.values.push_path && state.values.push_m && state.values.push_mf)) {
-    setStatus("Give the Gun's M#, the path and the MF to see the odds of the push.");
-    return;
+    return noAnswer("Give the Gun's M#, the path and the MF to see the odds of the push.");
   }
-  if (view === "compare" && !state.cmp.some((c) => c.name)) {
-    setStatus("Choose a second mortar to compare with.");
-    return;
-  }
+  if (view === "compare" && !state.cmp.some((c) => c.name)) return noAnswer("Choose a second mortar to compare with.");
+  const bad = notANumber(state);
+  if (bad) return noAnswer(bad, "error");
   const [url, body] = requestOf(view);
   if (inFlight) inFlight.abort();
   inFlight = new AbortController();
@@ -73,18 +83,14 @@ async function update() {
     const text = await response.text();
     if (mine !== asked) return;
     const output = document.getElementById("output");
-    if (!response.ok) {
-      setStatus(text.trim(), "error");
-      document.getElementById("summary").textContent = "";
-      return;
-    }
+    if (!response.ok) return noAnswer(text.trim(), "error");
     const doc = JSON.parse(text);
     for (const img of output.querySelectorAll("img")) URL.revokeObjectURL(img.src);
     output.replaceChildren(RENDER[view](doc));
     document.getElementById("summary").textContent = summaryOf(view, doc);
     setStatus("", "done");
   } catch (e) {
-    if (e.name !== "AbortError" && mine === asked) setStatus("no answer from the server: " + e.message, "error");
+    if (e.name !== "AbortError" && mine === asked) noAnswer("no answer from the server: " + e.message, "error");
   }
 }
 
@@ -117,17 +123,17 @@ function drawForm() {
   for (const f of FIELDS.filter((f) => shown(f, state))) {
     grids[f.group].append(control(f, state.values[f.key], (value) => {
       state.values[f.key] = value;
-      // A DC's kind decides which fields it takes.
-      changed(f.key === "dc_kind");
+      // A DC's kind, the AFPh and two levels up decide which fields it takes.
+      changed(["dc_kind", "dc_afph", "dc_two_up"].includes(f.key));
     }));
   }
   document.getElementById("compare-set").append(compareSlots(catalog, state, (i, part) => {
     Object.assign(state.cmp[i], part);
     changed(false);
   }));
-  const dc = state.view === "dc";
+  const mode = unitMode(state);
   for (const [id, list] of [["units", state.units], ["thrower-units", state.thrower]]) {
-    document.getElementById(id).replaceChildren(...list.map((u, i) => unitRow(u, i, dc,
+    document.getElementById(id).replaceChildren(...list.map((u, i) => unitRow(u, i, mode,
       (part) => { Object.assign(u, part); changed("kind" in part); },
       () => { list.splice(i, 1); changed(true); })));
   }
@@ -136,7 +142,7 @@ function drawForm() {
     button.setAttribute("aria-pressed", String(state.view === v));
   }
   document.body.dataset.view = state.view;
-  document.body.dataset.dcKind = dcKind(state);
+  document.body.dataset.dcThrower = dcKind(state) === "thrown" && thrower(state.values) ? "yes" : "no";
 }
 
 function addUnit(list, kind) {

@@ -68,8 +68,10 @@ function catalogLine(m) {
     (missing ? " (? = not in the catalog: give it from your counter below)" : "");
 }
 
-// One row of a units table; for a DC (`dc`) only what a DC's units take.
-function unitRow(u, i, dc, onEdit, onRemove) {
+// One row of a units table; for a DC (`mode`, as `unitMode`) only what a
+// DC's units take.
+function unitRow(u, i, mode, onEdit, onRemove) {
+  const dc = mode !== "mortar";
   const row = el("div", { class: "unit", "data-unit": String(i) });
   const kind = el("select", { "aria-label": "kind" });
   for (const k of UNIT_KINDS) kind.append(el("option", { value: k, text: k }));
@@ -86,7 +88,7 @@ function unitRow(u, i, dc, onEdit, onRemove) {
   if (!vehicle) row.append(num("morale", "morale"), num("broken", "broken side"));
   if (u.kind === "leader") row.append(num("lead", "leadership"));
   if (vehicle && !dc) row.append(num("size", "size (Case P)"));
-  row.append(num("tem", "own TEM"));
+  if (mode !== "set-dc") row.append(num("tem", "own TEM"));
   if (!dc) row.append(num("drm", "own To Hit DRM"));
   const flag = (key, label) => {
     const box = el("input", { type: "checkbox", "aria-label": label });

@@ -64,23 +64,23 @@ const FIELDS = [
   { key: "dc_cx", path: "dc.cx", type: "bool", label: "CX Placing/Throwing unit (+1, A23.4)", group: "dc", kinds: ["placed", "thrown"] },
   { key: "dc_breach", path: "dc.breach", type: "bool", label: "Breach attempt on a Fortified Building hexside (A23.3)", group: "dc", kinds: ["placed"] },
   { key: "dc_afph", path: "dc.afph", type: "bool", label: "Thrown in the AFPh (+1 to both attacks, A23.62)", group: "dc", kinds: ["thrown"] },
-  { key: "dc_opportunity", path: "dc.opportunity_fire", type: "bool", label: "… by an Opportunity Firer: no AFPh DRM (A23.62)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_opportunity", path: "dc.opportunity_fire", type: "bool", label: "… by an Opportunity Firer: no AFPh DRM (A23.62)", group: "dc", kinds: ["thrown"], when: (v) => v.dc_afph },
   { key: "dc_vehicle", path: "dc.from_vehicle", type: "bool", label: "Thrown from a non-Stopped or Motion vehicle (A23.6)", group: "dc", kinds: ["thrown"] },
   { key: "dc_cavalry", path: "dc.cavalry", type: "bool", label: "Thrown by Cavalry (A23.6)", group: "dc", kinds: ["thrown"] },
   { key: "dc_two_up", path: "dc.from_two_levels_up", type: "bool", label: "Thrown from 2+ levels up: thrower not attacked (A23.6)", group: "dc", kinds: ["thrown"] },
   { key: "dc_enemy", path: "dc.enemy_infantry", type: "int", label: "Enemy Infantry units, removal +1 each (A23.7; blank: the target's units)", group: "dc", kinds: ["set"] },
   { key: "dc_concealed", path: "dc.target.concealed", type: "bool", label: "Target concealed: Area Fire, half FP (A23.1)", group: "dc" },
   { key: "dc_tem", path: "dc.target.tem", type: "int", label: "Target TEM (A23.1)", group: "dc", kinds: ["placed", "thrown"] },
-  { key: "dc_hexside", path: "dc.target.hexside_tem", type: "int", label: "Target hexside TEM (A23.1)", group: "dc", kinds: ["thrown"] },
-  { key: "dc_thrower_tem", path: "dc.thrower.tem", type: "int", label: "Thrower's TEM", group: "thrower", kinds: ["thrown"] },
-  { key: "dc_thrower_hexside", path: "dc.thrower.hexside_tem", type: "int", label: "Thrower's hexside TEM", group: "thrower", kinds: ["thrown"] },
+  { key: "dc_hexside", path: "dc.target.hexside_tem", type: "int", label: "Target hexside TEM (A23.1: the larger of it and the TEM applies)", group: "dc", kinds: ["thrown"] },
+  { key: "dc_thrower_tem", path: "dc.thrower.tem", type: "int", label: "Thrower's TEM", group: "thrower", kinds: ["thrown"], when: thrower },
+  { key: "dc_thrower_hexside", path: "dc.thrower.hexside_tem", type: "int", label: "Thrower's hexside TEM", group: "thrower", kinds: ["thrown"], when: thrower },
   // Pushing a Gun (C10.3): a push file's keys.
   { key: "push_gun", path: "gun.name", type: "text", label: "Gun (a name for the output)", group: "push" },
   { key: "push_m", path: "gun.m_number", type: "int", label: "M# (from the counter)", group: "push" },
   { key: "push_path", path: "path", type: "text", label: "Path: each hex entered, in order (e.g. open,woods+hedge,stone-building)", group: "push" },
   { key: "push_mud", path: "mud", type: "bool", label: "Mud or deep snow in every hex", group: "push" },
   { key: "push_start_mud", path: "start_mud", type: "bool", label: "The Gun starts in mud or deep snow", group: "push" },
-  { key: "push_crews", path: "pushers.crews", type: "int", label: "Crews (blank: one crew)", group: "push" },
+  { key: "push_crews", path: "pushers.crews", type: "int", label: "Crews (every pusher box blank: one crew)", group: "push" },
   { key: "push_squads", path: "pushers.squads", type: "int", label: "Squads", group: "push" },
   { key: "push_hs", path: "pushers.half_squads", type: "int", label: "Half-squads", group: "push" },
   { key: "push_smc", path: "pushers.smc", type: "int", label: "SMC (five equal a crew, C10.111)", group: "push" },
@@ -102,9 +102,52 @@ function dcKind(state) {
   return state.values.dc_kind || "placed";
 }
 
-// Whether the form shows (and a request sends) field `f`.
+// Whether the form shows (and a request sends) field `f`: `kinds`, the
+// kinds of DC it is for; `when`, what else it needs of the form's values.
 function shown(f, state) {
-  return !f.kinds || f.kinds.includes(dcKind(state));
+  return (!f.kinds || f.kinds.includes(dcKind(state))) && (!f.when || f.when(state.values));
+}
+
+// Whether a Thrown DC attacks its thrower's Location: not from two or
+// more levels up (A23.6).
+function thrower(values) {
+  return !values.dc_two_up;
+}
+
+// How a view's units are sent: "mortar" (every key), "dc" (what a DC's
+// units take) or "set-dc" (nor a TEM, A23.71).
+function unitMode(state) {
+  if (state.view !== "dc") return "mortar";
+  return dcKind(state) === "set" ? "set-dc" : "dc";
+}
+
+// The boxes of a unit row that hold numbers, with their labels.
+const UNIT_NUMBERS = [["morale", "morale"], ["broken", "broken side"], ["lead", "leadership"],
+  ["tem", "own TEM"], ["drm", "own To Hit DRM"], ["size", "size (Case P)"]];
+
+// The first number box of the view (fields and units) that does not hold
+// a whole number, as a line naming it; null if none. Checked here: the
+// server would name a line of the file the page sends, which the player
+// never sees.
+function notANumber(state) {
+  const view = state.view;
+  const groups = view === "dc" ? DC_GROUPS : view === "push" ? PUSH_GROUPS : ["mortar", "firer", "target", "plan"];
+  const whole = (t) => t === undefined || t === "" || /^[+-]?\d+$/.test(String(t).trim());
+  for (const f of FIELDS) {
+    if (f.type === "int" && groups.includes(f.group) && shown(f, state) && !whole(state.values[f.key])) {
+      return `${f.label}: "${state.values[f.key]}" is not a whole number`;
+    }
+  }
+  const lists = view === "push" ? [] : [["", state.units]].concat(
+    view === "dc" && dcKind(state) === "thrown" && thrower(state.values) ? [["thrower's ", state.thrower]] : []);
+  for (const [whose, list] of lists) {
+    for (const [i, u] of list.entries()) {
+      for (const [key, label] of UNIT_NUMBERS) {
+        if (!whole(u[key])) return `${whose}unit ${i + 1}, ${label}: "${u[key]}" is not a whole number`;
+      }
+    }
+  }
+  return null;
 }
 
 // The units' kinds, and what a new one starts as. A vehicle has no
@@ -214,8 +257,8 @@ function setPath(obj, path, value) {
   here[parts[parts.length - 1]] = value;
 }
 
-// A number field's text as a number, or the text itself (the server then
-// names the field that is wrong).
+// A number field's text as a number, or the text itself (`notANumber`
+// stops the page from sending one).
 function numberOf(text) {
   const t = String(text).trim();
   return /^[+-]?\d+$/.test(t) ? parseInt(t, 10) : t;
@@ -231,7 +274,7 @@ function scenarioOf(state) {
   if (v.rmin || v.rmax) setPath(s, "mortar.range", [numberOf(v.rmin || ""), numberOf(v.rmax || "")]);
   if (state.units.length) {
     s.target = s.target || {};
-    s.target.units = state.units.map((u, i) => unitSpec(u, i, false));
+    s.target.units = state.units.map((u, i) => unitSpec(u, i, "mortar"));
   }
   return s;
 }
@@ -254,15 +297,17 @@ function pushScenarioOf(state) {
   return s;
 }
 
-// A unit as `[[target.units]]` takes it; for a DC (`dc`) only the keys a
-// DC's units take: no To Hit DRM, concealment or vehicle size (A23.1).
-function unitSpec(u, i, dc) {
+// A unit as `[[target.units]]` takes it; for a DC (`mode`, as
+// `unitMode`) only the keys a DC's units take: no To Hit DRM, concealment
+// or vehicle size (A23.1), nor a TEM for a Set DC (A23.71).
+function unitSpec(u, i, mode) {
+  const dc = mode !== "mortar";
   const unit = { name: unitName(u, i), kind: u.kind };
   const vehicle = VEHICLES.includes(u.kind);
   if (u.morale && !vehicle) unit.morale = numberOf(u.morale);
   if (u.broken && !vehicle) unit.broken_morale = numberOf(u.broken);
   if (u.kind === "leader" && u.lead) unit.leadership = numberOf(u.lead);
-  if (u.tem) unit.tem = numberOf(u.tem);
+  if (u.tem && mode !== "set-dc") unit.tem = numberOf(u.tem);
   if (u.drm && !dc) unit.extra_drm = numberOf(u.drm);
   if (u.size && vehicle && !dc) unit.size = numberOf(u.size);
   for (const f of UNIT_FLAGS) if (u[f.key] && f.kinds.includes(u.kind) && (f.dc || !dc)) unit[f.path] = true;
@@ -276,11 +321,11 @@ function dcScenarioOf(state) {
   setFields(s, FIELDS.filter((f) => DC_GROUPS.includes(f.group) && shown(f, state)), state.values);
   if (state.units.length) {
     s.dc.target = s.dc.target || {};
-    s.dc.target.units = state.units.map((u, i) => unitSpec(u, i, true));
+    s.dc.target.units = state.units.map((u, i) => unitSpec(u, i, unitMode(state)));
   }
-  if (dcKind(state) === "thrown" && state.thrower.length) {
+  if (dcKind(state) === "thrown" && thrower(state.values) && state.thrower.length) {
     s.dc.thrower = s.dc.thrower || {};
-    s.dc.thrower.units = state.thrower.map((u, i) => unitSpec(u, i, true));
+    s.dc.thrower.units = state.thrower.map((u, i) => unitSpec(u, i, unitMode(state)));
   }
   return s;
 }

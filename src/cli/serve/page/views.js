@@ -266,6 +266,13 @@ function pushRows(rows, measure) {
     .map((r) => [r.or_more ? `${r.n} or more` : String(r.n), figure(r, `push.${measure}.${r.n}`)]);
 }
 
+// Who pushes, as the text report says it (`Pushers::describe`): "1 crew",
+// "1 crew, 1 HS, 2 squads, 5 SMC".
+function pushers(p) {
+  return [[p.crews, "crew", "crews"], [p.half_squads, "HS", "HS"], [p.squads, "squad", "squads"], [p.smc, "SMC", "SMC"]]
+    .filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ");
+}
+
 function renderPush(doc) {
   const out = el("div", { class: "view-push" });
   const x = doc.exact;
@@ -274,7 +281,7 @@ function renderPush(doc) {
     stat("expected hexes in the first MPh", expected(x.expected_hexes_first_phase)),
     stat("expected MPh to reach the end", x.expected_phases ? expected(x.expected_phases) : el("span", { class: "fig", text: "never certain" })),
     stat("P(never reached)", figure(x.p_never, "push.p_never"))));
-  out.append(el("h3", { text: `${doc.gun} (M#${doc.m_number}), ${doc.mf} MF per MPh, Labor ${doc.labor}: each hex (C10.3)` }));
+  out.append(el("h3", { text: `${doc.gun ?? "Gun"} (M#${doc.m_number}) pushed by ${pushers(doc.pushers)} (${doc.mf} MF per MPh), Labor ${doc.labor}: each hex (C10.3)` }));
   out.append(el("p", { class: "hint", text: "Final DR below the M# enters and may go on, equal enters and stops, above stays out (Labor -1)." }));
   out.append(table(["hex", "terrain", "MF", "DRM", "enters on Original DR", "P(enter)", "DRM by rule"],
     doc.path.map((h) => [h.hex, h.terrain, h.pushing_mf, signed(h.drm),
