@@ -108,6 +108,54 @@ fn a_kept_alive_connection_left_idle_is_closed_after_its_answer() {
 }
 
 #[test]
+fn a_client_that_never_reads_its_answers_is_closed() {
+    let server = serve(&["--read-timeout-ms", TIMEOUT]);
+    // A small receive buffer, and a thousand answers of 20 KB pipelined:
+    // far more than the sockets hold, so the server's writes stop while
+    // the client does not read.
+    let socket =
+        socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("a socket");
+    socket.set_recv_buffer_size(4096).expect("a small buffer");
+    let addr: std::net::SocketAddr = server.addr.parse().expect("an address");
+    socket.connect(&addr.into()).expect("connects");
+    let mut deaf: TcpStream = socket.into();
+    deaf.set_read_timeout(Some(PATIENCE)).expect("a timeout");
+    const ASKED: usize = 1000;
+    let one = "GET /assets/views.js HTTP/1.1\r\nHost: x\r\n\r\n";
+    deaf.write_all(one.repeat(ASKED).as_bytes())
+        .expect("writes");
+    std::thread::sleep(Duration::from_secs(3));
+    // Read now: before, every answer came (the server waited for good);
+    // now the connection was closed while the writes stood still.
+    let (sent, took) = until_closed(&mut deaf);
+    let answers = sent.matches("HTTP/1.1 200 ").count();
+    assert!(answers > 0, "some answers were sent");
+    assert!(
+        answers < ASKED,
+        "all {ASKED} answers: the stalled writes were waited for"
+    );
+    assert!(took < Duration::from_secs(10), "closed after {took:?}");
+}
+
+#[test]
+fn a_body_declared_over_64_kb_is_refused_before_it_is_read() {
+    let server = serve(&["--read-timeout-ms", "600000"]);
+    let mut big = connect(&server.addr);
+    let head = "POST /api/shot HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\n";
+    big.write_all(head.as_bytes()).expect("writes");
+    let mut answer = vec![0u8; 4096];
+    let n = big
+        .read(&mut answer)
+        .expect("an answer, not a wait for the body");
+    let answer = String::from_utf8_lossy(&answer[..n]);
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(
+        answer.ends_with("\r\n\r\nrequest: the body is over 64 KB\n"),
+        "{answer}"
+    );
+}
+
+#[test]
 fn work_longer_than_the_read_timeout_is_not_cut() {
     // The shortest timeout the server takes, and a plan that runs longer.
     let server = serve(&["--read-timeout-ms", "100", "--budget-ms", "600000"]);

@@ -57,7 +57,8 @@ pub(super) struct ServeArgs {
     max_trials: u64,
     /// Time a client has to send a request's headers, and then its body;
     /// past it the connection is closed (a stalled body is answered 408).
-    /// A kept-alive connection left idle is closed after as long.
+    /// A kept-alive connection left idle, and an answer the client stops
+    /// reading, are closed after as long.
     #[arg(long, default_value_t = 30_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
     read_timeout_ms: u64,
     /// Engine jobs run at once (a job past the budget still counts until it ends).
@@ -82,7 +83,10 @@ pub(super) fn run(args: &ServeArgs) -> Result<String> {
         .enable_all()
         .build()
         .context("starting the server's threads")?;
-    runtime.block_on(serve(args, server))?;
+    let served = runtime.block_on(serve(args, server));
+    // Stopped: engine jobs still running are not waited for.
+    runtime.shutdown_background();
+    served?;
     Ok("stopped\n".to_string())
 }
 
