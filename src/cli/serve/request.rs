@@ -177,8 +177,11 @@ impl Request {
                 .filter(|(_, e)| takes.contains(e))
                 .map(|(n, _)| *n)
                 .collect();
-            let (last, rest) = names.split_last().expect("an endpoint takes an engine");
-            bail!("engine: `{name}`: use {} or {last}", rest.join(", "));
+            let list = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => names.join(""),
+            };
+            bail!("engine: `{name}`: use {list}");
         };
         let trials = self.trials.unwrap_or(default_trials.min(bounds.max_trials));
         if !(1..=bounds.max_trials).contains(&trials) {
