@@ -121,9 +121,9 @@ function unitMode(state) {
   return dcKind(state) === "set" ? "set-dc" : "dc";
 }
 
-// The boxes of a unit row that hold numbers, with their labels.
-const UNIT_NUMBERS = [["morale", "morale"], ["broken", "broken side"], ["lead", "leadership"],
-  ["tem", "own TEM"], ["drm", "own To Hit DRM"], ["size", "size (Case P)"]];
+// The number keys of a unit as sent, with the labels of their boxes.
+const UNIT_NUMBERS = [["morale", "morale"], ["broken_morale", "broken side"], ["leadership", "leadership"],
+  ["tem", "own TEM"], ["extra_drm", "own To Hit DRM"], ["size", "size (Case P)"]];
 
 // The first number box of the view (fields and units) that does not hold
 // a whole number, as a line naming it; null if none. Checked here: the
@@ -140,10 +140,12 @@ function notANumber(state) {
   }
   const lists = view === "push" ? [] : [["", state.units]].concat(
     view === "dc" && dcKind(state) === "thrown" && thrower(state.values) ? [["thrower's ", state.thrower]] : []);
+  // What a unit sends (its boxes shown): a number, or the text as typed.
   for (const [whose, list] of lists) {
     for (const [i, u] of list.entries()) {
+      const spec = unitSpec(u, i, unitMode(state));
       for (const [key, label] of UNIT_NUMBERS) {
-        if (!whole(u[key])) return `${whose}unit ${i + 1}, ${label}: "${u[key]}" is not a whole number`;
+        if (typeof spec[key] === "string") return `${whose}unit ${i + 1}, ${label}: "${spec[key]}" is not a whole number`;
       }
     }
   }
