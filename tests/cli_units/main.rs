@@ -287,3 +287,35 @@ fn a_value_given_twice_is_refused() {
     ]);
     assert_mentions(&line, &["path[1]", "`drm=` twice"]);
 }
+
+#[test]
+fn a_value_the_unit_s_kind_does_not_take_is_refused() {
+    // Before, each was read and dropped: the odds did not change.
+    for (unit, key, why) in [
+        ("hs:2-4-7,reduced", "reduced", "eliminated (A7.302)"),
+        ("crew:2-2-8,reduced", "reduced", "eliminated (A7.302)"),
+        ("afv:PzIIIG,broken", "broken", "an AFV has no Morale Level"),
+        ("afv:PzIIIG,pinned", "pinned", "an AFV has no Morale Level"),
+        (
+            "unarmored-vehicle:truck,broken=7",
+            "broken_morale",
+            "an unarmored vehicle has no Morale Level",
+        ),
+        (
+            "leader:8-1,half_squad_morale=7",
+            "half_squad_morale",
+            "only a squad is reduced to a half-squad",
+        ),
+    ] {
+        let line = shot_with(unit);
+        assert_mentions(&line, &[&format!("target.units[0].{key}: "), why]);
+    }
+    let line = rejects(&["dc", "--unit", "crew:2-2-8,reduced"]);
+    assert_mentions(&line, &["dc.target.units[0].reduced: "]);
+    // A squad reduced (now a half-squad) and a wounded SMC are states the
+    // rules know.
+    for unit in ["squad:4-6-7,reduced", "hero:1-4-9,reduced"] {
+        let args = ["shot", "--mortar", "japanese-type-89", "--range", "8"];
+        succeeds(&[&args[..], &["--breakdown", "12", "--unit", unit]].concat());
+    }
+}

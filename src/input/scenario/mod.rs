@@ -11,6 +11,7 @@
 //! that a bad value gets a message naming its field ("mortar.caliber: ...").
 
 mod firer;
+mod kind_keys;
 mod missing;
 mod plan;
 mod target;

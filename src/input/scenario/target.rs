@@ -170,7 +170,7 @@ impl UnitSpec {
             })?;
             int(&field("morale"), m, 2, 10, "a Morale Level")?
         };
-        self.check_vehicle_keys(kind, &field)?;
+        self.check_keys_of(kind, &field)?;
         let mut location = hex.clone();
         let set = |slot: &mut bool, v: Option<bool>| {
             if let Some(v) = v {
@@ -251,47 +251,6 @@ impl UnitSpec {
             },
             location,
         })
-    }
-}
-
-impl UnitSpec {
-    /// Keys that describe a vehicle are refused on a unit of another kind,
-    /// and the two Armor Factor classes on one AFV (C1.55), so that a slip
-    /// in a scenario cannot change the odds unseen.
-    fn check_vehicle_keys(&self, kind: UnitKind, field: &dyn Fn(&str) -> String) -> Result<()> {
-        let given = |v: Option<bool>| v == Some(true);
-        if given(self.moving_vehicle) && !kind.is_vehicle() {
-            return Err(Error::invalid(
-                field("moving_vehicle"),
-                format!(
-                    "only a vehicle moves as a vehicle (Case J), not a {}",
-                    kind.name()
-                ),
-            ));
-        }
-        let afv_keys = [
-            ("all_af_at_most_4", self.all_af_at_most_4),
-            ("all_af_at_least_8", self.all_af_at_least_8),
-            ("open_topped", self.open_topped),
-        ];
-        for (key, value) in afv_keys {
-            if given(value) && kind != UnitKind::Afv {
-                return Err(Error::invalid(
-                    field(key),
-                    format!(
-                        "only an AFV has Armor Factors and a top (C1.55), not a {}",
-                        kind.name()
-                    ),
-                ));
-            }
-        }
-        if given(self.all_af_at_most_4) && given(self.all_af_at_least_8) {
-            return Err(Error::invalid(
-                field("all_af_at_least_8"),
-                "an AFV's Armor Factors cannot be all 4 or less and all 8 or more: give one of the two",
-            ));
-        }
-        Ok(())
     }
 }
 
