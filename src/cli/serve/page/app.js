@@ -142,7 +142,7 @@ function drawForm() {
     button.setAttribute("aria-pressed", String(state.view === v));
   }
   document.body.dataset.view = state.view;
-  document.body.dataset.dcThrower = dcKind(state) === "thrown" && thrower(state.values) ? "yes" : "no";
+  document.body.dataset.dcThrower = throwerAttacked(state) ? "yes" : "no";
 }
 
 function addUnit(list, kind) {

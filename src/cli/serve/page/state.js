@@ -64,7 +64,7 @@ const FIELDS = [
   { key: "dc_cx", path: "dc.cx", type: "bool", label: "CX Placing/Throwing unit (+1, A23.4)", group: "dc", kinds: ["placed", "thrown"] },
   { key: "dc_breach", path: "dc.breach", type: "bool", label: "Breach attempt on a Fortified Building hexside (A23.3)", group: "dc", kinds: ["placed"] },
   { key: "dc_afph", path: "dc.afph", type: "bool", label: "Thrown in the AFPh (+1 to both attacks, A23.62)", group: "dc", kinds: ["thrown"] },
-  { key: "dc_opportunity", path: "dc.opportunity_fire", type: "bool", label: "… by an Opportunity Firer: no AFPh DRM (A23.62)", group: "dc", kinds: ["thrown"], when: (v) => v.dc_afph },
+  { key: "dc_opportunity", path: "dc.opportunity_fire", type: "bool", label: "… by an Opportunity Firer: no AFPh DRM (A23.62)", group: "dc", kinds: ["thrown"], when: (state) => state.values.dc_afph },
   { key: "dc_vehicle", path: "dc.from_vehicle", type: "bool", label: "Thrown from a non-Stopped or Motion vehicle (A23.6)", group: "dc", kinds: ["thrown"] },
   { key: "dc_cavalry", path: "dc.cavalry", type: "bool", label: "Thrown by Cavalry (A23.6)", group: "dc", kinds: ["thrown"] },
   { key: "dc_two_up", path: "dc.from_two_levels_up", type: "bool", label: "Thrown from 2+ levels up: thrower not attacked (A23.6)", group: "dc", kinds: ["thrown"] },
@@ -72,8 +72,8 @@ const FIELDS = [
   { key: "dc_concealed", path: "dc.target.concealed", type: "bool", label: "Target concealed: Area Fire, half FP (A23.1)", group: "dc" },
   { key: "dc_tem", path: "dc.target.tem", type: "int", label: "Target TEM (A23.1)", group: "dc", kinds: ["placed", "thrown"] },
   { key: "dc_hexside", path: "dc.target.hexside_tem", type: "int", label: "Target hexside TEM (A23.1: the larger of it and the TEM applies)", group: "dc", kinds: ["thrown"] },
-  { key: "dc_thrower_tem", path: "dc.thrower.tem", type: "int", label: "Thrower's TEM", group: "thrower", kinds: ["thrown"], when: thrower },
-  { key: "dc_thrower_hexside", path: "dc.thrower.hexside_tem", type: "int", label: "Thrower's hexside TEM", group: "thrower", kinds: ["thrown"], when: thrower },
+  { key: "dc_thrower_tem", path: "dc.thrower.tem", type: "int", label: "Thrower's TEM", group: "thrower", kinds: ["thrown"], when: throwerAttacked },
+  { key: "dc_thrower_hexside", path: "dc.thrower.hexside_tem", type: "int", label: "Thrower's hexside TEM", group: "thrower", kinds: ["thrown"], when: throwerAttacked },
   // Pushing a Gun (C10.3): a push file's keys.
   { key: "push_gun", path: "gun.name", type: "text", label: "Gun (a name for the output)", group: "push" },
   { key: "push_m", path: "gun.m_number", type: "int", label: "M# (from the counter)", group: "push" },
@@ -92,10 +92,14 @@ const FIELDS = [
   { key: "push_extra_drm", path: "drm.extra", type: "int", label: "Other DRM, every attempt", group: "push" },
 ];
 
-// The field groups of the DC and push views; the mortar views send none
-// of them.
+// The field groups each view sends: the mortar views', the DC's, the push's.
+const MORTAR_GROUPS = ["mortar", "firer", "target", "plan"];
 const DC_GROUPS = ["dc", "thrower"];
 const PUSH_GROUPS = ["push"];
+
+function groupsOf(view) {
+  return view === "dc" ? DC_GROUPS : view === "push" ? PUSH_GROUPS : MORTAR_GROUPS;
+}
 
 // The kind of DC the form holds.
 function dcKind(state) {
@@ -103,15 +107,15 @@ function dcKind(state) {
 }
 
 // Whether the form shows (and a request sends) field `f`: `kinds`, the
-// kinds of DC it is for; `when`, what else it needs of the form's values.
+// kinds of DC it is for; `when`, what else it needs of the state.
 function shown(f, state) {
-  return (!f.kinds || f.kinds.includes(dcKind(state))) && (!f.when || f.when(state.values));
+  return (!f.kinds || f.kinds.includes(dcKind(state))) && (!f.when || f.when(state));
 }
 
-// Whether a Thrown DC attacks its thrower's Location: not from two or
-// more levels up (A23.6).
-function thrower(values) {
-  return !values.dc_two_up;
+// Whether the DC attacks a thrower's Location: a Thrown DC, unless thrown
+// from two or more levels up (A23.6).
+function throwerAttacked(state) {
+  return dcKind(state) === "thrown" && !state.values.dc_two_up;
 }
 
 // How a view's units are sent: "mortar" (every key), "dc" (what a DC's
@@ -131,7 +135,7 @@ const UNIT_NUMBERS = [["morale", "morale"], ["broken_morale", "broken side"], ["
 // never sees.
 function notANumber(state) {
   const view = state.view;
-  const groups = view === "dc" ? DC_GROUPS : view === "push" ? PUSH_GROUPS : ["mortar", "firer", "target", "plan"];
+  const groups = groupsOf(view);
   const whole = (t) => t === undefined || t === "" || /^[+-]?\d+$/.test(String(t).trim());
   for (const f of FIELDS) {
     if (f.type === "int" && groups.includes(f.group) && shown(f, state) && !whole(state.values[f.key])) {
@@ -139,7 +143,7 @@ function notANumber(state) {
     }
   }
   const lists = view === "push" ? [] : [["", state.units]].concat(
-    view === "dc" && dcKind(state) === "thrown" && thrower(state.values) ? [["thrower's ", state.thrower]] : []);
+    view === "dc" && throwerAttacked(state) ? [["thrower's ", state.thrower]] : []);
   // What a unit sends (its boxes shown): a number, or the text as typed.
   for (const [whose, list] of lists) {
     for (const [i, u] of list.entries()) {
@@ -272,7 +276,7 @@ function scenarioOf(state) {
   const name = state.mortar === "own" ? (state.own || "my-mortar") : state.mortar;
   if (name) setPath(s, "mortar.name", name);
   const v = state.values;
-  setFields(s, FIELDS.filter((f) => !DC_GROUPS.includes(f.group) && !PUSH_GROUPS.includes(f.group)), v);
+  setFields(s, FIELDS.filter((f) => MORTAR_GROUPS.includes(f.group)), v);
   if (v.rmin || v.rmax) setPath(s, "mortar.range", [numberOf(v.rmin || ""), numberOf(v.rmax || "")]);
   if (state.units.length) {
     s.target = s.target || {};
@@ -325,7 +329,7 @@ function dcScenarioOf(state) {
     s.dc.target = s.dc.target || {};
     s.dc.target.units = state.units.map((u, i) => unitSpec(u, i, unitMode(state)));
   }
-  if (dcKind(state) === "thrown" && thrower(state.values) && state.thrower.length) {
+  if (throwerAttacked(state) && state.thrower.length) {
     s.dc.thrower = s.dc.thrower || {};
     s.dc.thrower.units = state.thrower.map((u, i) => unitSpec(u, i, unitMode(state)));
   }
