@@ -302,6 +302,12 @@ fn a_value_the_unit_s_kind_does_not_take_is_refused() {
             "an unarmored vehicle has no Morale Level",
         ),
         (
+            "hero:1-4-9,broken=5",
+            "broken_morale",
+            "a hero never breaks",
+        ),
+        ("hero:1-4-9,broken", "broken", "a hero never breaks"),
+        (
             "leader:8-1,half_squad_morale=7",
             "half_squad_morale",
             "only a squad is reduced to a half-squad",

@@ -108,9 +108,10 @@ fn a_broken_side_is_asked_for_only_when_an_outcome_needs_it() {
     let line = rejects(&shot(&["squad:4-6-7", "leader:8-1"]));
     assert_mentions(&line, &["unit 1 \"4-6-7\"", "squad:4-6-7,broken=N"]);
     assert!(!line.contains("unit 2"), "{line}");
-    // Starting broken.
-    let line = rejects(&shot(&["hero:1-4-9,broken"]));
-    assert_mentions(&line, &["hero:1-4-9,broken=N"]);
+    // Starting broken (a half-squad: a hero never breaks, and one given as
+    // broken is refused, A15.2).
+    let line = rejects(&shot(&["half-squad:2-4-7,broken"]));
+    assert_mentions(&line, &["hs:2-4-7,broken=N"]);
     // A vehicle takes no checks.
     succeeds(&shot(&["afv:PzIIIG", "leader:8-1"]));
 }

@@ -11,7 +11,8 @@ impl UnitSpec {
     /// a vehicle's keys on Personnel, and the two Armor Factor classes on
     /// one AFV (C1.55); Personnel's keys (morale, leadership, a start
     /// broken, pinned or reduced) on a vehicle, which has no Morale Level;
-    /// a half-squad's morale on anything but a squad; and a start reduced
+    /// a broken side on a hero, which never breaks (A15.2); a half-squad's
+    /// morale on anything but a squad; and a start reduced
     /// on a half-squad or crew, which Casualty Reduction eliminates
     /// (A7.302).
     pub(super) fn check_keys_of(
@@ -71,6 +72,20 @@ impl UnitSpec {
                         a(kind)
                     ),
                 );
+            }
+        }
+        if kind == UnitKind::Hero {
+            for (key, given) in [
+                ("broken", given(self.broken)),
+                ("broken_morale", self.broken_morale.is_some()),
+            ] {
+                if given {
+                    return refuse(
+                        key,
+                        "a hero never breaks: a failed check wounds it (A15.2); leave it out"
+                            .into(),
+                    );
+                }
             }
         }
         if self.half_squad_morale.is_some() && !kind.is_vehicle() && kind != UnitKind::Squad {

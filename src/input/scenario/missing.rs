@@ -69,7 +69,9 @@ impl UnitsIn<'_> {
                 u.kind.map(|kind| BreakSide {
                     kind,
                     enemy: u.enemy,
-                    starts_broken: u.broken,
+                    // A hero given as broken is refused with its keys (it
+                    // never breaks, A15.2), not asked for a broken side.
+                    starts_broken: u.broken && kind != UnitKind::Hero,
                 })
             })
             .collect();

@@ -85,7 +85,8 @@ function unitRow(u, i, mode, onEdit, onRemove) {
     return el("label", { class: "mini" }, el("span", { text: label }), input);
   };
   const vehicle = VEHICLES.includes(u.kind);
-  if (!vehicle) row.append(num("morale", "morale"), num("broken", "broken side"));
+  if (!vehicle) row.append(num("morale", "morale"));
+  if (BREAKING.includes(u.kind)) row.append(num("broken", "broken side"));
   if (u.kind === "leader") row.append(num("lead", "leadership"));
   if (vehicle && !dc) row.append(num("size", "size (Case P)"));
   if (mode !== "set-dc") row.append(num("tem", "own TEM"));

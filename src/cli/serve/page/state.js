@@ -169,7 +169,7 @@ const NEW_UNIT = {
   "half-squad": { kind: "half-squad", morale: "7", broken: "7" },
   crew: { kind: "crew", morale: "8", broken: "8" },
   leader: { kind: "leader", morale: "8", broken: "8", lead: "-1" },
-  hero: { kind: "hero", morale: "9", broken: "9" },
+  hero: { kind: "hero", morale: "9" },
   "unarmored-vehicle": { kind: "unarmored-vehicle" },
   afv: { kind: "afv" },
 };
@@ -177,9 +177,11 @@ const NEW_UNIT = {
 // A unit's yes/no facts: its key on the page, its letter in the address,
 // the scenario key it sets, which kinds have it, and its label.
 const PERSONNEL = UNIT_KINDS.filter((k) => !VEHICLES.includes(k));
+// A hero never breaks (A15.2): no broken side, never broken.
+const BREAKING = PERSONNEL.filter((k) => k !== "hero");
 const UNIT_FLAGS = [
   { key: "concealed", letter: "c", path: "concealed", kinds: UNIT_KINDS, label: "concealed" },
-  { key: "isBroken", letter: "b", path: "broken", kinds: PERSONNEL, label: "broken", dc: true },
+  { key: "isBroken", letter: "b", path: "broken", kinds: BREAKING, label: "broken", dc: true },
   { key: "pinned", letter: "p", path: "pinned", kinds: PERSONNEL, label: "pinned", dc: true },
   { key: "moving", letter: "m", path: "moving_vehicle", kinds: VEHICLES, label: "moving" },
   { key: "af4", letter: "4", path: "all_af_at_most_4", kinds: ["afv"], label: "all AF ≤ 4" },
@@ -311,7 +313,7 @@ function unitSpec(u, i, mode) {
   const unit = { name: unitName(u, i), kind: u.kind };
   const vehicle = VEHICLES.includes(u.kind);
   if (u.morale && !vehicle) unit.morale = numberOf(u.morale);
-  if (u.broken && !vehicle) unit.broken_morale = numberOf(u.broken);
+  if (u.broken && BREAKING.includes(u.kind)) unit.broken_morale = numberOf(u.broken);
   if (u.kind === "leader" && u.lead) unit.leadership = numberOf(u.lead);
   if (u.tem && mode !== "set-dc") unit.tem = numberOf(u.tem);
   if (u.drm && !dc) unit.extra_drm = numberOf(u.drm);
