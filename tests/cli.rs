@@ -388,4 +388,10 @@ fn monte_carlo_flags_beside_the_exact_engine_alone_are_refused() {
             )],
         );
     }
+    // And the exact engine's bound beside Monte Carlo alone.
+    let args = ["plan", "examples/stack-in-woods.toml", "--engine", "mc"];
+    assert_mentions(
+        &rejects_usage(&[&args[..], &["--max-states", "10"]].concat()),
+        &["--max-states bounds the exact engine's chain, and --engine mc builds none"],
+    );
 }

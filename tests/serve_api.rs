@@ -304,6 +304,23 @@ fn bad_input_gets_400_and_the_cli_line() {
         answer.body.trim_end(),
         "engine: `EXACT`: use exact, mc or both"
     );
+    // A value for the engine the request does not run (the CLI refuses
+    // the same flags); a plan's seed serves its Monte Carlo fallback.
+    for (endpoint, body, line) in [
+        (
+            "/api/push",
+            r#"{"engine": "exact", "seed": 3}"#,
+            "seed: it is for Monte Carlo, and engine exact runs none; leave it out or use both",
+        ),
+        (
+            "/api/plan",
+            r#"{"engine": "mc", "max_states": 10}"#,
+            "max_states: it bounds the exact engine's chain, and engine mc builds none; leave it out or use both",
+        ),
+    ] {
+        let answer = server.post(endpoint, body);
+        assert_eq!((answer.status, answer.body.trim_end()), (400, line));
+    }
     let answer = server.post("/api/plan", r#"{"trials": 1000000000}"#);
     assert_eq!(answer.status, 400);
     assert!(

@@ -123,24 +123,32 @@ where
     Ok(cli)
 }
 
-/// Refuses the Monte Carlo flags beside `--engine exact`, which runs none
-/// (they were ignored without a word).
+/// Refuses the flags of the engine `--engine` does not run: the Monte
+/// Carlo flags beside `--engine exact`, `--max-states` beside `--engine
+/// mc` (they were ignored without a word).
 fn exact_alone(sub: &ArgMatches) -> Result<(), clap::Error> {
-    let exact = sub
-        .try_get_one::<run_plan::Engine>("engine")
-        .ok()
-        .flatten()
-        .is_some_and(|e| *e == run_plan::Engine::Exact);
-    if !exact {
-        return Ok(());
-    }
-    for flag in ["trials", "seed", "threads"] {
+    let engine = sub.try_get_one::<run_plan::Engine>("engine").ok().flatten();
+    let (flags, why): (&[&str], &str) = match engine {
+        Some(run_plan::Engine::Exact) => (
+            &["trials", "seed", "threads"],
+            "is for Monte Carlo, and --engine exact runs none",
+        ),
+        Some(run_plan::Engine::Mc) => (
+            &["max_states"],
+            "bounds the exact engine's chain, and --engine mc builds none",
+        ),
+        _ => return Ok(()),
+    };
+    for flag in flags {
         if sub.try_contains_id(flag).unwrap_or(false)
             && sub.value_source(flag) == Some(clap::parser::ValueSource::CommandLine)
         {
             return Err(Cli::command().error(
                 clap::error::ErrorKind::ArgumentConflict,
-                format!("--{flag} is for Monte Carlo, and --engine exact runs none; leave it out or use --engine both"),
+                format!(
+                    "--{} {why}; leave it out or use --engine both",
+                    flag.replace('_', "-")
+                ),
             ));
         }
     }

@@ -197,6 +197,18 @@ pub(super) async fn push(State(server): State<Server>, Body(body): Body) -> Resu
     let settings = req
         .settings(server.bounds, engine::DEFAULT_TRIALS, &takes)
         .map_err(|e| bad(&e))?;
+    // A plan's seed and trials serve its Monte Carlo fallback; a push has none.
+    if settings.engine == Engine::Exact && (req.trials.is_some() || req.seed.is_some()) {
+        let key = if req.trials.is_some() {
+            "trials"
+        } else {
+            "seed"
+        };
+        let e = anyhow::anyhow!(
+            "{key}: it is for Monte Carlo, and engine exact runs none; leave it out or use both"
+        );
+        return Err(bad(&e));
+    }
     server
         .must_finish(move |_, stop| {
             let settings = engine::Settings { stop, ..settings };

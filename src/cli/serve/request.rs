@@ -190,6 +190,11 @@ impl Request {
                 bounds.max_trials
             );
         }
+        if engine == Engine::MonteCarlo && self.max_states.is_some() {
+            bail!(
+                "max_states: it bounds the exact engine's chain, and engine mc builds none; leave it out or use both"
+            );
+        }
         let max_states = match self.max_states {
             None => bounds.max_states,
             Some(n) if n >= 1 && n <= bounds.max_states as u64 => n as usize,
