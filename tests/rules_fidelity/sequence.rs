@@ -1,6 +1,7 @@
 //! Rules fidelity across Player Turns: a pinned firer or Spotter is
 //! pinned in the plan's first Player Turn only (A7.8), and the target
-//! moves only in the opponent's Player Turn (C6 Cases J, J3, J4, O).
+//! moves only in the opponent's Player Turn (C6 Cases J, J3, J4, O), where
+//! Dashing is NA with FFNAM or FFMO (Case J).
 
 use super::*;
 
@@ -103,5 +104,25 @@ fn c6_a_plan_at_units_moving_in_its_dfph_only_works_out() {
         let plan = FirePlan::new(si.clone(), plain_plan(phases.clone())).unwrap();
         let odds = on_threads(2, || PlanOdds::of(&plan, &Chain::compile(&plan)));
         assert_eq!(odds.per_phase[0].expected_hits, p(21, 36));
+    }
+}
+
+#[test]
+fn c6_case_j_dashing_with_ffnam_or_ffmo_is_refused() {
+    // Case J is NA with FFNAM or FFMO: given with either, Dashing was
+    // dropped without a word (the odds were those without it).
+    for ffnam in [true, false] {
+        let mut si = shot_81(Firer {
+            phase: Phase::Defensive,
+            ..Firer::default()
+        });
+        si.target.dashing = true;
+        si.target.ffnam = ffnam;
+        si.target.ffmo = !ffnam;
+        let refused = Shot::new(si).expect_err("Dashing with FFNAM or FFMO");
+        assert_eq!(
+            refused.to_string(),
+            "target.dashing: Case J (Dashing) is NA with FFNAM or FFMO (C6): give one or the other"
+        );
     }
 }

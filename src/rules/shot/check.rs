@@ -197,5 +197,10 @@ pub(super) fn check_target(target: &Target, mortar: &Mortar, phase: Phase) -> Re
         "target.ffmo",
         || "FFMO applies only in Open Ground, not in woods or positive TEM".into(),
     )?;
+    check(
+        !(target.dashing && (target.ffnam || target.ffmo)),
+        "target.dashing",
+        || "Case J (Dashing) is NA with FFNAM or FFMO (C6): give one or the other".into(),
+    )?;
     Ok(())
 }
