@@ -395,3 +395,21 @@ fn monte_carlo_flags_beside_the_exact_engine_alone_are_refused() {
         &["--max-states bounds the exact engine's chain, and --engine mc builds none"],
     );
 }
+
+#[test]
+fn phase_beside_a_fire_plan_is_refused() {
+    // A plan fires in each of its phases: --phase was dropped without a word.
+    for args in [
+        &["plan", "examples/stack-in-woods.toml", "--phase", "DFPh"][..],
+        &[
+            "worth",
+            "examples/stack-in-woods.toml",
+            "--plan",
+            "--phase",
+            "DFPh",
+        ],
+    ] {
+        let line = "firer.phase: a fire plan fires in each of its phases";
+        assert_mentions(&rejects(args), &[line]);
+    }
+}

@@ -64,6 +64,10 @@ pub struct FirerSpec {
     pub intensive_fire: Option<bool>,
     /// Any other firer-based To Hit DRM, -9 to +9. Left out: 0.
     pub extra_drm: Option<i64>,
+    /// Not a key: the phase was given by `--phase` (set when the scenario
+    /// is read), which a fire plan refuses: it fires in its own phases.
+    #[serde(skip)]
+    pub phase_by_flag: bool,
 }
 
 impl FirerSpec {

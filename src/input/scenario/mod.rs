@@ -72,6 +72,7 @@ impl Scenario {
     pub fn from_source_with(source: &ScenarioSource, more: &Table) -> Result<Scenario> {
         let mut scenario: Scenario = source.read_with(more)?;
         scenario.target.units_by_flags = source.sets("target.units");
+        scenario.firer.phase_by_flag = source.sets("firer.phase");
         Ok(scenario)
     }
 
@@ -92,6 +93,14 @@ impl Scenario {
     /// Every value the plan needs and the scenario lacks is one error
     /// ([`Error::MissingValues`]).
     pub fn plan_input(&self, catalog: &Catalog) -> Result<(ShotInput, PlanInput)> {
+        if self.firer.phase_by_flag {
+            // A file's `firer.phase` serves its shots and is replaced
+            // here, as documented; the flag is a slip.
+            return Err(Error::invalid(
+                "firer.phase",
+                "a fire plan fires in each of its phases (plan.phases, --phases), not in --phase; leave --phase out",
+            ));
+        }
         self.check_missing(catalog, Run::Plan)?;
         let shot = self.rules_input(catalog)?;
         let spec = self.plan.clone().unwrap_or_default();
