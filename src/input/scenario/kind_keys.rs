@@ -88,7 +88,8 @@ impl UnitSpec {
                 }
             }
         }
-        if self.half_squad_morale.is_some() && !kind.is_vehicle() && kind != UnitKind::Squad {
+        // (A vehicle's was refused above, with its other Personnel keys.)
+        if self.half_squad_morale.is_some() && kind != UnitKind::Squad {
             return refuse(
                 "half_squad_morale",
                 format!(
