@@ -116,7 +116,7 @@ where
 {
     let matches = Cli::command().try_get_matches_from(args)?;
     if let Some((_, sub)) = matches.subcommand() {
-        exact_alone(sub)?;
+        flags_of_an_engine_not_run(sub)?;
     }
     let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut Cli::command()))?;
     cli.outputs = output_files(&matches);
@@ -126,7 +126,7 @@ where
 /// Refuses the flags of the engine `--engine` does not run: the Monte
 /// Carlo flags beside `--engine exact`, `--max-states` beside `--engine
 /// mc` (they were ignored without a word).
-fn exact_alone(sub: &ArgMatches) -> Result<(), clap::Error> {
+fn flags_of_an_engine_not_run(sub: &ArgMatches) -> Result<(), clap::Error> {
     let engine = sub.try_get_one::<run_plan::Engine>("engine").ok().flatten();
     let (flags, why): (&[&str], &str) = match engine {
         Some(run_plan::Engine::Exact) => (
