@@ -383,3 +383,19 @@ fn completions_and_the_man_page_come_from_the_command_line() {
         &["possible values: bash, elvish, fish, powershell, zsh"],
     );
 }
+
+#[test]
+fn intensive_fire_that_no_phase_allows_is_said() {
+    // A stunned firer never uses it (C5.6): before, the plan said nothing.
+    let mut args = vec!["plan"];
+    args.extend(US_81_FLAGS);
+    args.extend(["--range", "10", "--phases", "PFPh,DFPh", "--format", "json"]);
+    args.extend(["--intensive", "whenever-allowed"]);
+    let said = |doc: &Value| {
+        let notes = doc["notes"].to_string();
+        notes.contains("no phase of this plan allows Intensive Fire")
+    };
+    assert!(!said(&json(&args)), "a plan that may use it");
+    args.extend(["--stun", "1"]);
+    assert!(said(&json(&args)), "{}", json(&args)["notes"]);
+}

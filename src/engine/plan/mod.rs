@@ -267,6 +267,14 @@ impl FirePlan {
         self.intensive_possible[usize::from(!self.firer_pinned_in(phase))]
     }
 
+    /// Some phase of the plan may fire an Intensive Fire shot: the plan
+    /// holds one ([`ShotKey::intensive`]). False when its policy is
+    /// "never", and when no phase allows it (a stunned firer, the AFPh, a
+    /// crew pinned in the plan's only Player Turn).
+    pub fn intensive_fire_anywhere(&self) -> bool {
+        self.shots.keys().any(|k| k.intensive)
+    }
+
     /// The plan's first shot, as the first listed phase fires it.
     pub fn first_shot(&self) -> &Shot {
         self.shot(ShotKey {

@@ -9,11 +9,11 @@ use serde::Serialize;
 use super::shot::MortarJson;
 use super::unit_facts::UnitFactsJson;
 use super::{CountJson, HexJson, pretty_json};
-use crate::engine::plan::FirePlan;
 use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::figures::{CountFigure, Figure, PlanFigures};
 use crate::engine::plan::monte_carlo::McTally;
 use crate::engine::plan::simulate::UnitTally;
+use crate::engine::plan::{FirePlan, IntensiveFirePolicy};
 use crate::output::report::notes::{AboutJson, shot_facts};
 use crate::prob::Prob;
 use crate::rules::firer::{Phase, fired_as_light_mortar};
@@ -222,6 +222,11 @@ impl PlanReport {
         let turns = plan.player_turns().last().copied().unwrap_or(1);
         if si.firer.crew_pinned() && turns > 1 && readings::PINS_LIFTED_EACH_PLAYER_TURN {
             notes.push("the firer's pin (or its Spotter's) holds in the plan's first Player Turn only: Case D, no Multiple ROF and no Intensive Fire there (A7.8)".to_string());
+        }
+        if plan.input.intensive_fire != IntensiveFirePolicy::Never
+            && !plan.intensive_fire_anywhere()
+        {
+            notes.push("plan.intensive_fire: no phase of this plan allows Intensive Fire (a stunned firer, the AFPh, or a crew pinned in the plan's only Player Turn; C5.6), so it is never used".to_string());
         }
         if has_units {
             // Reading `pins-lifted-each-player-turn`: a lifted pin leaves no
