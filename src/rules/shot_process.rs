@@ -44,6 +44,16 @@ fn is_target(state: &UnitState) -> bool {
     !state.eliminated
 }
 
+/// C3.33: the target whose hit the targets out of LOS take: the enemy
+/// unit in LOS, among those `present`, with the highest To Hit DRM (the
+/// first listed on a tie). `None` without one: then a unit out of LOS is
+/// not hit (Reading `out-of-los-reference`).
+pub fn hit_reference(targets: &[TargetShot], present: impl Fn(usize) -> bool) -> Option<usize> {
+    (0..targets.len())
+        .filter(|&i| present(i) && targets[i].in_los() && targets[i].enemy())
+        .max_by_key(|&i| (targets[i].drm, std::cmp::Reverse(i)))
+}
+
 impl<'a> ShotProcess<'a> {
     /// The shot at the hex alone (no units): IFT results only.
     pub fn hex(shot: &'a Shot) -> Self {
@@ -228,9 +238,7 @@ impl<'a> ShotProcess<'a> {
         }
         // C3.33: out of LOS, a unit is hit only if the hardest-to-hit
         // (highest TH DRM) enemy unit in LOS was hit.
-        let reference = (0..self.targets.len())
-            .filter(|&i| present(i) && self.targets[i].in_los() && self.targets[i].enemy())
-            .max_by_key(|&i| (self.targets[i].drm, std::cmp::Reverse(i)));
+        let reference = hit_reference(&self.targets, present);
         for (i, t) in self.targets.iter().enumerate() {
             if present(i) && !t.in_los() {
                 s.hits[i] = reference.map_or(HitKind::Miss, |r| s.hits[r]);

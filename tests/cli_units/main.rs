@@ -14,6 +14,7 @@ use tempfile::TempDir;
 #[path = "../common/mod.rs"]
 mod common;
 mod missing_values;
+mod out_of_los;
 use common::*;
 
 /// A scenario file `name` in `dir` with `text`.

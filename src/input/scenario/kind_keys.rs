@@ -1,6 +1,7 @@
-//! The keys of `[[target.units]]` (and a DC's units) that only some kinds
-//! of unit take: given for another kind they would change nothing, so
-//! they are refused, naming the key, rather than read and dropped.
+//! The keys of `[[target.units]]` (and a DC's units) that only some units
+//! take: given for another kind of unit, or a To Hit key for a unit out
+//! of LOS, they would change nothing, so they are refused, naming the
+//! key, rather than read and dropped.
 
 use super::target::UnitSpec;
 use crate::error::{Error, Result};
@@ -108,6 +109,33 @@ impl UnitSpec {
             );
         }
         Ok(())
+    }
+}
+
+impl UnitSpec {
+    /// Refuses the unit's own To Hit keys when it is out of LOS: such a
+    /// unit is hit only as the hardest-to-hit enemy unit in LOS is
+    /// (C3.33), so its own To Hit DRM is never used. (FFNAM, FFMO and
+    /// Hazardous Movement stay: they also change a Critical Hit's IFT DR.)
+    pub(super) fn check_out_of_los_keys(&self, field: &dyn Fn(&str) -> String) -> Result<()> {
+        if self.in_los != Some(false) {
+            return Ok(());
+        }
+        let to_hit_keys = [
+            ("concealed", self.concealed.is_some()),
+            ("dashing", self.dashing.is_some()),
+            ("hindrance", self.hindrance.is_some()),
+            ("extra_drm", self.extra_drm.is_some()),
+            ("size", self.size.is_some()),
+            ("moving_vehicle", self.moving_vehicle.is_some()),
+        ];
+        match to_hit_keys.into_iter().find(|(_, given)| *given) {
+            Some((key, _)) => Err(Error::invalid(
+                field(key),
+                "the unit is out of LOS (in_los = false): it is hit only as the enemy unit in LOS with the highest To Hit DRM is (C3.33), so its own To Hit DRM is never used; leave the key out",
+            )),
+            None => Ok(()),
+        }
     }
 }
 

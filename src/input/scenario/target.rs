@@ -171,6 +171,7 @@ impl UnitSpec {
             int(&field("morale"), m, 2, 10, "a Morale Level")?
         };
         self.check_keys_of(kind, &field)?;
+        self.check_out_of_los_keys(&field)?;
         let mut location = hex.clone();
         let set = |slot: &mut bool, v: Option<bool>| {
             if let Some(v) = v {

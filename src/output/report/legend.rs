@@ -8,6 +8,7 @@ use std::fmt::Write;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Term {
     Hit,
+    HitAs,
     CriticalHit,
     KeepsRof,
     Malfunction,
@@ -34,6 +35,10 @@ impl Term {
             Term::Hit => (
                 "hit",
                 "the To Hit DR hits (Critical Hits included); a unit's hit is a hit on that unit (C3.33)",
+            ),
+            Term::HitAs => (
+                "TH DRM as (a unit), never",
+                "a unit out of LOS is hit only when the enemy unit in LOS with the highest To Hit DRM (the one named) is hit, and as it is (C3.33); never: no enemy unit is in LOS, so it is not hit",
             ),
             Term::CriticalHit => (
                 "Critical Hit (CH)",

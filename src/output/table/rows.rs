@@ -192,8 +192,8 @@ impl<'a> RowBuilder<'a> {
             }
         }
         for u in &r.units {
-            self.exact(s, &u.name, "p_hit", None, &u.to_hit.p_hit);
-            self.exact(s, &u.name, "p_critical_hit", None, &u.to_hit.p_critical_hit);
+            self.exact(s, &u.name, "p_hit", None, &u.p_hit);
+            self.exact(s, &u.name, "p_critical_hit", None, &u.p_critical_hit);
             for (outcome, p) in &u.outcomes {
                 self.exact(s, &u.name, outcome, None, p);
             }

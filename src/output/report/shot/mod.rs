@@ -17,6 +17,7 @@ use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
 use crate::rules::mortar::{Ammo, Mortar};
 use crate::rules::shot::{AmmoUse, Shot, TargetShot};
+use crate::rules::shot_process::hit_reference;
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
 use crate::rules::units::{Unit, UnitKind};
 
@@ -134,8 +135,18 @@ pub(crate) struct UnitJson {
     pub(crate) facts: UnitFactsJson,
     pub(crate) enemy: bool,
     pub(crate) in_los: bool,
-    #[serde(flatten)]
-    pub(crate) to_hit: ToHitJson,
+    /// The To Hit DRM that decides the unit's hit: its own in LOS; out of
+    /// LOS the `hit_as` unit's (C3.33); none when it is never hit.
+    pub(crate) to_hit_drm: Option<i16>,
+    #[serde(serialize_with = "crate::output::report::drm_json")]
+    pub(crate) to_hit_drm_cases: Vec<Modifier>,
+    pub(crate) hit_mode: Option<HitMode>,
+    /// Out of LOS: the place in `units` (from 0) of the enemy unit in LOS
+    /// whose hit this unit takes (C3.33); `None` in LOS, or when no enemy
+    /// unit is in LOS.
+    pub(crate) hit_as: Option<usize>,
+    pub(crate) p_hit: ProbJson,
+    pub(crate) p_critical_hit: ProbJson,
     pub(crate) ift_column: Option<u8>,
     pub(crate) ift_drm: Option<i16>,
     pub(crate) critical_ift_column: Option<u8>,
@@ -337,6 +348,8 @@ impl ShotReport {
 
 fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
     let rows = unit_rows(&shot.input.units, &odds.hex);
+    // Every unit is in the hex when the shot is fired.
+    let reference = hit_reference(&shot.units, |_| true);
     shot.units
         .iter()
         .zip(rows)
@@ -345,13 +358,25 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
             let u = t.unit.as_ref().expect("unit targets have units");
             let (ift_column, ift_drm) = column_and_drm(&t.normal_attack);
             let (critical_ift_column, critical_ift_drm) = column_and_drm(&t.critical_attack);
+            // C3.33: out of LOS, the reference's To Hit decides the hit.
+            let hit_as = reference.filter(|_| !u.in_los);
+            let decides = if u.in_los {
+                Some(t)
+            } else {
+                hit_as.map(|r| &shot.units[r])
+            };
             UnitJson {
                 name: u.name.clone(),
                 kind: u.kind,
                 facts: UnitFactsJson::of(u),
                 enemy: u.enemy,
                 in_los: u.in_los,
-                to_hit: ToHitJson::new(t, odds.p_hit(i), odds.p_critical_hit(i)),
+                to_hit_drm: decides.map(|d| d.drm),
+                to_hit_drm_cases: decides.map(|d| d.drm_modifiers.clone()).unwrap_or_default(),
+                hit_mode: decides.map(|d| d.hit_mode),
+                hit_as,
+                p_hit: odds.p_hit(i).into(),
+                p_critical_hit: odds.p_critical_hit(i).into(),
                 ift_column,
                 ift_drm,
                 critical_ift_column,

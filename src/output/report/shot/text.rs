@@ -240,16 +240,20 @@ impl ShotReport {
             .units
             .iter()
             .map(|u| {
-                let to_hit = &u.to_hit;
-                let cells = vec![
-                    signed(to_hit.drm),
-                    pct(&to_hit.p_hit),
-                    pct(&to_hit.p_critical_hit),
-                ];
+                // C3.33: out of LOS, the unit is hit as another is, or never.
+                let drm = match (u.hit_as, u.to_hit_drm) {
+                    (Some(r), _) => format!("as {}", self.unit_label(r)),
+                    (None, Some(drm)) => signed(drm),
+                    (None, None) => "never".into(),
+                };
+                let cells = vec![drm, pct(&u.p_hit), pct(&u.p_critical_hit)];
                 unit_row(&u.name, u.kind, cells, &u.outcomes, &u.p_out_of_action)
             })
             .collect();
         out.push_str(&units_table(&["TH DRM", "hit", "CH"], &rows));
+        if self.units.iter().any(|u| !u.in_los) {
+            terms.push(Term::HitAs);
+        }
         terms.extend(outcome_terms(self.units.iter().map(|u| u.kind)));
         if let Some(hex) = &self.hex {
             out.push_str(&hex_lines(
@@ -260,6 +264,17 @@ impl ShotReport {
             ));
         }
         out
+    }
+
+    /// The unit at place `i`, by its name, and by its place (from 1, as
+    /// a unit without a name is called) when another unit has that name.
+    fn unit_label(&self, i: usize) -> String {
+        let name = &self.units[i].name;
+        if self.units.iter().filter(|u| u.name == *name).count() > 1 {
+            format!("{name} (unit {})", i + 1)
+        } else {
+            name.clone()
+        }
     }
 
     fn hit_rule(&self) -> String {
