@@ -172,6 +172,13 @@ pub fn firer_modifiers(firer: &Firer, light: bool) -> Vec<Modifier> {
     mods
 }
 
+/// C6.5, C6 Case M: whether Acquisition counts at all for `mortar`
+/// firing at `target`: not for a mortar with Acquisition NA, and not on a
+/// bore-sighted hex, since Case N does not apply with Case M.
+pub fn acquisition_applies(mortar: &Mortar, target: &Target) -> bool {
+    !mortar.acquisition_na && !target.bore_sighted
+}
+
 /// Target-based To Hit DRM (C6). TEM (Case Q) does not apply to the Area
 /// Target Type (C3.331): it goes to the effects DR instead.
 ///

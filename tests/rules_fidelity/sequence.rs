@@ -1,7 +1,8 @@
 //! Rules fidelity across Player Turns: a pinned firer or Spotter is
 //! pinned in the plan's first Player Turn only (A7.8), and the target
 //! moves only in the opponent's Player Turn (C6 Cases J, J3, J4, O), where
-//! Dashing is NA with FFNAM or FFMO (Case J).
+//! Dashing is NA with FFNAM or FFMO (Case J); on a bore-sighted hex no
+//! Acquisition is gained or given (Case M).
 
 use super::*;
 
@@ -125,4 +126,53 @@ fn c6_case_j_dashing_with_ffnam_or_ffmo_is_refused() {
             "target.dashing: Case J (Dashing) is NA with FFNAM or FFMO (C6): give one or the other"
         );
     }
+}
+
+#[test]
+fn c6_case_m_acquisition_on_a_bore_sighted_hex_is_refused() {
+    // Case N does not apply with Case M: an Acquisition level given with
+    // bore sighting was read and dropped (the odds were those without it).
+    let mut si = shot_81(Firer::default());
+    si.target.bore_sighted = true;
+    si.target.acquisition = 1;
+    let refused = Shot::new(si.clone()).expect_err("Acquisition on a bore-sighted hex");
+    let why = "Acquisition is NA on a bore-sighted hex: Case N does not apply with Case M (C6); leave one of the two out";
+    assert_eq!(refused.to_string(), format!("target.acquisition: {why}"));
+    // A plan names the key the level came from: the target's, or its own.
+    let phases = || vec![phase(Phase::Prep, None), phase(Phase::Prep, None)];
+    let from_target = PlanInput {
+        acquisition: 1,
+        ..plain_plan(phases())
+    };
+    let refused = FirePlan::new(si.clone(), from_target).expect_err("refused");
+    assert_eq!(refused.to_string(), format!("target.acquisition: {why}"));
+    si.target.acquisition = 0;
+    let own = PlanInput {
+        acquisition: 2,
+        ..plain_plan(phases())
+    };
+    let refused = FirePlan::new(si, own).expect_err("refused");
+    assert_eq!(refused.to_string(), format!("plan.acquisition: {why}"));
+    let line = rejects(&[
+        "plan",
+        "--mortar",
+        "us-81mm",
+        "--rof",
+        "3",
+        "--breakdown",
+        "12",
+        "--range-limits",
+        "3-95",
+        "--range",
+        "10",
+        "--phases",
+        "PFPh",
+        "--bore-sighted",
+        "--acquisition",
+        "1",
+    ]);
+    assert!(
+        line.contains(&format!("target.acquisition: {why}")),
+        "{line}"
+    );
 }

@@ -6,7 +6,8 @@ use crate::error::{Error, Result};
 use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::mortar::Ammo;
 use crate::rules::sequence::MAX_ACQUISITION;
-use crate::rules::shot::ShotInput;
+use crate::rules::shot::{ShotInput, acquisition_na};
+use crate::rules::to_hit::acquisition_applies;
 use crate::rules::units::UnitKind;
 
 /// The most fire phases a plan may list: every state of the exact chain
@@ -116,12 +117,19 @@ pub(super) fn check(shot_input: &ShotInput, input: &PlanInput) -> Result<Checked
             ),
         ));
     }
-    let acquisition_possible = !mortar.acquisition_na;
-    if !acquisition_possible && input.acquisition > 0 {
-        return Err(Error::invalid(
-            "plan.acquisition",
-            format!("Acquisition is NA for the {}", mortar.name),
-        ));
+    let acquisition_possible = acquisition_applies(mortar, &shot_input.target);
+    // The plan starts from the target's level unless it gives its own:
+    // the error names the key the player wrote.
+    for (field, level) in [
+        ("target.acquisition", shot_input.target.acquisition),
+        ("plan.acquisition", input.acquisition),
+    ] {
+        if !acquisition_possible && level > 0 {
+            return Err(Error::invalid(
+                field,
+                acquisition_na(mortar, &shot_input.target),
+            ));
+        }
     }
     let units = &shot_input.units;
     if !input.phases.iter().any(|p| p.phase == Phase::Defensive) {

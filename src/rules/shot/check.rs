@@ -7,6 +7,7 @@ use crate::rules::firer::{Firer, Manning, Phase};
 use crate::rules::mortar::{Ammo, Mortar, Type89};
 use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::target::Target;
+use crate::rules::to_hit::acquisition_applies;
 use crate::rules::units::{Unit, UnitKind};
 
 pub(super) fn check_unit(i: usize, unit: &Unit, mortar: &Mortar, phase: Phase) -> Result<()> {
@@ -188,9 +189,9 @@ pub(super) fn check_target(target: &Target, mortar: &Mortar, phase: Phase) -> Re
         },
     )?;
     check(
-        target.acquisition == 0 || !mortar.acquisition_na,
+        target.acquisition == 0 || acquisition_applies(mortar, target),
         "target.acquisition",
-        || format!("Acquisition is NA for the {}", mortar.name),
+        || acquisition_na(mortar, target),
     )?;
     check(
         !target.ffmo || (!target.woods && target.tem <= 0),
@@ -203,4 +204,14 @@ pub(super) fn check_target(target: &Target, mortar: &Mortar, phase: Phase) -> Re
         || "Case J (Dashing) is NA with FFNAM or FFMO (C6): give one or the other".into(),
     )?;
     Ok(())
+}
+
+/// Why Acquisition does not count (see [`acquisition_applies`]), for the
+/// refusal of an Acquisition level.
+pub(crate) fn acquisition_na(mortar: &Mortar, target: &Target) -> String {
+    if target.bore_sighted {
+        "Acquisition is NA on a bore-sighted hex: Case N does not apply with Case M (C6); leave one of the two out".into()
+    } else {
+        format!("Acquisition is NA for the {}", mortar.name)
+    }
 }
