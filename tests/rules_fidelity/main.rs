@@ -15,7 +15,7 @@ use common::mortar_with_rof;
 use common::on_threads;
 use common::plain_plan;
 
-use common::{json, p, rejects};
+use common::{US_81_FLAGS, json, p, rejects};
 use mortar_odds::Error;
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;

@@ -153,16 +153,7 @@ fn c6_case_m_acquisition_on_a_bore_sighted_hex_is_refused() {
     };
     let refused = FirePlan::new(si, own).expect_err("refused");
     assert_eq!(refused.to_string(), format!("plan.acquisition: {why}"));
-    let line = rejects(&[
-        "plan",
-        "--mortar",
-        "us-81mm",
-        "--rof",
-        "3",
-        "--breakdown",
-        "12",
-        "--range-limits",
-        "3-95",
+    let flags = [
         "--range",
         "10",
         "--phases",
@@ -170,7 +161,8 @@ fn c6_case_m_acquisition_on_a_bore_sighted_hex_is_refused() {
         "--bore-sighted",
         "--acquisition",
         "1",
-    ]);
+    ];
+    let line = rejects(&[&["plan"][..], &US_81_FLAGS, &flags].concat());
     assert!(
         line.contains(&format!("target.acquisition: {why}")),
         "{line}"
