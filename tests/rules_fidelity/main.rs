@@ -329,3 +329,42 @@ fn c5_2_case_b_is_plus_2_in_the_afph_plus_3_from_woods() {
     assert_eq!(drm(&afph, target_in_woods), 2);
     assert_eq!(drm(&afph_in_woods, at(10)), 3);
 }
+
+// ---------------------------------------------------------------------------
+// C8.9: elite raises a SMOKE or WP depletion number, and changes nothing else
+// ---------------------------------------------------------------------------
+
+#[test]
+fn c8_9_elite_raises_the_depletion_number_and_says_when_it_changes_nothing() {
+    let shot = |extra: &[&str]| {
+        let base = ["shot", "--range", "10", "--elite", "--format", "json"];
+        json(&[&base[..], &US_81_FLAGS, extra].concat())
+    };
+    // SMOKE 7 by an elite crew: 8.
+    let smoke = shot(&["--ammo", "SMOKE", "--smoke-depletion", "7"]);
+    assert_eq!(smoke["depletion_number"], 8);
+    let unused = "firer.elite: elite only raises a SMOKE or WP depletion number (+1, C8.9), so it changes nothing here (HE)";
+    assert!(
+        !smoke["notes"].to_string().contains(unused),
+        "{}",
+        smoke["notes"]
+    );
+    // HE, in a shot or a plan (which fires HE): elite was read and dropped
+    // without a word.
+    let he = shot(&[]);
+    assert!(he["notes"].to_string().contains(unused), "{}", he["notes"]);
+    let base = ["plan", "--range", "10", "--elite", "--phases", "PFPh"];
+    let plan = json(
+        &[
+            &base[..],
+            &US_81_FLAGS,
+            &["--engine", "exact", "--format", "json"],
+        ]
+        .concat(),
+    );
+    assert!(
+        plan["notes"].to_string().contains(unused),
+        "{}",
+        plan["notes"]
+    );
+}

@@ -144,6 +144,15 @@ pub(crate) fn shot_facts<'a>(
     }
 }
 
+/// The note for a firer given as elite where that changes nothing: elite
+/// only raises a SMOKE or WP depletion number (C8.9), and a fire plan
+/// fires HE.
+pub(crate) fn unused_elite(input: &crate::rules::shot::ShotInput) -> Option<String> {
+    (input.firer.elite && !input.ammo.is_special()).then(|| {
+        "firer.elite: elite only raises a SMOKE or WP depletion number (+1, C8.9), so it changes nothing here (HE)".to_string()
+    })
+}
+
 /// What a shot's or a plan's report rests on and leaves out, the last
 /// keys of its JSON: what the model leaves out that concerns it, its own
 /// notes, and the readings of the rules it rests on.

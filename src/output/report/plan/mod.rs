@@ -14,7 +14,7 @@ use crate::engine::plan::figures::{CountFigure, Figure, PlanFigures};
 use crate::engine::plan::monte_carlo::McTally;
 use crate::engine::plan::simulate::UnitTally;
 use crate::engine::plan::{FirePlan, IntensiveFirePolicy};
-use crate::output::report::notes::{AboutJson, shot_facts};
+use crate::output::report::notes::{AboutJson, shot_facts, unused_elite};
 use crate::prob::Prob;
 use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::readings;
@@ -237,6 +237,7 @@ impl PlanReport {
                 "units: the worst outcome over the whole plan".to_string()
             });
         }
+        notes.extend(unused_elite(si));
         if let Some(why) = skipped {
             notes.push(why);
         }

@@ -10,7 +10,7 @@ use super::{CountJson, HexJson, ProbJson, drm_json, pretty_json};
 use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
-use crate::output::report::notes::{AboutJson, shot_facts};
+use crate::output::report::notes::{AboutJson, shot_facts, unused_elite};
 use crate::output::report::unit_facts::UnitFactsJson;
 use crate::prob::Prob;
 use crate::rules::effects::Attack;
@@ -306,6 +306,7 @@ impl ShotReport {
         if special {
             notes.push("none left: the mortar has not fired, so unless it malfunctioned it may still fire in the phase, and keeps ROF counts it so (C8.9)".into());
         }
+        notes.extend(unused_elite(input));
         let facts = shot_facts(input, shot.multiple_hits, false);
         ShotReport {
             mortar: MortarJson::new(m, shot.light),
