@@ -87,6 +87,18 @@ fn fire_phases_are_read_in_any_case() {
 }
 
 #[test]
+fn ammunition_and_a_dc_s_kind_are_read_in_any_case_on_the_command_line() {
+    // As in a file (`ammo = "smoke"`, `kind = "Thrown"`); `--ammo smoke`
+    // and `--kind Thrown` were refused before.
+    let mut args = vec!["shot", "--range", "5", "--ammo", "smoke"];
+    args.extend(common::US_81_FLAGS);
+    args.extend(["--smoke-depletion", "7"]);
+    assert!(common::succeeds(&args).contains("SMOKE in the PFPh at 5 hexes"));
+    let dc = common::succeeds(&["dc", "--kind", "Thrown"]);
+    assert!(dc.contains("Thrown DC"), "{dc}");
+}
+
+#[test]
 fn a_control_character_in_a_text_is_refused_and_never_echoed() {
     // A name holding a terminal escape was printed raw, so that a scenario
     // could clear or recolour the player's terminal.

@@ -52,7 +52,7 @@ pub(super) struct DcArgs {
 #[serde(rename_all = "kebab-case")]
 struct DcFlags {
     /// How the DC attacks.
-    #[arg(long, help_heading = "DC", value_parser = ["placed", "thrown", "set"])]
+    #[arg(long, help_heading = "DC", value_parser = ["placed", "thrown", "set"], ignore_case = true)]
     kind: Option<String>,
     /// A captured DC (removed on an Original DR of 10 or more by elite users, 8 or more by non-elite ones: A23.4, reading dc-non-elite-penalty).
     #[arg(long, help_heading = "DC")]

@@ -81,7 +81,7 @@ pub(super) struct ScenarioFlags {
     #[arg(long, help_heading = "Mortar")]
     multiple_hits: bool,
     /// Ammunition.
-    #[arg(long, help_heading = "Mortar", value_parser = ["HE", "SMOKE", "WP"])]
+    #[arg(long, help_heading = "Mortar", value_parser = ["HE", "SMOKE", "WP"], ignore_case = true)]
     ammo: Option<String>,
 
     /// Fire phase.
