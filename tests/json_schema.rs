@@ -60,7 +60,7 @@ fn every_json_document_starts_with_its_schema_version() {
     for args in DOCUMENTS {
         let text = succeeds(args);
         assert!(
-            text.starts_with("{\n  \"schema_version\": 2,"),
+            text.starts_with("{\n  \"schema_version\": 3,"),
             "{}: {}",
             args.join(" "),
             &text[..text.len().min(200)]
@@ -206,4 +206,32 @@ fn each_unit_echoes_the_values_it_was_read_with() {
         "json",
     ]);
     assert_eq!(leader(&dc, "/target/units"), expected);
+}
+
+#[test]
+fn readings_notes_and_what_is_not_modelled_are_lists_in_every_document() {
+    // One scheme: a push said what it leaves out in one text (schema 2).
+    for args in DOCUMENTS {
+        let doc = json(args);
+        for key in ["not_modelled", "notes", "readings"] {
+            if let Some(v) = doc.get(key) {
+                assert!(v.is_array(), "{}: {key} is {v}", args.join(" "));
+            }
+        }
+    }
+    let push = json(DOCUMENTS[5]);
+    assert_eq!(push["not_modelled"].as_array().map(Vec::len), Some(3));
+    // Who pushes, as the text's first line says it.
+    let who = push["pushers_text"].as_str().expect("pushers_text");
+    let text = succeeds(&[
+        "push",
+        "examples/push/at-gun-into-village.toml",
+        "--trials",
+        "2000",
+    ]);
+    let first = text.lines().next().unwrap_or_default();
+    assert!(
+        first.contains(&format!("pushed by {who} (")),
+        "{who}: {first}"
+    );
 }

@@ -109,7 +109,7 @@ pub fn kebab<T: Serialize>(value: &T) -> String {
 /// The version of the JSON documents' shape (`schema_version`, the first
 /// key of every document; docs/json.md). Raised whenever a key is renamed,
 /// removed or changes meaning.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A JSON document: `schema_version`, then the report's own keys.
 #[derive(Serialize)]
@@ -209,13 +209,13 @@ mod tests {
         }
         assert_eq!(
             super::pretty_json(&Doc { p_hit: 0.5 }),
-            "{\n  \"schema_version\": 2,\n  \"p_hit\": 0.5\n}\n"
+            "{\n  \"schema_version\": 3,\n  \"p_hit\": 0.5\n}\n"
         );
         let list: serde_json::Value =
             serde_json::from_str(&super::pretty_json(&vec![1, 2])).expect("JSON");
         assert_eq!(
             list,
-            serde_json::json!({"schema_version": 2, "rows": [1, 2]})
+            serde_json::json!({"schema_version": 3, "rows": [1, 2]})
         );
     }
 

@@ -73,6 +73,15 @@ function notes(doc) {
   return box;
 }
 
+// What the model leaves out, in a DC's or a push's view.
+function notModelled(doc) {
+  const box = el("div", { class: "not-modelled" });
+  if (doc.not_modelled && doc.not_modelled.length) {
+    box.append(el("h3", { text: "Not modelled" }), el("ul", {}, ...doc.not_modelled.map((t) => el("li", { text: t }))));
+  }
+  return box;
+}
+
 function drmRows(cases) {
   return (cases || []).map((c) => [c.rule || "", c.what || "", signed(c.drm)]);
 }
@@ -249,10 +258,7 @@ function renderDc(doc) {
   }
   out.append(dcLocation("The target Location", "target", doc.target));
   if (doc.thrower) out.append(dcLocation("The thrower's Location", "thrower", doc.thrower));
-  if (doc.not_modelled && doc.not_modelled.length) {
-    out.append(el("h3", { text: "Not modelled" }), el("ul", { class: "not-modelled" }, ...doc.not_modelled.map((t) => el("li", { text: t }))));
-  }
-  out.append(charts(doc), notes(doc));
+  out.append(notModelled(doc), charts(doc), notes(doc));
   return out;
 }
 
@@ -266,13 +272,6 @@ function pushRows(rows, measure) {
     .map((r) => [r.or_more ? `${r.n} or more` : String(r.n), figure(r, `push.${measure}.${r.n}`)]);
 }
 
-// Who pushes, as the text report says it (`Pushers::describe`): "1 crew",
-// "1 crew, 1 HS, 2 squads, 5 SMC".
-function pushers(p) {
-  return [[p.crews, "crew", "crews"], [p.half_squads, "HS", "HS"], [p.squads, "squad", "squads"], [p.smc, "SMC", "SMC"]]
-    .filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`).join(", ");
-}
-
 function renderPush(doc) {
   const out = el("div", { class: "view-push" });
   const x = doc.exact;
@@ -281,7 +280,7 @@ function renderPush(doc) {
     stat("expected hexes in the first MPh", expected(x.expected_hexes_first_phase)),
     stat("expected MPh to reach the end", x.expected_phases ? expected(x.expected_phases) : el("span", { class: "fig", text: "never certain" })),
     stat("P(never reached)", figure(x.p_never, "push.p_never"))));
-  out.append(el("h3", { text: `${doc.gun ?? "Gun"} (M#${doc.m_number}) pushed by ${pushers(doc.pushers)} (${doc.mf} MF per MPh), Labor ${doc.labor}: each hex (C10.3)` }));
+  out.append(el("h3", { text: `${doc.gun ?? "Gun"} (M#${doc.m_number}) pushed by ${doc.pushers_text} (${doc.mf} MF per MPh), Labor ${doc.labor}: each hex (C10.3)` }));
   out.append(el("p", { class: "hint", text: "Final DR below the M# enters and may go on, equal enters and stops, above stays out (Labor -1)." }));
   out.append(table(["hex", "terrain", "MF", "DRM", "enters on Original DR", "P(enter)", "DRM by rule"],
     doc.path.map((h) => [h.hex, h.terrain, h.pushing_mf, signed(h.drm),
@@ -291,9 +290,7 @@ function renderPush(doc) {
   out.append(table(["hexes", "P"], pushRows(x.rows, "hexes_first_phase")));
   out.append(el("h3", { text: "MPh to reach the end of the path" }));
   out.append(table(["MPh", "P"], pushRows(x.rows, "phases_to_end")));
-  // A push's document says what it leaves out in one line (a DC's, a list).
-  if (doc.not_modelled) out.append(el("p", { class: "hint", text: "Not modelled: " + doc.not_modelled }));
-  out.append(charts(doc), notes(doc));
+  out.append(notModelled(doc), charts(doc), notes(doc));
   return out;
 }
 

@@ -201,6 +201,8 @@ pub struct PushReport {
     pub gun: Option<String>,
     pub(crate) m_number: u8,
     pub(crate) pushers: Pushers,
+    /// Who pushes, as the text says it: "1 crew, 2 squads".
+    pub(crate) pushers_text: String,
     pub(crate) pushers_drm: i16,
     pub(crate) mf: u8,
     pub(crate) labor: u8,
@@ -212,7 +214,7 @@ pub struct PushReport {
     /// no attempt takes.
     pub(crate) notes: Vec<String>,
     pub(crate) readings: &'static [Reading],
-    pub(crate) not_modelled: &'static str,
+    pub(crate) not_modelled: &'static [&'static str],
     /// The rows the text shows: MPh counts cut where fewer than 1 in 1,000
     /// pushes are left.
     #[serde(skip)]
@@ -222,7 +224,12 @@ pub struct PushReport {
 /// Below this share of pushes left, the text table ends with "or more".
 const TEXT_TAIL: f64 = 0.001;
 
-const NOT_MODELLED: &str = "enemy fire during the push (Hazardous Movement), hooking up after the push in the same MPh (C10.31), and stopping early by choice";
+/// What a push leaves out.
+const NOT_MODELLED: &[&str] = &[
+    "enemy fire during the push (Hazardous Movement)",
+    "hooking up after the push in the same MPh (C10.31)",
+    "stopping early by choice",
+];
 
 /// P(Original DR ≤ n).
 fn p_original_at_most(n: i16) -> Prob {
@@ -278,6 +285,7 @@ impl PushReport {
             gun: push.input.gun.clone(),
             m_number: push.input.m_number,
             pushers: push.input.pushers,
+            pushers_text: push.input.pushers.describe(),
             pushers_drm: push.input.pushers.drm(),
             mf: push.input.mf,
             labor: push.input.labor,

@@ -13,7 +13,7 @@ impl PushReport {
         out.push_str(&format!(
             "{gun} (M#{}) pushed by {} ({} MF per MPh), Labor {}: {} hex{}\n",
             self.m_number,
-            self.pushers.describe(),
+            self.pushers_text,
             self.mf,
             signed(-i16::from(self.labor)),
             self.path.len(),
@@ -146,14 +146,18 @@ impl PushReport {
         for note in &self.notes {
             out.push_str(&format!("Note: {note}.\n"));
         }
+        // "a, b, and c".
+        let mut not_modelled = self.not_modelled.join(", ");
+        if let [_, .., last] = self.not_modelled {
+            not_modelled.insert_str(not_modelled.len() - last.len(), "and ");
+        }
         out.push_str(&format!(
-            "Readings: {}\nNot modelled: {}.\n",
+            "Readings: {}\nNot modelled: {not_modelled}.\n",
             self.readings
                 .iter()
                 .map(|r| r.id)
                 .collect::<Vec<_>>()
                 .join(", "),
-            self.not_modelled
         ));
         out
     }
