@@ -18,7 +18,7 @@
 //! | C3.33, C6 the target hex: range, TEM, concealment, woods | `target.rs` |
 //! | C3.33, C3.71, C3.72 the attack of a hit and a Critical Hit on the IFT (Air Bursts, B13.3) | `effects.rs` |
 //! | the IFT and its Vehicle line (C7.7) | `ift.rs`, `ift_table.txt` |
-//! | C10.3 manhandling a Gun; C10.11, C10.12 hooking up; B terrain for pushes | `manhandling/` |
+//! | C10.3 manhandling a Gun; C10.111 who pushes and the additional-pusher DRM; C10.11, C10.12 hooking up; B terrain for pushes | `manhandling/` (`mod.rs` the push and its DRM, `pushers.rs`, `step.rs` one attempt, `terrain.rs`, `hookup.rs`) |
 //! | what a report counts as out of action (a person broken or eliminated, a vehicle eliminated) and the outcomes it names | `outcomes.rs` |
 //! | readings: where the rules admit more than one reading, the one taken | `readings.rs` |
 //!
