@@ -67,7 +67,7 @@ fn cli_along_a_road_a_hex_costs_one_mf() {
 #[test]
 fn cli_a_chart_drm_no_attempt_takes_is_named() {
     // C10.3: the road hexside DRM counts only for a hex entered across a
-    // road hexside, and into or from mud only a paved/plowed one.
+    // road hexside, and into or from mud only a paved one.
     let given = |path: &str, extra: &[&str]| {
         let mut args = vec!["push", "--m-number", "10", "--path", path, "--mf", "6"];
         args.extend_from_slice(&["--road-drm", "-1", "--engine", "exact"]);
@@ -85,6 +85,41 @@ fn cli_a_chart_drm_no_attempt_takes_is_named() {
         "{out}"
     );
     assert!(!out.contains("drm.road"), "{out}");
+}
+
+#[test]
+fn cli_mud_and_deep_snow_are_told_apart() {
+    // A paved road's DRM stands in mud, a plowed road's in deep snow
+    // (Reading `paved-for-mud-plowed-for-snow`); before, `--mud` stood
+    // for both and either road served.
+    let run = |extra: &[&str]| {
+        let mut args = vec!["push", "--m-number", "10", "--mf", "6", "--engine", "exact"];
+        args.extend_from_slice(&["--road-drm", "-1", "--mud-drm", "1"]);
+        args.extend_from_slice(extra);
+        succeeds(&args)
+    };
+    let unused = "Note: drm.road (--road-drm) is given but not used";
+    assert!(!run(&["--path", "open+paved-road", "--mud"]).contains(unused));
+    assert!(run(&["--path", "open+paved-road", "--deep-snow"]).contains(unused));
+    assert!(!run(&["--path", "open+plowed-road", "--deep-snow"]).contains(unused));
+    assert!(run(&["--path", "open+plowed-road", "--start-mud"]).contains(unused));
+    // One ground at a time, and named where it clashes.
+    let base = ["push", "--m-number", "10", "--mf", "6", "--mud-drm", "1"];
+    let refused = |extra: &[&str], field: &str| rejects_naming(&[&base[..], extra].concat(), field);
+    let line = refused(&["--path", "open", "--mud", "--deep-snow"], "deep_snow");
+    assert_mentions(&line, &["mud and deep snow at once"]);
+    let line = refused(&["--path", "open,woods+mud", "--deep-snow"], "path[2]");
+    assert_mentions(&line, &["every hex is deep snow (deep_snow)"]);
+    let line = refused(
+        &["--path", "open", "--mud", "--start-deep-snow"],
+        "start_deep_snow",
+    );
+    assert_mentions(
+        &line,
+        &["every hex, the starting one too, is mud (mud = true)"],
+    );
+    let line = refused(&["--path", "open+mud+deep-snow"], "path[1]");
+    assert_mentions(&line, &["mud or deep snow, not both"]);
 }
 
 #[test]

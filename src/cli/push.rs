@@ -44,13 +44,15 @@ pub(super) struct PushArgs {
 
 /// Every flag of a push that the hook-up calculator would leave unused:
 /// refused beside `--hookup`, not ignored.
-const HOOKUP_CONFLICTS: [&str; 21] = [
+const HOOKUP_CONFLICTS: [&str; 23] = [
     "scenario",
     "m_number",
     "gun",
     "path",
     "mud",
+    "deep_snow",
     "start_mud",
+    "start_deep_snow",
     "mf",
     "crews",
     "half_squads",
@@ -82,12 +84,18 @@ struct PushFlags {
     /// Hexes entered, in order, e.g. open,woods+hedge,stone-building or tem=2+mf=1.5.
     #[arg(long, help_heading = "Path", value_name = "HEXES")]
     path: Option<String>,
-    /// Every hex, the starting one too, is mud or deep snow.
+    /// Every hex, the starting one too, is mud.
     #[arg(long, help_heading = "Path")]
     mud: bool,
-    /// The Gun starts in a mud or deep snow hex.
+    /// Every hex, the starting one too, is deep snow.
+    #[arg(long, help_heading = "Path")]
+    deep_snow: bool,
+    /// The Gun starts in a mud hex.
     #[arg(long, help_heading = "Path")]
     start_mud: bool,
+    /// The Gun starts in a deep snow hex.
+    #[arg(long, help_heading = "Path")]
+    start_deep_snow: bool,
     /// The pushers' MF allotment per MPh (with Double Time or a leader's bonus).
     #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
     mf: Option<i64>,

@@ -4,8 +4,10 @@
 //!
 //! ```toml
 //! path = "open,woods+hedge"   # or a list: ["open", "woods+hedge"]; required
-//! mud = false                 # every hex, the starting one too, is mud/deep snow
-//! start_mud = false           # the Gun starts in a mud/deep snow hex
+//! mud = false                 # every hex, the starting one too, is mud
+//! deep_snow = false           # every hex, the starting one too, is deep snow
+//! start_mud = false           # the Gun starts in a mud hex
+//! start_deep_snow = false     # the Gun starts in a deep snow hex
 //!
 //! [gun]
 //! name = "37L AT Gun"         # for the output only
@@ -32,7 +34,7 @@ use toml::Table;
 use crate::error::{Error, Result};
 use crate::input::source::ScenarioSource;
 use crate::rules::manhandling::terrain::{parse_hex, parse_path};
-use crate::rules::manhandling::{LABOR_MAX, PushInput, Pushers};
+use crate::rules::manhandling::{LABOR_MAX, PushInput, Pushers, Soft};
 
 /// A push scenario file: the Gun, its pushers and the hexes it is pushed
 /// into (C10.3).
@@ -42,12 +44,16 @@ pub struct PushScenario {
     /// The hexes the Gun is pushed into, in order, at most 50: a terrain
     /// with `+` modifiers each, e.g. "open,woods+hedge". Required.
     pub path: Option<PathSpec>,
-    /// Every hex of the path, the starting one too, is mud or deep snow.
-    /// Left out: no.
+    /// Every hex of the path, the starting one too, is mud. Left out: no.
     pub mud: Option<bool>,
-    /// The Gun starts in a mud or deep snow hex. Left out: no (yes with
-    /// `mud`).
+    /// Every hex of the path, the starting one too, is deep snow. Left
+    /// out: no.
+    pub deep_snow: Option<bool>,
+    /// The Gun starts in a mud hex. Left out: no (yes with `mud`).
     pub start_mud: Option<bool>,
+    /// The Gun starts in a deep snow hex. Left out: no (yes with
+    /// `deep_snow`).
+    pub start_deep_snow: Option<bool>,
     /// `[gun]`: the Gun pushed.
     #[serde(default)]
     pub gun: GunSpec,
@@ -120,6 +126,33 @@ pub struct DrmSpec {
     pub extra: Option<i64>,
 }
 
+/// The ground that a pair of yes/no keys gives (`mud`, `deep_snow`);
+/// `field` names the second in the error when both are given.
+fn soft_of(field: &str, mud: Option<bool>, deep_snow: Option<bool>) -> Result<Option<Soft>> {
+    match (mud == Some(true), deep_snow == Some(true)) {
+        (true, true) => Err(Error::invalid(field, "mud and deep snow at once: give one")),
+        (true, false) => Ok(Some(Soft::Mud)),
+        (false, true) => Ok(Some(Soft::DeepSnow)),
+        (false, false) => Ok(None),
+    }
+}
+
+/// The file key of a ground: `mud`, `deep_snow`.
+fn soft_key(soft: Soft) -> &'static str {
+    match soft {
+        Soft::Mud => "mud",
+        Soft::DeepSnow => "deep_snow",
+    }
+}
+
+/// A ground in words: "mud", "deep snow".
+fn soft_name(soft: Soft) -> &'static str {
+    match soft {
+        Soft::Mud => "mud",
+        Soft::DeepSnow => "deep snow",
+    }
+}
+
 fn ranged(field: &str, v: i64, lo: i64, hi: i64, what: &str) -> Result<i64> {
     if (lo..=hi).contains(&v) {
         Ok(v)
@@ -169,12 +202,37 @@ impl PushScenario {
                     .collect::<Result<_>>()?
             }
         };
-        let all_mud = self.mud.unwrap_or(false);
-        if all_mud {
-            for hex in &mut path {
-                hex.mud = true;
+        let every = soft_of("deep_snow", self.mud, self.deep_snow)?;
+        if let Some(soft) = every {
+            for (i, hex) in path.iter_mut().enumerate() {
+                if hex.soft.is_some_and(|own| own != soft) {
+                    return Err(Error::invalid(
+                        format!("path[{}]", i + 1),
+                        format!(
+                            "`{}` in a path whose every hex is {} ({}): give one",
+                            hex.label,
+                            soft_name(soft),
+                            soft_key(soft)
+                        ),
+                    ));
+                }
+                hex.soft = Some(soft);
             }
         }
+        let start_soft = match soft_of("start_deep_snow", self.start_mud, self.start_deep_snow)? {
+            Some(start) if every.is_some_and(|soft| soft != start) => {
+                let soft = every.unwrap_or(start);
+                return Err(Error::invalid(
+                    format!("start_{}", soft_key(start)),
+                    format!(
+                        "every hex, the starting one too, is {} ({} = true): give one",
+                        soft_name(soft),
+                        soft_key(soft)
+                    ),
+                ));
+            }
+            start => start.or(every),
+        };
         let p = &self.pushers;
         let count = |field: &str, v: Option<i64>, default: i64| -> Result<u8> {
             Ok(ranged(field, v.unwrap_or(default), 0, 20, "units")? as u8)
@@ -213,7 +271,7 @@ impl PushScenario {
             mf,
             labor,
             labor_max,
-            start_mud: all_mud || self.start_mud.unwrap_or(false),
+            start_soft,
             mud_drm: drm("drm.mud", self.drm.mud)?,
             road_drm: drm("drm.road", self.drm.road)?,
             extra_drm: drm("drm.extra", self.drm.extra)?.unwrap_or(0),

@@ -14,7 +14,7 @@ use mortar_odds::engine::push::monte_carlo::{self, PushTally};
 use mortar_odds::prob::Prob;
 use mortar_odds::rules::manhandling::step::{Attempt, attempt};
 use mortar_odds::rules::manhandling::terrain::parse_path;
-use mortar_odds::rules::manhandling::{LABOR_MAX, Push, PushInput, Pushers};
+use mortar_odds::rules::manhandling::{LABOR_MAX, Push, PushInput, Pushers, Soft};
 use proptest::prelude::*;
 
 mod agreement;
@@ -34,7 +34,7 @@ fn input(m_number: u8, path: &str, mf: u8) -> PushInput {
         mf,
         labor: 0,
         labor_max: LABOR_MAX,
-        start_mud: false,
+        start_soft: None,
         mud_drm: None,
         road_drm: None,
         extra_drm: 0,
@@ -193,6 +193,44 @@ fn the_road_drm_does_not_apply_in_mud_unless_paved() {
     let push = Push::new(i).unwrap();
     assert!(!push.terms(0).iter().any(|t| t.what == "road hexside"));
     assert!(push.terms(1).iter().any(|t| t.what == "road hexside"));
+}
+
+#[test]
+fn the_road_drm_stands_in_mud_when_paved_and_in_deep_snow_when_plowed() {
+    // C10.3 chart, Reading `paved-for-mud-plowed-for-snow`: "unless
+    // paved/plowed" pairs with "mud/deep snow". Before, either one served
+    // for both: a paved road under deep snow kept its road DRM.
+    let roads = |path: &str| {
+        let mut i = input(9, path, 8);
+        i.road_drm = Some(-1);
+        i.mud_drm = Some(2);
+        let push = Push::new(i).unwrap();
+        (0..push.len())
+            .map(|h| push.terms(h).iter().any(|t| t.what == "road hexside"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        roads("open+paved-road+mud,open+plowed-road+mud"),
+        [true, false]
+    );
+    assert_eq!(
+        roads("open+paved-road+deep-snow,open+plowed-road+deep-snow"),
+        [false, true]
+    );
+    // Into deep snow from mud: the road must be both.
+    assert_eq!(
+        roads("open+mud,open+plowed-road+deep-snow,open+mud,open+paved-road+plowed-road+deep-snow"),
+        [false, false, false, true]
+    );
+    // The Gun starting in deep snow: the first attempt is from it.
+    let mut i = input(9, "open+paved-road", 8);
+    i.road_drm = Some(-1);
+    i.mud_drm = Some(2);
+    i.start_soft = Some(Soft::DeepSnow);
+    let push = Push::new(i).unwrap();
+    let terms = push.terms(0);
+    assert!(terms.iter().any(|t| t.what == "mud/deep snow"));
+    assert!(!terms.iter().any(|t| t.what == "road hexside"));
 }
 
 #[test]

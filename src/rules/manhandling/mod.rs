@@ -15,7 +15,8 @@
 //! - additional pushers: -1 per crew/HS beyond the first, a squad counting
 //!   as two (so -1 for a lone squad, -2 per additional squad), at most -4;
 //! - a road hexside crossed: the value the user gives (`drm.road`); not
-//!   when into/from mud or deep snow unless the road is paved or plowed;
+//!   into/from mud unless the road is paved, nor into/from deep snow unless
+//!   it is plowed;
 //! - Labor: -1 per Labor step the pushers hold (see the readings below);
 //! - any other DRM of a hex (`drm=N`, e.g. for a Low Ammo counter, D3.71)
 //!   or of every attempt (`drm.extra`).
@@ -45,7 +46,7 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 use crate::rules::readings::Reading;
 pub use pushers::{MAX_ADDITIONAL_PUSHERS_DRM, Pushers};
-pub use terrain::Hex;
+pub use terrain::{Hex, Soft};
 
 /// Lowest and highest M# (a Final DR is compared with it).
 pub const M_NUMBER_RANGE: std::ops::RangeInclusive<u8> = 2..=12;
@@ -82,9 +83,9 @@ pub const PUSH_READINGS: &[Reading] = &[
         text: "the mud/deep snow DRM applies once to an attempt into or from such a hex, not twice when both are",
     },
     Reading {
-        id: "paved-or-plowed",
+        id: "paved-for-mud-plowed-for-snow",
         rule: "C10.3",
-        text: "the road DRM stands into/from mud or deep snow when the road is paved or plowed, either one for both (the chart's \"paved/plowed\" is not split into paved for mud, plowed for snow)",
+        text: "the chart's \"unless paved/plowed\" pairs with its \"mud/deep snow\": the road DRM stands into/from mud when the road is paved, and into/from deep snow when it is plowed",
     },
 ];
 
@@ -105,7 +106,7 @@ pub struct PushInput {
     /// The most Labor steps (reading `labor-cumulative-to-2`).
     pub labor_max: u8,
     /// The Gun starts in a mud or deep snow hex.
-    pub start_mud: bool,
+    pub start_soft: Option<Soft>,
     /// The mud/deep snow DRM from the C10.3 chart (not built in).
     pub mud_drm: Option<i8>,
     /// The road hexside DRM from the C10.3 chart (not built in).
@@ -261,7 +262,7 @@ impl Push {
                 given: self.input.road_drm,
                 key: "road",
                 what: "crosses a road hexside",
-                never: "no attempt crosses a road hexside (into or from mud/deep snow, only a paved/plowed one counts)",
+                never: "no attempt crosses a road hexside that counts (into or from mud, only a paved road does; into or from deep snow, only a plowed one)",
             },
         ]
     }
@@ -281,20 +282,32 @@ impl Push {
             .collect()
     }
 
-    /// The attempt into hex `i` (0-based) is into or from mud/deep snow.
-    fn muddy(&self, i: usize) -> bool {
+    /// The mud or deep snow the attempt into hex `i` (0-based) is pushed
+    /// from and into.
+    fn soft_ground(&self, i: usize) -> [Option<Soft>; 2] {
         let from = if i == 0 {
-            self.input.start_mud
+            self.input.start_soft
         } else {
-            self.input.path[i - 1].mud
+            self.input.path[i - 1].soft
         };
-        from || self.input.path[i].mud
+        [from, self.input.path[i].soft]
     }
 
-    /// The road hexside DRM applies to the attempt into hex `i`.
+    /// The attempt into hex `i` is into or from mud/deep snow.
+    fn muddy(&self, i: usize) -> bool {
+        self.soft_ground(i).iter().any(Option::is_some)
+    }
+
+    /// The road hexside DRM applies to the attempt into hex `i`: not
+    /// into/from mud unless the road is paved, nor deep snow unless it is
+    /// plowed (Reading `paved-for-mud-plowed-for-snow`).
     fn road_counts(&self, i: usize) -> bool {
         let hex = &self.input.path[i];
-        hex.road && (!self.muddy(i) || hex.paved)
+        hex.road
+            && self.soft_ground(i).iter().flatten().all(|soft| match soft {
+                Soft::Mud => hex.paved,
+                Soft::DeepSnow => hex.plowed,
+            })
     }
 
     /// The DRM of an attempt into hex `i` (0-based), Labor aside, by rule.

@@ -102,6 +102,17 @@ pub const HEXSIDES: &[Terrain] = &[
 /// Infantry crossing a road hexside pay 1 MF (B3.4), in half MF.
 pub const ROAD_MF_HALVES: u8 = 2;
 
+/// Ground that the C10.3 chart's mud/deep snow DRM is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Soft {
+    /// Mud: a road hexside's DRM stands into or from it on a paved road.
+    Mud,
+    /// Deep snow: a road hexside's DRM stands into or from it on a plowed
+    /// road.
+    DeepSnow,
+}
+
 /// One hex of the path, as given.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Hex {
@@ -112,13 +123,15 @@ pub struct Hex {
     /// Normal Infantry MF cost to enter (hexside included), in half MF;
     /// pushing doubles it, so this is also the pushing MF (Y).
     pub mf_halves: u8,
-    /// The hex is a mud or deep snow hex.
-    pub mud: bool,
+    /// The hex is mud or deep snow.
+    pub soft: Option<Soft>,
     /// The Gun crosses a road hexside into the hex: a built-in terrain
     /// then costs 1 MF (B3.4).
     pub road: bool,
-    /// That road is paved (or plowed): its DRM stands in mud/deep snow.
+    /// That road is paved: its DRM stands into or from mud.
     pub paved: bool,
+    /// That road is plowed: its DRM stands into or from deep snow.
+    pub plowed: bool,
     /// Any other DRM of this hex's Manhandling DR.
     pub drm: i8,
 }
@@ -181,9 +194,10 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
         label: label.clone(),
         tem: 0,
         mf_halves: 0,
-        mud: false,
+        soft: None,
         road: false,
         paved: false,
+        plowed: false,
         drm: 0,
     };
     let mut drm_given = false;
@@ -256,17 +270,33 @@ pub fn parse_hex(field: &str, text: &str) -> Result<Hex> {
             drm_given = true;
         } else {
             match lower.as_str() {
-                "mud" | "deep-snow" => hex.mud = true,
+                "mud" | "deep-snow" => {
+                    if hex.soft.is_some() {
+                        return Err(Error::invalid(
+                            field,
+                            format!("`{label}`: a hex is mud or deep snow, not both: give one"),
+                        ));
+                    }
+                    hex.soft = Some(if lower == "mud" {
+                        Soft::Mud
+                    } else {
+                        Soft::DeepSnow
+                    });
+                }
                 "road" => hex.road = true,
-                "paved-road" | "plowed-road" => {
+                "paved-road" => {
                     hex.road = true;
                     hex.paved = true;
+                }
+                "plowed-road" => {
+                    hex.road = true;
+                    hex.plowed = true;
                 }
                 _ => {
                     return Err(Error::invalid(
                         field,
                         format!(
-                            "unknown terrain `{part}`; known: {}, or give tem=N+mf=N (modifiers: road, paved-road, mud, deep-snow, drm=N)",
+                            "unknown terrain `{part}`; known: {}, or give tem=N+mf=N (modifiers: road, paved-road, plowed-road, mud, deep-snow, drm=N)",
                             terrain_names()
                         ),
                     ));
@@ -345,7 +375,10 @@ mod tests {
         let h = parse_hex("h", "tem=1+mf=2+road").unwrap();
         assert_eq!((h.tem, h.pushing_mf()), (1, 4));
         let h = parse_hex("h", "tem=2+mf=1.5+mud+drm=-1").unwrap();
-        assert_eq!((h.tem, h.pushing_mf(), h.mud, h.drm), (2, 3, true, -1));
+        assert_eq!(
+            (h.tem, h.pushing_mf(), h.soft, h.drm),
+            (2, 3, Some(Soft::Mud), -1)
+        );
         assert_eq!(parse_hex("h", "grain").unwrap().pushing_mf(), 3);
     }
 
