@@ -6,7 +6,7 @@ mod common;
 
 use std::io::Write;
 
-use common::{assert_mentions, rejects_naming, rejects_usage, succeeds};
+use common::{assert_mentions, rejects_naming, rejects_usage, scenario_file, succeeds};
 use serde_json::Value;
 
 // ----- the program -----------------------------------------------------------
@@ -109,7 +109,10 @@ fn cli_mud_and_deep_snow_are_told_apart() {
     let line = refused(&["--path", "open", "--mud", "--deep-snow"], "deep_snow");
     assert_mentions(&line, &["mud and deep snow at once"]);
     let line = refused(&["--path", "open,woods+mud", "--deep-snow"], "path[2]");
-    assert_mentions(&line, &["every hex is deep snow (deep_snow)"]);
+    assert_mentions(
+        &line,
+        &["every hex is deep snow (deep_snow = true): give one"],
+    );
     let line = refused(
         &["--path", "open", "--mud", "--start-deep-snow"],
         "start_deep_snow",
@@ -118,6 +121,9 @@ fn cli_mud_and_deep_snow_are_told_apart() {
         &line,
         &["every hex, the starting one too, is mud (mud = true)"],
     );
+    let (_dir, file) = scenario_file("mud = true\nstart_mud = false\n");
+    let line = refused(&["--path", "open", &file], "start_mud");
+    assert_mentions(&line, &["is mud (mud = true): leave start_mud out"]);
     let line = refused(&["--path", "open+mud+deep-snow"], "path[1]");
     assert_mentions(&line, &["mud or deep snow, not both"]);
 }

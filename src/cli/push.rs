@@ -117,7 +117,7 @@ struct PushFlags {
     /// The most Labor steps [default: 2].
     #[arg(long, help_heading = "Pushers", allow_negative_numbers = true)]
     labor_max: Option<i64>,
-    /// The C10.3 chart's mud/deep snow DRM (needed with mud).
+    /// The C10.3 chart's mud/deep snow DRM (needed with mud or deep snow).
     #[arg(long, help_heading = "DRM", allow_negative_numbers = true)]
     mud_drm: Option<i64>,
     /// The C10.3 chart's road hexside DRM (needed with a road hexside).

@@ -145,12 +145,11 @@ fn soft_key(soft: Soft) -> &'static str {
     }
 }
 
-/// A ground in words: "mud", "deep snow".
-fn soft_name(soft: Soft) -> &'static str {
-    match soft {
-        Soft::Mud => "mud",
-        Soft::DeepSnow => "deep snow",
-    }
+/// Every hex being `soft`, in words and by its key: "deep snow
+/// (deep_snow = true)".
+fn every_hex(soft: Soft) -> String {
+    let key = soft_key(soft);
+    format!("{} ({key} = true)", key.replace('_', " "))
 }
 
 fn ranged(field: &str, v: i64, lo: i64, hi: i64, what: &str) -> Result<i64> {
@@ -209,29 +208,42 @@ impl PushScenario {
                     return Err(Error::invalid(
                         format!("path[{}]", i + 1),
                         format!(
-                            "`{}` in a path whose every hex is {} ({}): give one",
+                            "`{}` in a path whose every hex is {}: give one",
                             hex.label,
-                            soft_name(soft),
-                            soft_key(soft)
+                            every_hex(soft)
                         ),
                     ));
                 }
                 hex.soft = Some(soft);
             }
         }
-        let start_soft = match soft_of("start_deep_snow", self.start_mud, self.start_deep_snow)? {
-            Some(start) if every.is_some_and(|soft| soft != start) => {
-                let soft = every.unwrap_or(start);
+        if let Some(every) = every {
+            let (key, start) = match every {
+                Soft::Mud => ("start_mud", self.start_mud),
+                Soft::DeepSnow => ("start_deep_snow", self.start_deep_snow),
+            };
+            if start == Some(false) {
                 return Err(Error::invalid(
-                    format!("start_{}", soft_key(start)),
+                    key,
                     format!(
-                        "every hex, the starting one too, is {} ({} = true): give one",
-                        soft_name(soft),
-                        soft_key(soft)
+                        "every hex, the starting one too, is {}: leave {key} out",
+                        every_hex(every)
                     ),
                 ));
             }
-            start => start.or(every),
+        }
+        let start = soft_of("start_deep_snow", self.start_mud, self.start_deep_snow)?;
+        let start_soft = match (start, every) {
+            (Some(start), Some(every)) if start != every => {
+                return Err(Error::invalid(
+                    format!("start_{}", soft_key(start)),
+                    format!(
+                        "every hex, the starting one too, is {}: give one",
+                        every_hex(every)
+                    ),
+                ));
+            }
+            (start, every) => start.or(every),
         };
         let p = &self.pushers;
         let count = |field: &str, v: Option<i64>, default: i64| -> Result<u8> {

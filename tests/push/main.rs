@@ -177,7 +177,7 @@ fn drm_terms_by_rule() {
         vec![
             ("TEM", 2),
             ("MF", 6),
-            ("mud/deep snow", 2),
+            ("mud", 2),
             ("additional pushers", -2),
             ("other", 1)
         ]
@@ -222,6 +222,21 @@ fn the_road_drm_stands_in_mud_when_paved_and_in_deep_snow_when_plowed() {
         roads("open+mud,open+plowed-road+deep-snow,open+mud,open+paved-road+plowed-road+deep-snow"),
         [false, false, false, true]
     );
+    // The chart's one DRM, named by the ground it is for.
+    let mut i = input(9, "open+mud,open+deep-snow,open+deep-snow", 8);
+    i.mud_drm = Some(2);
+    let push = Push::new(i).unwrap();
+    let ground = |h: usize| {
+        let terms = push.terms(h);
+        let soft = terms
+            .iter()
+            .find(|t| t.what.contains("mud") || t.what.contains("snow"));
+        soft.map(|t| t.what).unwrap_or_default()
+    };
+    assert_eq!(
+        [ground(0), ground(1), ground(2)],
+        ["mud", "mud/deep snow", "deep snow"]
+    );
     // The Gun starting in deep snow: the first attempt is from it.
     let mut i = input(9, "open+paved-road", 8);
     i.road_drm = Some(-1);
@@ -229,7 +244,7 @@ fn the_road_drm_stands_in_mud_when_paved_and_in_deep_snow_when_plowed() {
     i.start_soft = Some(Soft::DeepSnow);
     let push = Push::new(i).unwrap();
     let terms = push.terms(0);
-    assert!(terms.iter().any(|t| t.what == "mud/deep snow"));
+    assert!(terms.iter().any(|t| t.what == "deep snow"));
     assert!(!terms.iter().any(|t| t.what == "road hexside"));
 }
 

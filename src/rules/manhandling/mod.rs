@@ -129,7 +129,8 @@ struct ChartDrm {
 }
 
 /// One DRM of an attempt (all from the C10.3 chart): "TEM" (X, hexside
-/// and hex), "MF" (Y, the pushing MF), "mud/deep snow", "additional
+/// and hex), "MF" (Y, the pushing MF), "mud", "deep snow" or "mud/deep
+/// snow" (from one into the other), "additional
 /// pushers", "road hexside", "Labor", "hex DRM" (`drm=N` of the hex),
 /// "other" (`drm.extra`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -324,8 +325,17 @@ impl Push {
             },
         ];
         if self.muddy(i) {
+            let soft = self.soft_ground(i);
+            let what = match (
+                soft.contains(&Some(Soft::Mud)),
+                soft.contains(&Some(Soft::DeepSnow)),
+            ) {
+                (true, false) => "mud",
+                (false, true) => "deep snow",
+                _ => "mud/deep snow",
+            };
             terms.push(Term {
-                what: "mud/deep snow",
+                what,
                 drm: i16::from(self.input.mud_drm.unwrap_or(0)),
             });
         }

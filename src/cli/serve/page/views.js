@@ -280,7 +280,7 @@ function renderPush(doc) {
     stat("expected hexes in the first MPh", expected(x.expected_hexes_first_phase)),
     stat("expected MPh to reach the end", x.expected_phases ? expected(x.expected_phases) : el("span", { class: "fig", text: "never certain" })),
     stat("P(never reached)", figure(x.p_never, "push.p_never"))));
-  out.append(el("h3", { text: `${doc.gun ?? "Gun"} (M#${doc.m_number}) pushed by ${doc.pushers_text} (${doc.mf} MF per MPh), Labor ${doc.labor}: each hex (C10.3)` }));
+  out.append(el("h3", { text: `${doc.gun ?? "Gun"} (M#${doc.m_number}) pushed by ${doc.pushers_text} (${doc.mf} MF per MPh), Labor ${signed(-doc.labor)}: each hex (C10.3)` }));
   out.append(el("p", { class: "hint", text: "Final DR below the M# enters and may go on, equal enters and stops, above stays out (Labor -1)." }));
   out.append(table(["hex", "terrain", "MF", "DRM", "enters on Original DR", "P(enter)", "DRM by rule"],
     doc.path.map((h) => [h.hex, h.terrain, h.pushing_mf, signed(h.drm),
