@@ -105,7 +105,7 @@ pub(super) struct ScenarioFlags {
     /// Spotted fire (+2, ROF -1).
     #[arg(long, help_heading = "Firer")]
     spotted: bool,
-    /// Elite firer (depletion numbers +1).
+    /// Elite firer: SMOKE/WP depletion numbers +1 (C8.9); nothing else.
     #[arg(long, help_heading = "Firer")]
     elite: bool,
     /// Directing leader's DRM (light mortars only), e.g. -1.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::mortar::Mortar;
+use super::mortar::{Ammo, Mortar};
 
 /// The fire phase of the shot.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -94,7 +94,7 @@ pub struct Firer {
     pub non_qualified: bool,
     /// Spotted fire: +2 and ROF -1 (C9.31).
     pub spotted: bool,
-    /// Elite: depletion numbers +1 (C8.9).
+    /// Elite: SMOKE and WP depletion numbers +1 (C8.9).
     pub elite: bool,
     /// The directing leader's DRM (light mortars only).
     pub leader_drm: i8,
@@ -132,6 +132,13 @@ impl Firer {
     /// the shot's and the plan's to say (a Gun, not in the AFPh).
     pub fn crew_may_intensive_fire(&self) -> bool {
         !self.crew_pinned() && self.stun == 0
+    }
+
+    /// The firer is elite, and that changes nothing when it fires `ammo`:
+    /// elite raises only a SMOKE or WP depletion number (C8.9), so with HE
+    /// (and in every fire plan, which fires HE) it is read for nothing.
+    pub fn elite_unused(&self, ammo: Ammo) -> bool {
+        self.elite && !ammo.is_special()
     }
 }
 

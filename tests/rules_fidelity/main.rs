@@ -15,7 +15,7 @@ use common::mortar_with_rof;
 use common::on_threads;
 use common::plain_plan;
 
-use common::{US_81_FLAGS, json, p, rejects};
+use common::{US_81_FLAGS, json, p, rejects, succeeds};
 use mortar_odds::Error;
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;
@@ -366,5 +366,29 @@ fn c8_9_elite_raises_the_depletion_number_and_says_when_it_changes_nothing() {
         plan["notes"].to_string().contains(unused),
         "{}",
         plan["notes"]
+    );
+    // And where a plan or a shot is worked out for a comparison.
+    let compare = json(&[
+        "compare",
+        "us-81mm:rof=3,breakdown=12,range=2-40",
+        "--range",
+        "10",
+        "--phases",
+        "PFPh",
+        "--elite",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        compare["notes"].to_string().contains(unused),
+        "{}",
+        compare["notes"]
+    );
+    let base = ["worth", "--range", "10", "--elite", "--format", "json"];
+    let worth = json(&[&base[..], &US_81_FLAGS].concat());
+    assert!(
+        worth["notes"].to_string().contains(unused),
+        "{}",
+        worth["notes"]
     );
 }

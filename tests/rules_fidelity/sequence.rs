@@ -153,18 +153,16 @@ fn c6_case_m_acquisition_on_a_bore_sighted_hex_is_refused() {
     };
     let refused = FirePlan::new(si, own).expect_err("refused");
     assert_eq!(refused.to_string(), format!("plan.acquisition: {why}"));
-    let flags = [
-        "--range",
-        "10",
-        "--phases",
-        "PFPh",
-        "--bore-sighted",
-        "--acquisition",
-        "1",
-    ];
-    let line = rejects(&[&["plan"][..], &US_81_FLAGS, &flags].concat());
+    fn bore_sighted_plan<'a>(more: &[&'a str]) -> Vec<&'a str> {
+        let flags = ["--range", "10", "--phases", "PFPh", "--bore-sighted"];
+        [&["plan"][..], &US_81_FLAGS, &flags, more].concat()
+    }
+    let line = rejects(&bore_sighted_plan(&["--acquisition", "1"]));
     assert!(
         line.contains(&format!("target.acquisition: {why}")),
         "{line}"
     );
+    // The plan itself says Acquisition is NA there, not 0.
+    let text = succeeds(&bore_sighted_plan(&["--engine", "exact"]));
+    assert!(text.contains("; starting Acquisition: NA\n"), "{text}");
 }

@@ -160,6 +160,9 @@ pub struct Comparison {
     pub repair: bool,
     /// The Acquisition level on the hex before the first shot (C6.5).
     pub starting_acquisition: u8,
+    /// The firer is given as elite, which changes nothing in a plan
+    /// (`Firer::elite_unused`).
+    pub elite_unused: bool,
     /// The enemy units of the target hex, by name (empty: none given).
     pub enemy_units: Vec<String>,
     /// One result per choice, in the order given.
@@ -282,6 +285,7 @@ pub fn run(
         intensive_fire: asked,
         repair: plan.input.repair,
         starting_acquisition: plan.input.acquisition,
+        elite_unused: plan.shot_input.firer.elite_unused(plan.shot_input.ammo),
         enemy_units,
         mortars,
         settings: settings.clone(),

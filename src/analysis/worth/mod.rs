@@ -178,6 +178,9 @@ pub struct Worth {
     pub modifiers: Vec<ModifierWorth>,
     /// The scenario gives units in the target hex.
     pub units_given: bool,
+    /// The firer is given as elite, which changes nothing here
+    /// (`Firer::elite_unused`).
+    pub elite_unused: bool,
 }
 
 fn compare(with: &Figures, without: &Figures) -> Vec<MeasureWorth> {
@@ -379,5 +382,6 @@ pub fn run_over(catalog: &Catalog, source: &ScenarioSource, scope: Scope) -> Res
             .collect(),
         modifiers,
         units_given: !shot.input.units.is_empty(),
+        elite_unused: shot.input.firer.elite_unused(shot.input.ammo),
     })
 }

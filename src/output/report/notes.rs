@@ -144,11 +144,10 @@ pub(crate) fn shot_facts<'a>(
     }
 }
 
-/// The note for a firer given as elite where that changes nothing: elite
-/// only raises a SMOKE or WP depletion number (C8.9), and a fire plan
-/// fires HE.
-pub(crate) fn unused_elite(input: &crate::rules::shot::ShotInput) -> Option<String> {
-    (input.firer.elite && !input.ammo.is_special()).then(|| {
+/// The note for a firer given as elite where that changes nothing
+/// (`unused`: see `Firer::elite_unused`).
+pub(crate) fn unused_elite(unused: bool) -> Option<String> {
+    unused.then(|| {
         "firer.elite: elite only raises a SMOKE or WP depletion number (+1, C8.9), so it changes nothing here (HE)".to_string()
     })
 }

@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use super::notes::unused_elite;
 use super::shot::MortarJson;
 use super::{ProbJson, pretty_json, signed, text_table};
 use crate::analysis::worth::{
@@ -155,6 +156,7 @@ fn notes(w: &Worth) -> Vec<String> {
                 "units keep their own concealed/woods values when they set them; the hex's value applies to the others".into(),
             );
     }
+    notes.extend(unused_elite(w.elite_unused));
     notes
 }
 

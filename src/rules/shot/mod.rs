@@ -27,7 +27,9 @@ use super::location::{self, Occupants};
 use super::mortar::{Ammo, LONE_SMC_MAX_CALIBER, Mortar, Type89};
 use super::readings;
 use super::target::Target;
-use super::to_hit::{HitMode, Modifier, firer_modifiers, target_modifiers, to_hit_number, total};
+use super::to_hit::{
+    HitMode, Modifier, acquisition_applies, firer_modifiers, target_modifiers, to_hit_number, total,
+};
 use super::units::{Unit, UnitKind, check_unit_count};
 use crate::error::Result;
 
@@ -101,8 +103,8 @@ fn target_shot(
     unit: Option<Unit>,
 ) -> Result<TargetShot> {
     let ShotInput { mortar, ammo, .. } = input;
-    let acquisition_allowed =
-        !mortar.acquisition_na && (*ammo != Ammo::Smoke || readings::SMOKE_SHOT_USES_ACQUISITION);
+    let acquisition_allowed = acquisition_applies(mortar, &input.target)
+        && (*ammo != Ammo::Smoke || readings::SMOKE_SHOT_USES_ACQUISITION);
     let mut drm_modifiers = firer_mods.to_vec();
     // C6.5: Acquisition is on the hex: every unit's To Hit DRM takes the
     // hex's level, whatever its own view of the hex was read with (a plan

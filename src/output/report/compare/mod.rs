@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use super::notes::Notes;
+use super::notes::{Notes, unused_elite};
 use super::plan::FigureJson;
 use super::shot::MortarJson;
 use super::{ProbJson, pretty_json};
@@ -151,6 +151,7 @@ fn notes(c: &Comparison) -> Vec<String> {
             m.label
         ));
     }
+    notes.extend(unused_elite(c.elite_unused));
     if c.mortars.iter().any(|m| !m.exact) {
         let s = &c.settings;
         notes.push(format!(

@@ -106,6 +106,10 @@ pub(crate) struct PlanJson {
     pub(crate) repair: bool,
     pub(crate) repair_number: Option<u8>,
     pub(crate) starting_acquisition: u8,
+    /// Acquisition cannot be gained (the mortar's is NA, or the hex is
+    /// bore-sighted): the text says NA rather than 0.
+    #[serde(skip)]
+    pub(crate) acquisition_na: bool,
 }
 
 /// The JSON document of `mortar-odds plan --format json`.
@@ -237,7 +241,7 @@ impl PlanReport {
                 "units: the worst outcome over the whole plan".to_string()
             });
         }
-        notes.extend(unused_elite(si));
+        notes.extend(unused_elite(si.firer.elite_unused(si.ammo)));
         if let Some(why) = skipped {
             notes.push(why);
         }
@@ -274,6 +278,7 @@ impl PlanReport {
                 repair: plan.input.repair,
                 repair_number: plan.repair_number,
                 starting_acquisition: plan.input.acquisition,
+                acquisition_na: !plan.acquisition_possible,
             },
             engine,
             trials: mc.map(|m| m.tally.trials),

@@ -135,7 +135,11 @@ impl PlanReport {
                 Some(r) => format!("yes (R# {r})"),
                 None => "no".into(),
             },
-            self.plan.starting_acquisition
+            if self.plan.acquisition_na {
+                "NA".to_string()
+            } else {
+                self.plan.starting_acquisition.to_string()
+            }
         );
         if let (Some(t), Some(s)) = (self.trials, self.seed) {
             let _ = writeln!(out, "Monte Carlo: {t} trials, seed {s}");

@@ -158,8 +158,9 @@ pub(crate) struct UnitJson {
     pub(crate) p_burning_wreck: ProbJson,
 }
 
-/// One target's To Hit DRM, how its Final DRs hit, and its odds of a
-/// hit: the hex's in the shot's report, each unit's in its own.
+/// The hex's To Hit DRM, how its Final DRs hit, and its odds of a hit.
+/// (A unit's are in its [`UnitJson`]: out of LOS, another unit's To Hit
+/// decides its hit.)
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct ToHitJson {
     #[serde(rename = "to_hit_drm")]
@@ -306,7 +307,7 @@ impl ShotReport {
         if special {
             notes.push("none left: the mortar has not fired, so unless it malfunctioned it may still fire in the phase, and keeps ROF counts it so (C8.9)".into());
         }
-        notes.extend(unused_elite(input));
+        notes.extend(unused_elite(input.firer.elite_unused(input.ammo)));
         let facts = shot_facts(input, shot.multiple_hits, false);
         ShotReport {
             mortar: MortarJson::new(m, shot.light),
