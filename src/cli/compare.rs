@@ -25,7 +25,7 @@ pub(super) struct CompareArgs {
     #[arg(required = true, value_name = "MORTAR")]
     mortars: Vec<String>,
     /// Scenario file (TOML) giving the target and the plan; flags override
-    /// its values. Its [mortar] is used by a MORTAR of the same name.
+    /// its values. Its [mortar] is used by a MORTAR of the same name (a note says when none has it).
     #[arg(long, value_name = "FILE")]
     scenario: Option<PathBuf>,
     #[command(flatten)]

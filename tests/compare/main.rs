@@ -169,6 +169,21 @@ fn the_files_mortar_serves_its_choice_in_any_case() {
         "json",
     ]);
     assert_eq!(v["mortars"][0]["mortar"]["caliber_mm"], 82, "{v}");
+    let unused = "the scenario's mortar `My-82mm` is not among the mortars compared, so its values are not used";
+    assert!(!v["notes"].to_string().contains(unused), "{}", v["notes"]);
+    // Compared without it, its values go unused: the notes say so (before,
+    // nothing did).
+    let v = json(&[
+        "compare",
+        "--scenario",
+        &path,
+        US_81,
+        "--phases",
+        "PFPh",
+        "--format",
+        "json",
+    ]);
+    assert!(v["notes"].to_string().contains(unused), "{}", v["notes"]);
 }
 
 #[test]

@@ -189,15 +189,39 @@ pub(super) fn all_missing(
     }
 }
 
+/// Whether the scenario file's own `[mortar]` (`file`) is the mortar of
+/// `choice`: it has the same name (case aside).
+fn is_file_mortar(file: &Table, choice: &MortarChoice) -> bool {
+    file.get("name")
+        .and_then(Value::as_str)
+        .is_some_and(|n| n.eq_ignore_ascii_case(&choice.name))
+}
+
+/// The scenario file's own `[mortar]` when no choice has its name, so
+/// that its values go unused: its name, or `[mortar]` when it has none.
+pub(super) fn unused_file_mortar(
+    source: &ScenarioSource,
+    choices: &[MortarChoice],
+) -> Option<String> {
+    let file = source.file_mortar();
+    if file.is_empty() || choices.iter().any(|c| is_file_mortar(&file, c)) {
+        return None;
+    }
+    Some(match file.get("name").and_then(Value::as_str) {
+        Some(name) => format!("`{name}`"),
+        None => "[mortar]".into(),
+    })
+}
+
 /// The `[mortar]` table of one choice: the scenario file's own mortar if it
 /// has the same name, then the mortar flags, then the choice's values.
 fn mortar_table(source: &ScenarioSource, choice: &MortarChoice) -> Table {
     let file = source.file_mortar();
-    let same = file
-        .get("name")
-        .and_then(Value::as_str)
-        .is_some_and(|n| n.eq_ignore_ascii_case(&choice.name));
-    let mut table = if same { file } else { Table::new() };
+    let mut table = if is_file_mortar(&file, choice) {
+        file
+    } else {
+        Table::new()
+    };
     if let Some(Value::Table(flags)) = source.overrides.get("mortar") {
         for (k, v) in flags {
             if k != "name" {

@@ -6,8 +6,9 @@
 //! `NAME:rof=3,breakdown=11,repair=2,range=2-40`. The values are the
 //! scenario's `mortar.*` keys, so they go through the scenario's checks and
 //! are recorded as the player's (`user_values`). The scenario's own
-//! `[mortar]` section is used only by a choice of the same name; mortar
-//! flags (`--rof`, ...) apply to every mortar, a choice's own values win.
+//! `[mortar]` section is used only by a choice of the same name (when none
+//! has it, the result says so); mortar flags (`--rof`, ...) apply to every
+//! mortar, a choice's own values win.
 //!
 //! For each mortar: the first shot of the plan (P(hit), P(Critical Hit),
 //! exact), expected shots and hits per phase, P(malfunction) over the plan,
@@ -37,7 +38,7 @@ mod choice;
 mod figures;
 
 pub use choice::{CHOICE_KEYS, MortarChoice};
-use choice::{ChoicePlan, all_missing, for_choice, mortar_spec, plan_of};
+use choice::{ChoicePlan, all_missing, for_choice, mortar_spec, plan_of, unused_file_mortar};
 use figures::Run;
 
 /// Monte Carlo trials of each plan of a comparison (and of the main job's
@@ -163,6 +164,9 @@ pub struct Comparison {
     /// The firer is given as elite, which changes nothing in a plan
     /// (`Firer::elite_unused`).
     pub elite_unused: bool,
+    /// The scenario file's own `[mortar]` (its name in backquotes), when
+    /// no mortar compared has its name: its values are not used.
+    pub unused_file_mortar: Option<String>,
     /// The enemy units of the target hex, by name (empty: none given).
     pub enemy_units: Vec<String>,
     /// One result per choice, in the order given.
@@ -286,6 +290,7 @@ pub fn run(
         repair: plan.input.repair,
         starting_acquisition: plan.input.acquisition,
         elite_unused: plan.shot_input.firer.elite_unused(plan.shot_input.ammo),
+        unused_file_mortar: unused_file_mortar(source, choices),
         enemy_units,
         mortars,
         settings: settings.clone(),

@@ -152,6 +152,11 @@ fn notes(c: &Comparison) -> Vec<String> {
         ));
     }
     notes.extend(unused_elite(c.elite_unused));
+    if let Some(mortar) = &c.unused_file_mortar {
+        notes.push(format!(
+            "the scenario's mortar {mortar} is not among the mortars compared, so its values are not used: name it as a MORTAR to compare it"
+        ));
+    }
     if c.mortars.iter().any(|m| !m.exact) {
         let s = &c.settings;
         notes.push(format!(
