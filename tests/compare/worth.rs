@@ -41,17 +41,19 @@ fn acquisition_worth_is_the_difference_of_two_shots() {
 #[test]
 fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
     // A Gun: no leader DRM. A light mortar: no Intensive Fire.
-    let gun = json(&[
-        "worth",
-        "--mortar",
-        "us-81mm",
-        "--range-limits",
-        "2-40",
-        "--range",
-        "8",
-        "--format",
-        "json",
-    ]);
+    fn worth_81(extra: &[&str]) -> Value {
+        let base = [
+            "worth",
+            "--mortar",
+            "us-81mm",
+            "--range-limits",
+            "2-40",
+            "--range",
+            "8",
+        ];
+        json(&[&base[..], extra, &["--format", "json"]].concat())
+    }
+    let gun = worth_81(&[]);
     let change = |v: &Value, name: &str| {
         v["modifiers"]
             .as_array()
@@ -96,6 +98,16 @@ fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
         rows.contains("not applicable: firer.intensive_fire"),
         "{rows}"
     );
+    // On a bore-sighted hex Acquisition is NA (C6 Case M): the reason is the
+    // rule's, not a refusal's fix (before: "target.acquisition: ...; leave
+    // one of the two out", though no level was given).
+    let bore_sighted = worth_81(&["--bore-sighted"]);
+    for level in ["Acquisition -1", "Acquisition -2"] {
+        assert_eq!(
+            change(&bore_sighted, level),
+            "not applicable: Acquisition is NA on a bore-sighted hex: Case N does not apply with Case M (C6)"
+        );
+    }
 }
 
 // ----- worth --plan --------------------------------------------------------

@@ -44,7 +44,8 @@ use crate::input::source::{ScenarioSource, set_key};
 use crate::prob::Prob;
 use crate::rules::mortar::Mortar;
 use crate::rules::sequence::MAX_ACQUISITION;
-use crate::rules::shot::Shot;
+use crate::rules::shot::{Shot, acquisition_na_why};
+use crate::rules::to_hit::acquisition_applies;
 use crate::rules::units::UnitKind;
 pub use read::Scope;
 use read::{Figures, Reading, read};
@@ -84,6 +85,9 @@ pub enum Modifier {
 pub enum NotApplicable {
     /// The rules refuse the toggled scenario; their own reason.
     Refused(String),
+    /// Acquisition does not count here (a bore-sighted hex, or a mortar
+    /// without it); why.
+    AcquisitionNa(String),
     /// Air Burst without enemy units: it changes only a hit's effects.
     NoEnemyUnits,
     /// Air Burst with only AFVs among the enemy units: an attack on an AFV
@@ -327,7 +331,18 @@ pub fn run_over(catalog: &Catalog, source: &ScenarioSource, scope: Scope) -> Res
     let firer = &shot.input.firer;
     let target = &shot.input.target;
     let mut modifiers: Vec<ModifierWorth> = (1..=MAX_ACQUISITION)
-        .map(|level| acquisition(ctx, base, reading.acquisition, level))
+        .map(|level| {
+            // C6.5, Case M: no Acquisition to be worth anything.
+            if acquisition_applies(&shot.input.mortar, target) {
+                acquisition(ctx, base, reading.acquisition, level)
+            } else {
+                let why = acquisition_na_why(&shot.input.mortar, target);
+                not_applicable(
+                    Modifier::Acquisition(level),
+                    NotApplicable::AcquisitionNa(why),
+                )
+            }
+        })
         .collect();
 
     let change = if firer.spotted {

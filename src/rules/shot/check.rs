@@ -206,12 +206,22 @@ pub(super) fn check_target(target: &Target, mortar: &Mortar, phase: Phase) -> Re
     Ok(())
 }
 
-/// Why Acquisition does not count (see [`acquisition_applies`]), for the
-/// refusal of an Acquisition level.
-pub(crate) fn acquisition_na(mortar: &Mortar, target: &Target) -> String {
+/// Why Acquisition does not count (see [`acquisition_applies`]).
+pub fn acquisition_na_why(mortar: &Mortar, target: &Target) -> String {
     if target.bore_sighted {
-        "Acquisition is NA on a bore-sighted hex: Case N does not apply with Case M (C6); leave one of the two out".into()
+        "Acquisition is NA on a bore-sighted hex: Case N does not apply with Case M (C6)".into()
     } else {
         format!("Acquisition is NA for the {}", mortar.name)
+    }
+}
+
+/// The refusal of an Acquisition level where it does not count: why, and
+/// the fix.
+pub(crate) fn acquisition_na(mortar: &Mortar, target: &Target) -> String {
+    let why = acquisition_na_why(mortar, target);
+    if target.bore_sighted {
+        format!("{why}; leave one of the two out")
+    } else {
+        why
     }
 }

@@ -17,6 +17,7 @@ use serde::Serialize;
 mod check;
 mod missing;
 
+pub use check::acquisition_na_why;
 pub(crate) use check::{acquisition_na, check, check_unit_values};
 use check::{check_firer, check_range, check_target, check_unit, missing};
 pub use missing::{BreakSide, broken_side_needed};
