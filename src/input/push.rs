@@ -216,9 +216,7 @@ impl PushScenario {
                 }
                 hex.soft = Some(soft);
             }
-        }
-        if let Some(every) = every {
-            let (key, start) = match every {
+            let (key, start) = match soft {
                 Soft::Mud => ("start_mud", self.start_mud),
                 Soft::DeepSnow => ("start_deep_snow", self.start_deep_snow),
             };
@@ -227,7 +225,7 @@ impl PushScenario {
                     key,
                     format!(
                         "every hex, the starting one too, is {}: leave {key} out",
-                        every_hex(every)
+                        every_hex(soft)
                     ),
                 ));
             }
