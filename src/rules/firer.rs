@@ -134,6 +134,41 @@ impl Firer {
         !self.crew_pinned() && self.stun == 0
     }
 
+    /// Why this firer may not make an Intensive Fire shot (C5.6), or
+    /// `None` when it may. `light`: the mortar is fired as a light mortar
+    /// ([`fired_as_light_mortar`]).
+    pub fn intensive_fire_na(&self, light: bool) -> Option<&'static str> {
+        if light {
+            Some(INTENSIVE_FIRE_GUNS_ONLY)
+        } else if self.phase == Phase::Advancing {
+            Some("Intensive Fire is not allowed in the AFPh (C5.6)")
+        } else if self.pinned {
+            Some("a pinned crew cannot use Intensive Fire (C5.6)")
+        } else if self.spotter_pinned {
+            Some(
+                "a pinned Spotter in effect pins the crew for a spotted attack: no Intensive Fire (C9.3, C5.6)",
+            )
+        } else if self.stun > 0 {
+            Some("a stunned firer cannot use Intensive Fire (C5.6)")
+        } else {
+            None
+        }
+    }
+
+    /// Why a leader's DRM does not modify this fire, or `None` when it
+    /// may. Leadership (A7.531) modifies light mortar fire only, and a
+    /// leader never directs his own fire. `light` as for
+    /// [`Firer::intensive_fire_na`].
+    pub fn leadership_na(&self, light: bool) -> Option<&'static str> {
+        if self.manning == Manning::LoneSmc {
+            Some("a leader never directs his own fire: a lone SMC firing takes no leader DRM")
+        } else if !light {
+            Some("leadership modifies only light mortar fire, not a Gun's (A7.531)")
+        } else {
+            None
+        }
+    }
+
     /// The firer is elite, and that changes nothing when it fires `ammo`:
     /// elite raises only a SMOKE or WP depletion number (C8.9), so with HE
     /// (and in every fire plan, which fires HE) it is read for nothing.
@@ -141,6 +176,10 @@ impl Firer {
         self.elite && !ammo.is_special()
     }
 }
+
+/// Intensive Fire is a Gun's: never a light mortar's, which is a SW (C5.6).
+pub const INTENSIVE_FIRE_GUNS_ONLY: &str =
+    "Intensive Fire is for Guns only, not for a light mortar (SW) (C5.6)";
 
 /// Fired as a light mortar (A21.13): a Support Weapon mortar, or any
 /// mortar a lone SMC fires (one of 82mm at most). The one place this is

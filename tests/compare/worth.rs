@@ -65,10 +65,12 @@ fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
             .unwrap()
             .to_string()
     };
-    let leader = change(&gun, "leader -1");
-    assert!(
-        leader.starts_with("not applicable: firer.leader_drm: "),
-        "{leader}"
+    // The reasons are the rules' (A7.531, C5.6), not a refusal's fix for
+    // a key the player never gave (before: "not applicable:
+    // firer.leader_drm: ...; leave leader_drm at 0 for a Gun").
+    assert_eq!(
+        change(&gun, "leader -1"),
+        "not applicable: leadership modifies only light mortar fire, not a Gun's (A7.531)"
     );
     let light = json(&[
         "worth",
@@ -76,16 +78,15 @@ fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
         "--format",
         "json",
     ]);
-    let intensive = change(&light, "Intensive Fire");
-    assert!(
-        intensive.starts_with("not applicable: firer.intensive_fire: ")
-            && intensive.contains("C5.6"),
-        "{intensive}"
+    let guns_only = "Intensive Fire is for Guns only, not for a light mortar (SW) (C5.6)";
+    assert_eq!(
+        change(&light, "Intensive Fire"),
+        format!("not applicable: {guns_only}")
     );
     assert_eq!(change(&light, "leader -1"), "added");
     let text = succeeds(&["worth", "examples/type89-squad-in-woods.toml"]);
     assert!(
-        text.contains("Not applicable:\n  Intensive Fire: firer.intensive_fire: "),
+        text.contains(&format!("Not applicable:\n  Intensive Fire: {guns_only}\n")),
         "{text}"
     );
     let rows = succeeds(&[
@@ -95,8 +96,26 @@ fn modifiers_that_do_not_apply_are_listed_with_the_reason() {
         "csv",
     ]);
     assert!(
-        rows.contains("not applicable: firer.intensive_fire"),
+        rows.contains(&format!("not applicable: {guns_only}")),
         "{rows}"
+    );
+    // A lone SMC fires as a light mortar (A21.13) and directs no fire of
+    // his own; a pinned crew makes no Intensive Fire shot (C5.6).
+    let lone = json(&[
+        "worth",
+        "examples/type89-squad-in-woods.toml",
+        "--lone-smc",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        change(&lone, "leader -1"),
+        "not applicable: a leader never directs his own fire: a lone SMC firing takes no leader DRM"
+    );
+    let pinned = worth_81(&["--pinned"]);
+    assert_eq!(
+        change(&pinned, "Intensive Fire"),
+        "not applicable: a pinned crew cannot use Intensive Fire (C5.6)"
     );
     // On a bore-sighted hex Acquisition is NA (C6 Case M): the reason is the
     // rule's, not a refusal's fix (before: "target.acquisition: ...; leave

@@ -42,6 +42,7 @@ use crate::error::Result;
 use crate::input::catalog::Catalog;
 use crate::input::source::{ScenarioSource, set_key};
 use crate::prob::Prob;
+use crate::rules::firer::INTENSIVE_FIRE_GUNS_ONLY;
 use crate::rules::mortar::Mortar;
 use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::shot::{Shot, acquisition_na_why};
@@ -85,9 +86,11 @@ pub enum Modifier {
 pub enum NotApplicable {
     /// The rules refuse the toggled scenario; their own reason.
     Refused(String),
-    /// Acquisition does not count here (a bore-sighted hex, or a mortar
-    /// without it); why.
-    AcquisitionNa(String),
+    /// The rules make the modifier NA here; why: Acquisition on a
+    /// bore-sighted hex or with a mortar without it (C6.5), Intensive
+    /// Fire with a light mortar, in the AFPh or by a pinned or stunned crew
+    /// (C5.6), a leader's DRM with a Gun or a lone SMC (A7.531).
+    Rule(String),
     /// Air Burst without enemy units: it changes only a hit's effects.
     NoEnemyUnits,
     /// Air Burst with only AFVs among the enemy units: an attack on an AFV
@@ -238,6 +241,11 @@ fn not_applicable(modifier: Modifier, why: NotApplicable) -> ModifierWorth {
     }
 }
 
+/// A modifier the rules make NA here, for the rule's reason `why`.
+fn rule_na(modifier: Modifier, why: &str) -> ModifierWorth {
+    not_applicable(modifier, NotApplicable::Rule(why.into()))
+}
+
 /// Air Burst, compared in woods (see the module doc).
 fn air_burst((catalog, source, scope): Ctx, base_shot: &Shot, base: &Figures) -> ModifierWorth {
     let name = Modifier::AirBurst;
@@ -337,10 +345,7 @@ pub fn run_over(catalog: &Catalog, source: &ScenarioSource, scope: Scope) -> Res
                 acquisition(ctx, base, reading.acquisition, level)
             } else {
                 let why = acquisition_na_why(&shot.input.mortar, target);
-                not_applicable(
-                    Modifier::Acquisition(level),
-                    NotApplicable::AcquisitionNa(why),
-                )
+                rule_na(Modifier::Acquisition(level), &why)
             }
         })
         .collect();
@@ -357,17 +362,33 @@ pub fn run_over(catalog: &Catalog, source: &ScenarioSource, scope: Scope) -> Res
     modifiers.push(toggle(ctx, base, label, firer.spotted, change));
 
     let drm = firer.leader_drm;
-    let (label, value) = if drm != 0 {
-        (Modifier::Leader(drm), 0)
-    } else {
-        (Modifier::Leader(-1), -1)
-    };
-    let change = table(&[("firer.leader_drm", Value::Integer(value))]);
-    modifiers.push(toggle(ctx, base, label, drm != 0, change));
+    modifiers.push(match firer.leadership_na(shot.light) {
+        Some(why) if drm == 0 => rule_na(Modifier::Leader(-1), why),
+        _ => {
+            let (label, value) = if drm != 0 {
+                (Modifier::Leader(drm), 0)
+            } else {
+                (Modifier::Leader(-1), -1)
+            };
+            let change = table(&[("firer.leader_drm", Value::Integer(value))]);
+            toggle(ctx, base, label, drm != 0, change)
+        }
+    });
 
     let on = reading.intensive_fire;
-    let change = table(&[scope.intensive_fire(!on)]);
-    modifiers.push(toggle(ctx, base, Modifier::IntensiveFire, on, change));
+    // C5.6: over a plan only the weapon decides, since the plan says in
+    // which phases, and a pin is lifted in time.
+    let intensive_na = match scope {
+        Scope::Shot => firer.intensive_fire_na(shot.light),
+        Scope::Plan => shot.light.then_some(INTENSIVE_FIRE_GUNS_ONLY),
+    };
+    modifiers.push(match intensive_na {
+        Some(why) if !on => rule_na(Modifier::IntensiveFire, why),
+        _ => {
+            let change = table(&[scope.intensive_fire(!on)]);
+            toggle(ctx, base, Modifier::IntensiveFire, on, change)
+        }
+    });
 
     let on = target.concealed;
     let change = table(&[("target.concealed", Value::Boolean(!on))]);

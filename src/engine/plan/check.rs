@@ -3,7 +3,7 @@
 
 use super::{IntensiveFirePolicy, PlanInput, StopRule};
 use crate::error::{Error, Result};
-use crate::rules::firer::{Phase, fired_as_light_mortar};
+use crate::rules::firer::{INTENSIVE_FIRE_GUNS_ONLY, Phase, fired_as_light_mortar};
 use crate::rules::mortar::Ammo;
 use crate::rules::sequence::MAX_ACQUISITION;
 use crate::rules::shot::{ShotInput, acquisition_na};
@@ -70,7 +70,7 @@ pub(super) fn check(shot_input: &ShotInput, input: &PlanInput) -> Result<Checked
     if input.intensive_fire != IntensiveFirePolicy::Never && light {
         return Err(Error::invalid(
             "plan.intensive_fire",
-            "Intensive Fire is for Guns only, not for a light mortar (SW) (C5.6); use \"never\"",
+            format!("{INTENSIVE_FIRE_GUNS_ONLY}; use \"never\""),
         ));
     }
     if shot_input.firer.intensive_fire {

@@ -57,7 +57,7 @@ pub(crate) fn modifier_name(modifier: Modifier) -> String {
 
 fn why(reason: &NotApplicable) -> String {
     match reason {
-        NotApplicable::Refused(why) | NotApplicable::AcquisitionNa(why) => why.clone(),
+        NotApplicable::Refused(why) | NotApplicable::Rule(why) => why.clone(),
         NotApplicable::NoEnemyUnits => "Air Burst changes only the effects of a hit; give the enemy units in the hex ([[target.units]]) to see its worth".into(),
         NotApplicable::OnlyAfvs => "an attack on an AFV takes its C1.55 DRM and the TEM, never Air Burst, and the enemy units here are all AFVs".into(),
         NotApplicable::AirBurstsNa(mortar) => format!("Air Bursts are NA for the {mortar}"),

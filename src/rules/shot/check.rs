@@ -111,39 +111,21 @@ pub(super) fn check_firer(firer: &Firer, mortar: &Mortar, light: bool) -> Result
         "firer.gun_type",
         || "give the Gun type from the counter (T, ST or NT) with a CA change (C5.1)".into(),
     )?;
-    if firer.intensive_fire {
-        check(!light, "firer.intensive_fire", || {
-            "Intensive Fire is for Guns only, not for a light mortar (SW) (C5.6)".into()
-        })?;
-        check(
-            firer.phase != Phase::Advancing,
-            "firer.intensive_fire",
-            || "Intensive Fire is not allowed in the AFPh (C5.6)".into(),
-        )?;
-        check(
-            firer.crew_may_intensive_fire(),
-            "firer.intensive_fire",
-            || {
-                if firer.pinned {
-                    "a pinned crew cannot use Intensive Fire (C5.6)".into()
-                } else if firer.spotter_pinned {
-                    "a pinned Spotter in effect pins the crew for a spotted attack: no Intensive Fire (C9.3, C5.6)".into()
-                } else {
-                    "a stunned firer cannot use Intensive Fire (C5.6)".into()
-                }
-            },
-        )?;
+    if firer.intensive_fire
+        && let Some(why) = firer.intensive_fire_na(light)
+    {
+        return Err(Error::invalid("firer.intensive_fire", why));
     }
-    check(
-        firer.leader_drm == 0 || firer.manning != Manning::LoneSmc,
-        "firer.leader_drm",
-        || {
-            "a leader never directs his own fire: a lone SMC firing (firer.manning = \"lone-smc\") takes no leader_drm; leave it at 0".into()
-        },
-    )?;
-    check(firer.leader_drm == 0 || light, "firer.leader_drm", || {
-        "leadership modifies only light mortar fire; leave leader_drm at 0 for a Gun".into()
-    })?;
+    if firer.leader_drm != 0
+        && let Some(why) = firer.leadership_na(light)
+    {
+        let fix = if firer.manning == Manning::LoneSmc {
+            "with firer.manning = \"lone-smc\", leave leader_drm at 0"
+        } else {
+            "leave leader_drm at 0 for a Gun"
+        };
+        return Err(Error::invalid("firer.leader_drm", format!("{why}; {fix}")));
+    }
     check(
         (-3..=1).contains(&firer.leader_drm),
         "firer.leader_drm",
