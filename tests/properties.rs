@@ -124,6 +124,8 @@ prop_compose! {
             && mortar.caliber_mm > 60
             && firer.phase != Phase::Advancing
             && !firer.pinned;
+        // A21.13: a light mortar (a SW) has no non-qualified user.
+        firer.non_qualified = firer.non_qualified && !mortar.support_weapon;
         ShotInput { mortar, firer, target, units: Vec::new(), ammo: Ammo::He }
     }
 }

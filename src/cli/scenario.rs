@@ -99,7 +99,7 @@ pub(super) struct ScenarioFlags {
     /// Captured weapon (Case H, B# -2, ROF -1).
     #[arg(long, help_heading = "Firer")]
     captured: bool,
-    /// Non-qualified user: Case H +2, B# -2, ROF -1 (A21.13).
+    /// Non-qualified user of a Gun (a light mortar has none): Case H +2, B# -2, ROF -1 (A21.13).
     #[arg(long, help_heading = "Firer")]
     non_qualified: bool,
     /// Spotted fire (+2, ROF -1).

@@ -90,7 +90,8 @@ pub struct Firer {
     /// Captured weapon: Case H +2, B# -2, ROF -1 (C5.8, A21.11-.12).
     pub captured: bool,
     /// Manned by non-qualified Infantry: Case H +2, B# -2, ROF -1, as for
-    /// captured use; with captured, +4, B# -4, ROF -2 (C5.8, A21.13).
+    /// captured use; with captured, +4, B# -4, ROF -2 (C5.8, A21.13). A
+    /// Gun's only: a light mortar (a SW) has no non-qualified user.
     pub non_qualified: bool,
     /// Spotted fire: +2 and ROF -1 (C9.31).
     pub spotted: bool,

@@ -180,6 +180,44 @@ fn a21_13_captured_and_non_qualified_double_the_penalties() {
     assert_eq!(odds.p_keep_rof(), Some(p(1, 6)));
 }
 
+#[test]
+fn a21_13_a_light_mortar_has_no_non_qualified_user() {
+    // A light mortar is a SW any Infantry fires without a crew: non-qualified
+    // use (A21.13) is refused for it (before: Case H +2, B# 10, ROF 1 for a
+    // 60mm ROF 2). A captured one keeps the captured penalties.
+    let firer = Firer {
+        non_qualified: true,
+        ..Firer::default()
+    };
+    match Shot::he(mortar_with_rof(60, 2), firer.clone(), at(10)) {
+        Err(Error::Invalid { field, message }) => {
+            assert_eq!(field, "firer.non_qualified");
+            assert!(message.contains("A21.13"), "{message}");
+        }
+        other => panic!("accepted: {other:?}"),
+    }
+    let line = rejects(&[
+        "shot",
+        "--mortar",
+        "german-50mm",
+        "--range",
+        "5",
+        "--non-qualified",
+    ]);
+    assert!(line.contains("firer.non_qualified"), "{line}");
+    let captured = Firer {
+        captured: true,
+        ..Firer::default()
+    };
+    let s = Shot::he(mortar_with_rof(60, 2), captured, at(10)).unwrap();
+    assert_eq!(
+        (s.effective_breakdown, s.effective_rof, s.drm),
+        (Some(10), Some(1), 2)
+    );
+    // A Gun is manned by a crew: the penalties stand.
+    assert!(Shot::he(mortar_with_rof(81, 3), firer, at(10)).is_ok());
+}
+
 // ---------------------------------------------------------------------------
 // 5. C9.3: a pinned Spotter "in effect pins" the crew: Case D once
 // ---------------------------------------------------------------------------

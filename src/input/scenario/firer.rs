@@ -31,6 +31,7 @@ pub struct FirerSpec {
     pub captured: Option<bool>,
     /// Fired by non-qualified Infantry: as captured, Case H +2, B# -2,
     /// ROF -1; with `captured` too, +4, B# -4, ROF -2 (C5.8, A21.13).
+    /// A Gun's only: a light mortar (a SW) needs no crew, so it is refused.
     pub non_qualified: Option<bool>,
     /// Spotted fire: +2 To Hit and ROF -1 (C9.31).
     pub spotted: Option<bool>,

@@ -111,6 +111,18 @@ pub(super) fn check_firer(firer: &Firer, mortar: &Mortar, light: bool) -> Result
         "firer.gun_type",
         || "give the Gun type from the counter (T, ST or NT) with a CA change (C5.1)".into(),
     )?;
+    // A21.13: non-qualified use is that of a weapon a crew mans; a light
+    // mortar is a SW that any Infantry fires as well as a crew.
+    check(
+        !(firer.non_qualified && mortar.support_weapon),
+        "firer.non_qualified",
+        || {
+            format!(
+                "the {} is a light mortar, a SW that needs no crew: no one fires it as a non-qualified user (A21.13 is for weapons a crew mans); leave non_qualified out (a captured one takes the captured penalties only)",
+                mortar.name
+            )
+        },
+    )?;
     if firer.intensive_fire
         && let Some(why) = firer.intensive_fire_na(light)
     {
