@@ -46,7 +46,7 @@ impl Term {
             ),
             Term::KeepsRof => (
                 "keeps ROF",
-                "the colored die is at or below the effective ROF: the mortar may fire again in the phase (C2.24)",
+                "the colored die is at or below the effective ROF (C2.24): the mortar may fire again in the phase, unless the same DR malfunctioned it",
             ),
             Term::Malfunction => (
                 "malfunction",
