@@ -29,9 +29,21 @@ pub fn proportion(successes: u64, n: u64) -> Estimate {
     let z2 = z * z;
     let centre = (p + z2 / (2.0 * nf)) / (1.0 + z2 / nf);
     let half = z / (1.0 + z2 / nf) * (p * (1.0 - p) / nf + z2 / (4.0 * nf * nf)).sqrt();
+    // At 0 or n successes one bound is 0 or 1 exactly; rounding would
+    // leave a crumb (8.5e-22 at 0 of 300,000).
+    let low = if successes == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if successes == n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     Estimate {
         value: p,
-        ci95: [(centre - half).max(0.0), (centre + half).min(1.0)],
+        ci95: [low, high],
         std_error: (p * (1.0 - p) / nf).sqrt(),
     }
 }
@@ -80,6 +92,12 @@ mod tests {
         assert!(e.ci95[1] > 0.0 && e.ci95[1] < 0.05);
         let e = proportion(50, 100);
         assert!(e.ci95[0] < 0.5 && e.ci95[1] > 0.5);
+        // The Wilson bounds are 0 at no success and 1 at all, exactly
+        // (before, 300,000 trials left 8.5e-22, printed "<0.01%").
+        for n in [1, 7, 100, 300_000, 1_000_000, 123_456_789] {
+            assert_eq!(proportion(0, n).ci95[0], 0.0, "{n}");
+            assert_eq!(proportion(n, n).ci95[1], 1.0, "{n}");
+        }
     }
 
     #[test]
