@@ -88,6 +88,84 @@ fn json_rows_parse_back_into_the_row_type() {
     );
 }
 
+/// The key of a row: the figure it holds.
+type RowKey = (
+    String,
+    String,
+    String,
+    Option<String>,
+    String,
+    String,
+    Option<i64>,
+);
+
+fn row_keys(args: &[&str]) -> Vec<RowKey> {
+    let json = stdout(&[args, &["--format", "json-rows"][..]].concat());
+    let rows: Vec<OddsRow> = serde_json::from_str(&json).expect("rows deserialize");
+    rows.into_iter()
+        .map(|r| {
+            (
+                r.scenario, r.weapon, r.scope, r.phase, r.subject, r.measure, r.n,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn each_figure_is_one_row_even_for_units_of_one_name() {
+    // Two units named alike, or one in each Location of a Thrown DC, were
+    // rows no one could tell apart: the subject is now the text's label.
+    let squads = [
+        "--unit",
+        "squad:4-6-7,broken=6",
+        "--unit",
+        "squad:4-6-7,broken=6",
+    ];
+    let shot = [
+        &["shot", "--mortar", "german-50mm", "--range", "5"][..],
+        &squads,
+    ]
+    .concat();
+    let plan = [
+        &[
+            "plan",
+            "--mortar",
+            "german-50mm",
+            "--range",
+            "5",
+            "--repair-number",
+            "1",
+        ][..],
+        &["--phases", "PFPh", "--trials", "2000"],
+        &squads,
+    ]
+    .concat();
+    let dc = [
+        "dc",
+        "--kind",
+        "thrown",
+        "--unit",
+        "squad:4-6-7",
+        "--thrower-unit",
+        "squad:4-6-7",
+    ];
+    for args in [&shot[..], &plan[..], &dc[..]] {
+        let keys = row_keys(args);
+        let mut unique = keys.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len(), "{}", args.join(" "));
+    }
+    let subjects = |args: &[&str]| -> Vec<String> {
+        let mut s: Vec<String> = row_keys(args).into_iter().map(|k| k.4).collect();
+        s.dedup();
+        s
+    };
+    assert!(subjects(&shot).contains(&"4-6-7 (unit 2)".to_string()));
+    let dc = subjects(&dc);
+    assert!(dc.contains(&"4-6-7".to_string()) && dc.contains(&"thrower's 4-6-7".to_string()));
+}
+
 #[test]
 fn parquet_reads_back_equal() {
     let json = stdout(&[

@@ -165,8 +165,11 @@ impl DcRun {
     pub fn rows(&self, scenario: &str) -> Vec<OddsRow> {
         let weapon = format!("{} DC", self.report.kind.name());
         let mc_rows = self.results.monte_carlo.as_ref().map(|m| m.rows(&self.dc));
-        RowBuilder::new(scenario, &weapon)
-            .dc(&self.results.exact.rows(&self.dc), mc_rows.as_deref())
+        RowBuilder::new(scenario, &weapon).dc(
+            &self.report,
+            &self.results.exact.rows(&self.dc),
+            mc_rows.as_deref(),
+        )
     }
 }
 

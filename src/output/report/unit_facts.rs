@@ -29,6 +29,24 @@ struct StartJson {
     reduced: bool,
 }
 
+/// Each unit's label in the text and the table rows: its name, and, when
+/// another unit of `units` has that name, its place too (from 1, as a unit
+/// without a name is called): two `squad:4-6-7` read "4-6-7 (unit 1)" and
+/// "4-6-7 (unit 2)". The JSON keeps the name as given, in list order.
+pub(crate) fn unit_labels(units: &[Unit]) -> Vec<String> {
+    units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            if units.iter().filter(|o| o.name == u.name).count() > 1 {
+                format!("{} (unit {})", u.name, i + 1)
+            } else {
+                u.name.clone()
+            }
+        })
+        .collect()
+}
+
 impl UnitFactsJson {
     pub(crate) fn of(u: &Unit) -> UnitFactsJson {
         let personnel = !u.kind.is_vehicle();

@@ -8,6 +8,7 @@
 //! reports are such views.
 
 use crate::engine::dc::DcRow;
+use crate::output::report::dc::DcReport;
 use crate::output::report::measures::{dc_measure, ift_measure};
 use crate::output::report::plan::{FigureJson, PlanReport};
 use crate::output::report::push::{PushCount, PushReport};
@@ -192,12 +193,12 @@ impl<'a> RowBuilder<'a> {
             }
         }
         for u in &r.units {
-            self.exact(s, &u.name, "p_hit", None, &u.p_hit);
-            self.exact(s, &u.name, "p_critical_hit", None, &u.p_critical_hit);
+            self.exact(s, &u.label, "p_hit", None, &u.p_hit);
+            self.exact(s, &u.label, "p_critical_hit", None, &u.p_critical_hit);
             for (outcome, p) in &u.outcomes {
-                self.exact(s, &u.name, outcome, None, p);
+                self.exact(s, &u.label, outcome, None, p);
             }
-            self.exact(s, &u.name, "p_out_of_action", None, &u.p_out_of_action);
+            self.exact(s, &u.label, "p_out_of_action", None, &u.p_out_of_action);
         }
         if let Some(hex) = &r.hex {
             self.exact(s, "hex", "p_cleared", None, &hex.p_cleared);
@@ -250,10 +251,10 @@ impl<'a> RowBuilder<'a> {
         }
         for u in &r.units {
             for (outcome, f) in &u.outcomes {
-                self.figure(s, None, &u.name, outcome, None, false, f);
+                self.figure(s, None, &u.label, outcome, None, false, f);
             }
             let f = &u.p_out_of_action;
-            self.figure(s, None, &u.name, "p_out_of_action", None, false, f);
+            self.figure(s, None, &u.label, "p_out_of_action", None, false, f);
         }
         if let Some(hex) = &r.hex {
             self.figure(s, None, "hex", "p_cleared", None, false, &hex.p_cleared);
@@ -304,7 +305,7 @@ impl<'a> RowBuilder<'a> {
 
     /// The rows of a Demolition Charge attack: the exact figures, with the
     /// Monte Carlo estimate of the same figure beside each when it ran.
-    pub fn dc(mut self, exact: &[DcRow], mc: Option<&[DcRow]>) -> Vec<OddsRow> {
+    pub fn dc(mut self, report: &DcReport, exact: &[DcRow], mc: Option<&[DcRow]>) -> Vec<OddsRow> {
         let key = |r: &DcRow| (r.location, r.unit_index, r.quantity.clone());
         for e in exact {
             let m = mc.and_then(|mc| mc.iter().find(|m| key(m) == key(e)));
@@ -315,13 +316,12 @@ impl<'a> RowBuilder<'a> {
                 mc: m.map(|m| m.p),
                 ci95: m.and_then(|m| m.ci95),
             };
-            let subject = if e.unit.is_empty() {
-                e.location
-            } else {
-                &e.unit
+            let subject = match e.unit_index {
+                Some(i) => report.unit_subject(e.location, i).unwrap_or(e.unit.clone()),
+                None => e.location.to_string(),
             };
             let (measure, n) = dc_measure(e);
-            self.figure("dc", None, subject, &measure, n, false, &figure);
+            self.figure("dc", None, &subject, &measure, n, false, &figure);
         }
         self.rows
     }

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::measures::DcRowJson;
 use super::notes::Facts;
 use super::shot::{hex_json, unit_rows};
-use super::unit_facts::UnitFactsJson;
+use super::unit_facts::{UnitFactsJson, unit_labels};
 use super::{HexJson, ProbJson, pretty_json};
 use crate::engine::dc::{DcOdds, NOT_ATTACKED};
 use crate::engine::shot::HexOdds;
@@ -47,6 +47,10 @@ impl From<&Attack> for AttackJson {
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct DcUnitJson {
     pub(crate) name: String,
+    /// Its label in the text and the table rows (`unit_labels`): the
+    /// name, with its place when another unit has that name.
+    #[serde(skip)]
+    pub(crate) label: String,
     pub(crate) kind: UnitKind,
     #[serde(flatten)]
     pub(crate) facts: UnitFactsJson,
@@ -151,10 +155,12 @@ fn location_json(
             .iter()
             .zip(rows)
             .zip(&hex.units)
-            .map(|((t, outcomes), u)| {
+            .zip(unit_labels(&units))
+            .map(|(((t, outcomes), u), label)| {
                 let unit = t.unit.as_ref().expect("targets after the first are units");
                 DcUnitJson {
                     name: unit.name.clone(),
+                    label,
                     kind: unit.kind,
                     facts: UnitFactsJson::of(unit),
                     attack: (&t.attack).into(),
@@ -168,6 +174,20 @@ fn location_json(
 }
 
 impl DcReport {
+    /// A unit's subject in the table rows: its label (`unit_labels`),
+    /// "thrower's" before it for a unit of the thrower's Location, as the
+    /// text says it.
+    pub(crate) fn unit_subject(&self, location: &str, index: usize) -> Option<String> {
+        match location {
+            "target" => Some(self.target.units.get(index)?.label.clone()),
+            "thrower" => Some(format!(
+                "thrower's {}",
+                self.thrower.as_ref()?.units.get(index)?.label
+            )),
+            _ => None,
+        }
+    }
+
     /// The report of the exact odds, with a Monte Carlo check if given
     /// (its odds and seed).
     pub fn new(dc: &Dc, odds: &DcOdds, mc: Option<(&DcOdds, u64)>) -> DcReport {

@@ -100,7 +100,7 @@ impl DcReport {
             let Some(loc) = loc else { continue };
             let whose = if place == "thrower" { "thrower's " } else { "" };
             for (i, u) in loc.units.iter().enumerate() {
-                let (label, key) = (format!("{whose}{}", u.name), format!("{place}.units[{i}]"));
+                let (label, key) = (format!("{whose}{}", u.label), format!("{place}.units[{i}]"));
                 rows.unit(&label, &key, &u.p_out_of_action, &u.outcomes);
             }
             if let Some(hex) = &loc.hex {
@@ -143,7 +143,7 @@ fn location_text(title: &str, loc: &LocationJson) -> String {
         .iter()
         .map(|u| {
             let cells = vec![signed(u.attack.drm)];
-            unit_row(&u.name, u.kind, cells, &u.outcomes, &u.p_out_of_action)
+            unit_row(&u.label, u.kind, cells, &u.outcomes, &u.p_out_of_action)
         })
         .collect();
     out.push_str(&units_table(&["IFT DRM"], &rows));

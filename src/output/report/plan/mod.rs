@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::shot::MortarJson;
-use super::unit_facts::UnitFactsJson;
+use super::unit_facts::{UnitFactsJson, unit_labels};
 use super::{CountJson, HexJson, pretty_json};
 use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::figures::{CountFigure, Figure, PlanFigures};
@@ -88,6 +88,10 @@ pub(crate) struct PhaseJson {
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct PlanUnitJson {
     pub(crate) name: String,
+    /// Its label in the text and the table rows (`unit_labels`): the
+    /// name, with its place when another unit has that name.
+    #[serde(skip)]
+    pub(crate) label: String,
     pub(crate) kind: UnitKind,
     #[serde(flatten)]
     pub(crate) facts: UnitFactsJson,
@@ -249,8 +253,10 @@ impl PlanReport {
             .units()
             .iter()
             .zip(&figures.units)
-            .map(|(u, f)| PlanUnitJson {
+            .zip(unit_labels(plan.units()))
+            .map(|((u, f), label)| PlanUnitJson {
                 name: u.name.clone(),
+                label,
                 kind: u.kind,
                 facts: UnitFactsJson::of(u),
                 enemy: u.enemy,

@@ -11,7 +11,7 @@ use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
 use crate::output::report::notes::{AboutJson, shot_facts, unused_elite};
-use crate::output::report::unit_facts::UnitFactsJson;
+use crate::output::report::unit_facts::{UnitFactsJson, unit_labels};
 use crate::prob::Prob;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
@@ -130,6 +130,10 @@ impl Serialize for IftAttackJson {
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct UnitJson {
     pub(crate) name: String,
+    /// Its label in the text and the table rows (`unit_labels`): the
+    /// name, with its place when another unit has that name.
+    #[serde(skip)]
+    pub(crate) label: String,
     pub(crate) kind: UnitKind,
     #[serde(flatten)]
     pub(crate) facts: UnitFactsJson,
@@ -352,11 +356,13 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
     let rows = unit_rows(&shot.input.units, &odds.hex);
     // Every unit is in the hex when the shot is fired.
     let reference = hit_reference(&shot.units, |_| true);
+    let labels = unit_labels(&shot.input.units);
     shot.units
         .iter()
         .zip(rows)
+        .zip(labels)
         .enumerate()
-        .map(|(i, (t, outcomes))| {
+        .map(|(i, ((t, outcomes), label))| {
             let u = t.unit.as_ref().expect("unit targets have units");
             let (ift_column, ift_drm) = column_and_drm(&t.normal_attack);
             let (critical_ift_column, critical_ift_drm) = column_and_drm(&t.critical_attack);
@@ -369,6 +375,7 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
             };
             UnitJson {
                 name: u.name.clone(),
+                label,
                 kind: u.kind,
                 facts: UnitFactsJson::of(u),
                 enemy: u.enemy,

@@ -153,7 +153,7 @@ impl ShotReport {
         );
         for (i, u) in self.units.iter().enumerate() {
             let key = format!("units[{i}]");
-            rows.unit(&u.name, &key, &u.p_out_of_action, &u.outcomes);
+            rows.unit(&u.label, &key, &u.p_out_of_action, &u.outcomes);
         }
         if let Some(hex) = &self.hex {
             rows.push("hex cleared", Some(&hex.p_cleared), "hex.p_cleared");
@@ -242,12 +242,12 @@ impl ShotReport {
             .map(|u| {
                 // C3.33: out of LOS, the unit is hit as another is, or never.
                 let drm = match (u.hit_as, u.to_hit_drm) {
-                    (Some(r), _) => format!("as {}", self.unit_label(r)),
+                    (Some(r), _) => format!("as {}", self.units[r].label),
                     (None, Some(drm)) => signed(drm),
                     (None, None) => "never".into(),
                 };
                 let cells = vec![drm, pct(&u.p_hit), pct(&u.p_critical_hit)];
-                unit_row(&u.name, u.kind, cells, &u.outcomes, &u.p_out_of_action)
+                unit_row(&u.label, u.kind, cells, &u.outcomes, &u.p_out_of_action)
             })
             .collect();
         out.push_str(&units_table(&["TH DRM", "hit", "CH"], &rows));
@@ -264,17 +264,6 @@ impl ShotReport {
             ));
         }
         out
-    }
-
-    /// The unit at place `i`, by its name, and by its place (from 1, as
-    /// a unit without a name is called) when another unit has that name.
-    fn unit_label(&self, i: usize) -> String {
-        let name = &self.units[i].name;
-        if self.units.iter().filter(|u| u.name == *name).count() > 1 {
-            format!("{name} (unit {})", i + 1)
-        } else {
-            name.clone()
-        }
     }
 
     fn hit_rule(&self) -> String {
