@@ -26,7 +26,7 @@ crate::table_row! {
         pub scope: String,
         /// For `phase` rows: the phase (PFPh, DFPh, AFPh) and its place in the plan, e.g. `2:DFPh`.
         pub phase: Option<String>,
-        /// What the figure is about: `weapon`, `hex`, `gun`, a unit's name; for a DC: `dc`, `target` or `thrower` (a Location) or a unit's name.
+        /// What the figure is about: `weapon`, `hex`, `gun`, a unit; for a DC: `dc`, `target` or `thrower` (a Location) or a unit. A unit by its name, with its place when another unit has that name (`4-6-7 (unit 2)`); a unit of a Thrown DC's thrower's Location as `thrower's 4-6-7`.
         pub subject: String,
         /// The figure, by the JSON key that holds it (docs/json.md): e.g. `p_hit`, `p_critical_hit`, `expected_hits`, `hits` (a distribution: see `n`), `broken` (a unit's worst outcome), `ift_1MC` (a hit's IFT result).
         pub measure: String,
