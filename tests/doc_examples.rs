@@ -9,7 +9,7 @@ mod common;
 use std::fs;
 
 use common::serve::serve;
-use common::{MANIFEST_DIR, mortar_odds, scenario_file};
+use common::{MANIFEST_DIR, scenario_file, succeeds};
 
 /// The fenced blocks of `lang` in the doc, each with the text before it
 /// (back to the previous block).
@@ -38,16 +38,6 @@ fn blocks(doc: &str, lang: &str) -> Vec<(String, String)> {
     found
 }
 
-fn runs(args: &[&str]) {
-    let out = mortar_odds().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "mortar-odds {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 #[test]
 fn the_scenario_reference_blocks_run_as_written() {
     let toml = blocks("docs/scenario.md", "toml");
@@ -60,7 +50,7 @@ fn the_scenario_reference_blocks_run_as_written() {
     for ((_, block), commands) in toml.iter().zip(commands) {
         let (_dir, path) = scenario_file(block);
         for command in commands {
-            runs(&[&command[..1], &[path.as_str()], &command[1..]].concat());
+            succeeds(&[&command[..1], &[path.as_str()], &command[1..]].concat());
         }
     }
 }

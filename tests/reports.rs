@@ -6,23 +6,12 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::{assert_snapshot, mortar_odds, png_size, rejects, rejects_usage};
+use common::{assert_snapshot, png_size, rejects, rejects_usage, succeeds};
 use mortar_odds::output::table::{self, OddsRow, Row};
-
-fn stdout(args: &[&str]) -> String {
-    let out = mortar_odds().args(args).output().expect("runs");
-    assert!(
-        out.status.success(),
-        "mortar-odds {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("utf-8")
-}
 
 #[test]
 fn shot_markdown_snapshot() {
-    let md = stdout(&[
+    let md = succeeds(&[
         "shot",
         "examples/stack-in-woods.toml",
         "--format",
@@ -33,7 +22,7 @@ fn shot_markdown_snapshot() {
 
 #[test]
 fn plan_csv_snapshot() {
-    let csv = stdout(&[
+    let csv = succeeds(&[
         "plan",
         "examples/plan-spotted-81mm.toml",
         "--format",
@@ -51,7 +40,7 @@ fn plan_csv_snapshot() {
 
 #[test]
 fn json_rows_parse_back_into_the_row_type() {
-    let json = stdout(&[
+    let json = succeeds(&[
         "shot",
         "examples/stack-in-woods.toml",
         "--format",
@@ -100,7 +89,7 @@ type RowKey = (
 );
 
 fn row_keys(args: &[&str]) -> Vec<RowKey> {
-    let json = stdout(&[args, &["--format", "json-rows"][..]].concat());
+    let json = succeeds(&[args, &["--format", "json-rows"][..]].concat());
     let rows: Vec<OddsRow> = serde_json::from_str(&json).expect("rows deserialize");
     rows.into_iter()
         .map(|r| {
@@ -168,7 +157,7 @@ fn each_figure_is_one_row_even_for_units_of_one_name() {
 
 #[test]
 fn parquet_reads_back_equal() {
-    let json = stdout(&[
+    let json = succeeds(&[
         "shot",
         "examples/stack-in-woods.toml",
         "--format",
@@ -185,7 +174,7 @@ fn parquet_reads_back_equal() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("shot.parquet");
     let p = path.to_str().unwrap();
-    stdout(&[
+    succeeds(&[
         "shot",
         "examples/stack-in-woods.toml",
         "--format",
@@ -195,7 +184,7 @@ fn parquet_reads_back_equal() {
     ]);
     let mut from_file = table::decode_parquet(&fs::read(&path).unwrap()).unwrap();
     // The same table as CSV straight from the program, and via the Parquet file.
-    let csv = stdout(&["shot", "examples/stack-in-woods.toml", "--format", "csv"]);
+    let csv = succeeds(&["shot", "examples/stack-in-woods.toml", "--format", "csv"]);
     let again = table::encode(&mut from_file, table::Format::Csv).unwrap();
     assert_eq!(String::from_utf8(again).unwrap(), csv);
 }
@@ -265,7 +254,7 @@ fn report_writes_tables_charts_sheets_and_index() {
         fs::copy(from.join(f), to.join(f)).unwrap();
     }
     let out = tempfile::tempdir().unwrap();
-    let said = stdout(&[
+    let said = succeeds(&[
         "report",
         "--examples",
         examples.path().to_str().unwrap(),
