@@ -71,6 +71,43 @@ fn dc_command_thrown_from_flags_with_a_monte_carlo_check() {
 }
 
 #[test]
+fn dc_notes_are_the_choices_the_attack_rests_on() {
+    // Every choice is about a Thrown DC: a Placed DC rests on none of them
+    // (before, its notes listed all four).
+    let notes = |args: &[&str]| {
+        json(&[args, &["--format", "json"][..]].concat())["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert!(notes(&["dc", "--kind", "placed", "--cx"]).is_empty());
+    let thrown = notes(&["dc", "--kind", "thrown"]);
+    assert_eq!(thrown.len(), 1, "{thrown:?}");
+    assert!(thrown[0].contains("removed by the DR on the target"));
+    let all = [
+        "--kind",
+        "thrown",
+        "--cx",
+        "--concealed-target",
+        "--hexside-tem",
+        "1",
+    ];
+    assert_eq!(notes(&[&["dc"][..], &all].concat()).len(), 4);
+    // From two levels up the thrower's Location is not attacked.
+    assert!(notes(&["dc", "--kind", "thrown", "--cx", "--from-two-levels-up"]).is_empty());
+    // --notes lists every choice, as every reading.
+    let text = succeeds(&["dc", "--kind", "placed", "--notes"]);
+    assert!(
+        text.contains("CX adds +1 to both attacks of a Thrown DC"),
+        "{text}"
+    );
+    let text = succeeds(&["dc", "--kind", "placed"]);
+    assert!(!text.contains("Thrown DC"), "{text}");
+}
+
+#[test]
 fn dc_command_rejects_contradictions_and_bad_values() {
     let cases: [(&[&str], &[&str]); 9] = [
         (&["dc", "--kind", "set", "--cx"], &["dc.cx", "A23.4"]),

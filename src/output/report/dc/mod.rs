@@ -123,12 +123,28 @@ pub const DC_NOT_MODELLED: &[&str] = &[
 
 /// Choices where the rules text we model does not settle a case (see
 /// `rules::dc`).
-pub const DC_CHOICES: &[&str] = &[
-    "CX adds +1 to both attacks of a Thrown DC",
-    "a Thrown DC removed by the DR on the target does not detonate: the thrower's Location is not attacked",
-    "TEM and hexside TEM do not add up: the better one applies",
-    "the thrower's Location is attacked at full FP, whatever the target's concealment",
-];
+pub const DC_CHOICES: &[&str] = &[CX_BOTH, REMOVED_NO_THROWER, BETTER_TEM, THROWER_FULL_FP];
+
+const CX_BOTH: &str = "CX adds +1 to both attacks of a Thrown DC";
+const REMOVED_NO_THROWER: &str = "a Thrown DC removed by the DR on the target does not detonate: the thrower's Location is not attacked";
+const BETTER_TEM: &str = "TEM and hexside TEM do not add up: the better one applies";
+const THROWER_FULL_FP: &str =
+    "the thrower's Location is attacked at full FP, whatever the target's concealment";
+
+/// The choices of [`DC_CHOICES`] this attack rests on: all of them are
+/// about a Thrown DC, each only when its case arises.
+fn dc_choices(i: &DcInput, thrower_attacked: bool) -> Vec<&'static str> {
+    let hexside = i.target.hexside_tem != 0 || (thrower_attacked && i.thrower.hexside_tem != 0);
+    [
+        (CX_BOTH, thrower_attacked && i.cx),
+        (REMOVED_NO_THROWER, thrower_attacked),
+        (BETTER_TEM, i.kind == DcKind::Thrown && hexside),
+        (THROWER_FULL_FP, thrower_attacked && i.concealed),
+    ]
+    .into_iter()
+    .filter_map(|(choice, applies)| applies.then_some(choice))
+    .collect()
+}
 
 fn location_json(
     attack: &LocationAttack,
@@ -235,7 +251,7 @@ impl DcReport {
                 .copied()
                 .chain(not_modelled)
                 .collect(),
-            notes: DC_CHOICES.to_vec(),
+            notes: dc_choices(i, dc.thrower.is_some()),
             readings,
         }
     }

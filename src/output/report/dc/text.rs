@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::{AttackJson, DcReport, LocationJson, McJson};
+use super::{AttackJson, DC_CHOICES, DcReport, LocationJson, McJson};
 use crate::output::report::legend::{Term, exact_cell, percent};
 use crate::output::report::measures::DcRowJson;
 use crate::output::report::notes::{Notes, legend_and_notes};
@@ -73,8 +73,12 @@ impl DcReport {
         if head.long || rows.long {
             terms.push(Term::LongFraction);
         }
-        let own: Vec<String> = self
-            .notes
+        // --notes: every choice, as every reading; else this attack's.
+        let choices = match notes {
+            Notes::All => DC_CHOICES,
+            Notes::Applicable => &self.notes[..],
+        };
+        let own: Vec<String> = choices
             .iter()
             .map(|n| format!("{n} (a choice where the rules are silent)"))
             .collect();
