@@ -220,7 +220,7 @@ fn readings_notes_and_what_is_not_modelled_are_lists_in_every_document() {
         }
     }
     let push = json(DOCUMENTS[5]);
-    assert_eq!(push["not_modelled"].as_array().map(Vec::len), Some(3));
+    assert_eq!(push["not_modelled"].as_array().map(Vec::len), Some(4));
     // Who pushes, as the text's first line says it.
     let who = push["pushers_text"].as_str().expect("pushers_text");
     let text = succeeds(&[

@@ -75,13 +75,13 @@ fn cli_a_chart_drm_no_attempt_takes_is_named() {
         succeeds(&args)
     };
     let road_note =
-        "Note: drm.road (--road-drm) is given but not used: no attempt crosses a road hexside";
+        "\n  - drm.road (--road-drm) is given but not used: no attempt crosses a road hexside";
     assert!(given("woods", &[]).contains(road_note));
     assert!(given("woods+road", &["--mud", "--mud-drm", "1"]).contains(road_note));
-    assert!(!given("woods+road", &[]).contains("Note:"));
+    assert!(!given("woods+road", &[]).contains("Notes:"));
     let out = given("woods,open+road", &["--mud-drm", "2"]);
     assert!(
-        out.contains("Note: drm.mud (--mud-drm) is given but not used: no attempt is into or from mud/deep snow (C10.3).\n"),
+        out.contains("Notes:\n  - drm.mud (--mud-drm) is given but not used: no attempt is into or from mud/deep snow (C10.3)\n"),
         "{out}"
     );
     assert!(!out.contains("drm.road"), "{out}");
@@ -98,7 +98,7 @@ fn cli_mud_and_deep_snow_are_told_apart() {
         args.extend_from_slice(extra);
         succeeds(&args)
     };
-    let unused = "Note: drm.road (--road-drm) is given but not used";
+    let unused = "  - drm.road (--road-drm) is given but not used";
     assert!(!run(&["--path", "open+paved-road", "--mud"]).contains(unused));
     assert!(run(&["--path", "open+paved-road", "--deep-snow"]).contains(unused));
     assert!(!run(&["--path", "open+plowed-road", "--deep-snow"]).contains(unused));
@@ -129,6 +129,68 @@ fn cli_mud_and_deep_snow_are_told_apart() {
 }
 
 #[test]
+fn cli_readings_are_those_the_push_rests_on() {
+    // The readings of the pushers' DRM and of mud/deep snow are named only
+    // where they count (before: all five in every push), each with its
+    // text as in every other output; what is not modelled is a list.
+    let out = succeeds(&STONE_BUILDING);
+    assert!(out.contains("\nReadings of the rules this output rests on (docs/rules.md):\n  - labor-cumulative-to-2 (C10.3): "), "{out}");
+    for id in [
+        "additional-pushers-by-hs",
+        "mud-once",
+        "paved-for-mud-plowed-for-snow",
+    ] {
+        assert!(!out.contains(id), "{id}: {out}");
+    }
+    assert!(
+        out.contains("\nNot modelled:\n  - enemy fire during the push (Hazardous Movement)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  - the rules for pushing a Gun into a building (B23.423"),
+        "{out}"
+    );
+    let args = [
+        &STONE_BUILDING[..],
+        &["--squads", "1", "--crews", "0", "--mud", "--mud-drm", "1"],
+    ]
+    .concat();
+    let out = succeeds(&args);
+    assert!(
+        out.contains("  - additional-pushers-by-hs (C10.3): "),
+        "{out}"
+    );
+    assert!(out.contains("  - mud-once (C10.3): "), "{out}");
+    assert!(!out.contains("paved-for-mud-plowed-for-snow"), "{out}");
+    let road = succeeds(&[
+        "push",
+        "--m-number",
+        "10",
+        "--path",
+        "open+road",
+        "--mf",
+        "4",
+        "--mud",
+        "--mud-drm",
+        "1",
+        "--road-drm",
+        "-1",
+        "--engine",
+        "exact",
+    ]);
+    assert!(
+        road.contains("  - paved-for-mud-plowed-for-snow (C10.3): "),
+        "{road}"
+    );
+    // The last bucket holds the pushes that never reach the end: an M#3
+    // Gun never enters at DRM +7.
+    let m3 = [&STONE_BUILDING[..2], &["3"], &STONE_BUILDING[3..]].concat();
+    let never = succeeds(&m3);
+    assert!(never.contains("\n  24 or more, or never  1 "), "{never}");
+    assert!(!out.contains("or never"), "{out}");
+}
+
+#[test]
 fn cli_json_rows_are_exact_and_sum_to_one() {
     let out = succeeds(&[
         "push",
@@ -156,7 +218,14 @@ fn cli_json_rows_are_exact_and_sum_to_one() {
     assert_eq!(v["exact"]["expected_phases"]["exact"], "28/3");
     assert_eq!(rows[1]["exact"], "1/12");
     assert_eq!(v["monte_carlo"]["trials"], 20000);
-    assert_eq!(v["readings"].as_array().unwrap().len(), 5);
+    // One crew on dry ground: the Labor readings only.
+    let ids: Vec<&str> = v["readings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["labor-cumulative-to-2", "labor-until-entry"]);
 }
 
 #[test]

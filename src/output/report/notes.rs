@@ -184,6 +184,35 @@ impl AboutJson {
     }
 }
 
+/// The report's own notes, the readings it rests on and what it leaves
+/// out, each a list under its heading (none when empty).
+pub(crate) fn notes_sections(
+    own: &[String],
+    readings: &[Reading],
+    not_modelled: &[&str],
+) -> String {
+    let mut out = String::new();
+    if !own.is_empty() {
+        out.push_str("\nNotes:\n");
+        for n in own {
+            let _ = writeln!(out, "  - {n}");
+        }
+    }
+    if !readings.is_empty() {
+        out.push_str("\nReadings of the rules this output rests on (docs/rules.md):\n");
+        for r in readings {
+            let _ = writeln!(out, "  - {} ({}): {}", r.id, r.rule, r.text);
+        }
+    }
+    if !not_modelled.is_empty() {
+        out.push_str("\nNot modelled:\n");
+        for n in not_modelled {
+            let _ = writeln!(out, "  - {n}");
+        }
+    }
+    out
+}
+
 /// The end of a text report: the legend of `terms`, the report's own
 /// notes, then the readings and the not-modelled notes, those of this
 /// output or all.
@@ -199,24 +228,7 @@ pub(crate) fn legend_and_notes(
         Notes::All => (READINGS.to_vec(), NOT_MODELLED.to_vec()),
     };
     let mut out = legend(terms);
-    if !own.is_empty() {
-        out.push_str("\nNotes:\n");
-        for n in own {
-            let _ = writeln!(out, "  - {n}");
-        }
-    }
-    if !readings.is_empty() {
-        out.push_str("\nReadings of the rules this output rests on (docs/rules.md):\n");
-        for r in &readings {
-            let _ = writeln!(out, "  - {} ({}): {}", r.id, r.rule, r.text);
-        }
-    }
-    if !not_modelled.is_empty() {
-        out.push_str("\nNot modelled:\n");
-        for n in &not_modelled {
-            let _ = writeln!(out, "  - {n}");
-        }
-    }
+    out.push_str(&notes_sections(own, &readings, &not_modelled));
     if which == Notes::Applicable {
         out.push_str("\n--notes lists every reading and every part of the rules not modelled.\n");
     }

@@ -60,7 +60,8 @@ pub const LABOR_MAX: u8 = 2;
 /// a hex; entering (below or at the M#) removes it.
 pub const LABOR_ENDS_ON_ENTRY: bool = true;
 
-/// The readings of gun manhandling, named in every push output.
+/// The readings of gun manhandling; a push output names those it rests on
+/// ([`Push::readings`]).
 pub const PUSH_READINGS: &[Reading] = &[
     Reading {
         id: "labor-cumulative-to-2",
@@ -151,6 +152,26 @@ pub struct Push {
 }
 
 impl Push {
+    /// The readings of [`PUSH_READINGS`] this push rests on: the Labor
+    /// ones always (any attempt may fail), the pushers' DRM when it is not
+    /// 0, mud/deep snow when either is on the path, and the paved or
+    /// plowed road when one is crossed on such ground.
+    pub fn readings(&self) -> Vec<Reading> {
+        let i = &self.input;
+        let soft = i.start_soft.is_some() || i.path.iter().any(|h| h.soft.is_some());
+        let road = i.path.iter().any(|h| h.road);
+        PUSH_READINGS
+            .iter()
+            .filter(|r| match r.id {
+                "additional-pushers-by-hs" => i.pushers.drm() != 0,
+                "mud-once" => soft,
+                "paved-for-mud-plowed-for-snow" => soft && road,
+                _ => true,
+            })
+            .copied()
+            .collect()
+    }
+
     /// Checks the input; every error names its field.
     pub fn new(input: PushInput) -> Result<Push> {
         if !M_NUMBER_RANGE.contains(&input.m_number) {

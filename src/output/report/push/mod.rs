@@ -7,7 +7,7 @@ use crate::engine::push::exact::{PHASE_CAP, PushOdds};
 use crate::engine::push::monte_carlo::PushTally;
 use crate::output::report::{ProbJson, pretty_json};
 use crate::prob::Prob;
-use crate::rules::manhandling::{PUSH_READINGS, Push, Pushers, Term};
+use crate::rules::manhandling::{Push, Pushers, Term};
 use crate::rules::readings::Reading;
 use crate::stats::{self, Estimate};
 
@@ -213,7 +213,7 @@ pub struct PushReport {
     /// What the player should know of this push: a chart DRM given that
     /// no attempt takes.
     pub(crate) notes: Vec<String>,
-    pub(crate) readings: &'static [Reading],
+    pub(crate) readings: Vec<Reading>,
     pub(crate) not_modelled: &'static [&'static str],
     /// The rows the text shows: MPh counts cut where fewer than 1 in 1,000
     /// pushes are left.
@@ -229,6 +229,7 @@ const NOT_MODELLED: &[&str] = &[
     "enemy fire during the push (Hazardous Movement)",
     "hooking up after the push in the same MPh (C10.31)",
     "stopping early by choice",
+    "the rules for pushing a Gun into a building (B23.423, B23.85, B23.93, C2.7) or a pillbox (B30.45): a building hex is pushed into as any other",
 ];
 
 /// P(Original DR ≤ n).
@@ -306,7 +307,7 @@ impl PushReport {
                 expected_phases: t.mean_phases().map(EstimateJson::from),
             }),
             notes: push.unused_drm(),
-            readings: PUSH_READINGS,
+            readings: push.readings(),
             not_modelled: NOT_MODELLED,
         }
     }

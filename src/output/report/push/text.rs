@@ -2,6 +2,7 @@
 
 use super::{PushCount, PushReport};
 use crate::output::report::legend::{exact_cell, percent};
+use crate::output::report::notes::notes_sections;
 use crate::output::report::{signed, text_table};
 use crate::rules::manhandling::hookup::HookupRow;
 
@@ -85,8 +86,20 @@ impl PushReport {
             if mc_rows.is_some() {
                 header.extend(["Monte Carlo", "95% CI"]);
             }
+            // The last bucket holds the pushes that never reach the end.
+            let never = self
+                .exact
+                .as_ref()
+                .map(|e| e.p_never.value > 0.0)
+                .unwrap_or(false)
+                || self
+                    .monte_carlo
+                    .as_ref()
+                    .is_some_and(|m| m.p_never.value > 0.0);
             for count in counts.into_iter().filter(|c| c.quantity == quantity) {
-                let mut line = vec![if count.or_more {
+                let mut line = vec![if count.or_more && never {
+                    format!("{} or more, or never", count.value)
+                } else if count.or_more {
                     format!("{} or more", count.value)
                 } else {
                     count.value.to_string()
@@ -143,21 +156,10 @@ impl PushReport {
                 None => out.push_str(&format!("P(never) {}\n", percent(m.p_never.value))),
             }
         }
-        for note in &self.notes {
-            out.push_str(&format!("Note: {note}.\n"));
-        }
-        // "a, b, and c".
-        let mut not_modelled = self.not_modelled.join(", ");
-        if let [_, .., last] = self.not_modelled {
-            not_modelled.insert_str(not_modelled.len() - last.len(), "and ");
-        }
-        out.push_str(&format!(
-            "Readings: {}\nNot modelled: {not_modelled}.\n",
-            self.readings
-                .iter()
-                .map(|r| r.id)
-                .collect::<Vec<_>>()
-                .join(", "),
+        out.push_str(&notes_sections(
+            &self.notes,
+            &self.readings,
+            self.not_modelled,
         ));
         out
     }
