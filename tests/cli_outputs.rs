@@ -354,37 +354,6 @@ fn a_hit_below_the_one_fp_column_names_the_caliber() {
 }
 
 #[test]
-fn completions_and_the_man_page_come_from_the_command_line() {
-    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
-        // Each shell writes long flags its own way (fish: `-l unit`).
-        let script = succeeds(&["completions", shell]);
-        assert_mentions(
-            &script,
-            &["mortar-odds", "shot", "plan", "mortar", "unit", "phases"],
-        );
-    }
-    assert_mentions(
-        &succeeds(&["completions", "bash"]),
-        &["--mortar", "--unit", "--phases"],
-    );
-    let man = succeeds(&["man"]);
-    assert_mentions(
-        &man,
-        &[
-            ".TH mortar-odds 1",
-            "Exact odds of Advanced Squad Leader mortar fire",
-            "shot",
-            "report",
-        ],
-    );
-    let message = rejects_usage(&["completions", "nosh"]);
-    assert_mentions(
-        &message,
-        &["possible values: bash, elvish, fish, powershell, zsh"],
-    );
-}
-
-#[test]
 fn intensive_fire_that_no_phase_allows_is_said() {
     // A stunned firer never uses it (C5.6): before, the plan said nothing.
     let mut args = vec!["plan"];

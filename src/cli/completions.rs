@@ -2,10 +2,11 @@
 //! definition, so they always match it.
 
 use anyhow::Result;
-use clap::{Args, CommandFactory};
+use anyhow::anyhow;
+use clap::Args;
 use clap_complete::Shell;
 
-use super::Cli;
+use super::command;
 
 /// `mortar-odds completions SHELL`.
 #[derive(Args, Debug)]
@@ -18,13 +19,35 @@ pub(super) struct CompletionsArgs {
 /// completions (see the README).
 pub(super) fn completions(args: &CompletionsArgs) -> Result<String> {
     let mut out = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "mortar-odds", &mut out);
+    clap_complete::generate(args.shell, &mut command(), "mortar-odds", &mut out);
     Ok(String::from_utf8(out)?)
 }
 
-/// The man page, in roff (`mortar-odds man > mortar-odds.1`).
-pub(super) fn man() -> Result<String> {
+/// `mortar-odds man [COMMAND]`.
+#[derive(Args, Debug)]
+pub(super) struct ManArgs {
+    /// A command whose own page to print, with every flag (`mortar-odds-plan(1)`); left out, the program's page.
+    #[arg(value_parser = ["shot", "plan", "compare", "worth", "dc", "push", "mortars", "sheet", "report", "serve", "init", "completions", "man"])]
+    command: Option<String>,
+}
+
+/// The man page, in roff: the program's (`mortar-odds man >
+/// mortar-odds.1`), or a command's with its flags (`mortar-odds man plan >
+/// mortar-odds-plan.1`), as the program's page names them.
+pub(super) fn man(args: &ManArgs) -> Result<String> {
+    let mut cli = command();
+    cli.build();
+    let page = match &args.command {
+        None => cli,
+        Some(name) => cli
+            .find_subcommand(name)
+            .cloned()
+            .ok_or_else(|| anyhow!("no command {name}"))?,
+    };
     let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command()).render(&mut out)?;
+    let source = format!("mortar-odds {}", env!("CARGO_PKG_VERSION"));
+    clap_mangen::Man::new(page)
+        .source(source)
+        .render(&mut out)?;
     Ok(String::from_utf8(out)?)
 }

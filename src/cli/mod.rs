@@ -77,8 +77,8 @@ enum Command {
     Init(init::InitArgs),
     /// Print the shell completion script for bash, zsh, fish, elvish or powershell.
     Completions(completions::CompletionsArgs),
-    /// Print the man page (roff): mortar-odds man > mortar-odds.1
-    Man,
+    /// Print the man page (roff): mortar-odds man > mortar-odds.1; a command's own page, with its flags: mortar-odds man plan > mortar-odds-plan.1
+    Man(completions::ManArgs),
 }
 
 /// Runs the command; returns what to print. Outputs named on the command
@@ -103,8 +103,24 @@ pub fn run(cli: Cli) -> Result<String> {
         Command::Serve(args) => serve::run(args),
         Command::Init(args) => init::run(args),
         Command::Completions(args) => completions::completions(args),
-        Command::Man => completions::man(),
+        Command::Man(args) => completions::man(args),
     }
+}
+
+/// The command line as clap reads it, with the scenario flags a command
+/// shares with the others but always refuses hidden from its help: a fire
+/// plan fires HE in each of its own phases, with its own Intensive Fire
+/// policy, and `compare` takes its mortars as arguments. They are still
+/// read, so that the refusal names the fix.
+pub(crate) fn command() -> clap::Command {
+    fn hide(command: clap::Command, ids: &[&str]) -> clap::Command {
+        ids.iter()
+            .fold(command, |c, id| c.mut_arg(*id, |a| a.hide(true)))
+    }
+    let plan = ["phase", "intensive_fire", "ammo"];
+    Cli::command()
+        .mut_subcommand("plan", |c| hide(c, &plan))
+        .mut_subcommand("compare", |c| hide(hide(c, &plan), &["mortar"]))
 }
 
 /// Parses the arguments (as `Cli::try_parse_from` does) and notes the
@@ -114,11 +130,11 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
-    let matches = Cli::command().try_get_matches_from(args)?;
-    if let Some((_, sub)) = matches.subcommand() {
-        flags_of_an_engine_not_run(sub)?;
+    let matches = command().try_get_matches_from(args)?;
+    if let Some((name, sub)) = matches.subcommand() {
+        flags_of_an_engine_not_run(name, sub)?;
     }
-    let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut Cli::command()))?;
+    let mut cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command()))?;
     cli.outputs = output_files(&matches);
     Ok(cli)
 }
@@ -126,7 +142,7 @@ where
 /// Refuses the flags of the engine `--engine` does not run: the Monte
 /// Carlo flags beside `--engine exact`, `--max-states` beside `--engine
 /// mc` (they were ignored without a word).
-fn flags_of_an_engine_not_run(sub: &ArgMatches) -> Result<(), clap::Error> {
+fn flags_of_an_engine_not_run(name: &str, sub: &ArgMatches) -> Result<(), clap::Error> {
     let engine = sub.try_get_one::<run_plan::Engine>("engine").ok().flatten();
     let (flags, why): (&[&str], &str) = match engine {
         Some(run_plan::Engine::Exact) => (
@@ -143,7 +159,11 @@ fn flags_of_an_engine_not_run(sub: &ArgMatches) -> Result<(), clap::Error> {
         if sub.try_contains_id(flag).unwrap_or(false)
             && sub.value_source(flag) == Some(clap::parser::ValueSource::CommandLine)
         {
-            return Err(Cli::command().error(
+            // The command's own usage, not the program's.
+            let mut cli = command();
+            cli.build();
+            let command = cli.find_subcommand_mut(name).expect("a parsed subcommand");
+            return Err(command.error(
                 clap::error::ErrorKind::ArgumentConflict,
                 format!(
                     "--{} {why}; leave it out or use --engine both",
@@ -170,7 +190,7 @@ mod tests {
 
     #[test]
     fn clap_definition_is_consistent() {
-        super::Cli::command().debug_assert();
+        super::command().debug_assert();
     }
 
     /// Options of a command that are not scenario keys.

@@ -76,7 +76,7 @@ pub(super) fn check(shot_input: &ShotInput, input: &PlanInput) -> Result<Checked
     if shot_input.firer.intensive_fire {
         return Err(Error::invalid(
             "firer.intensive_fire",
-            "in a fire plan, say when to use Intensive Fire with plan.intensive_fire instead",
+            "in a fire plan, say when to use Intensive Fire with plan.intensive_fire (--intensive) instead",
         ));
     }
     let repair_number = if input.repair {
