@@ -298,3 +298,34 @@ fn phase_beside_a_fire_plan_is_refused() {
         assert_mentions(&rejects(args), &[line]);
     }
 }
+
+#[test]
+fn a_range_is_refused_with_its_fix() {
+    // "2-40" is the mortar's printed range, another flag (before: clap's
+    // "invalid digit found in string").
+    let message = rejects_usage(&["shot", "--mortar", "us-81mm", "--range", "2-40"]);
+    assert_mentions(&message, &["one number of hexes", "--range-limits"]);
+    // Below 0 the bounds said "0 to 999", though 0 is refused too (C3.33).
+    let line = rejects(&["shot", "--mortar", "japanese-type-89", "--range", "-3"]);
+    assert_mentions(
+        &line,
+        &["target.range: -3 is out of range: a range in hexes (1 to 999)"],
+    );
+}
+
+#[test]
+fn the_main_job_away_from_its_examples_says_where_to_run_it() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let output = mortar_odds()
+        .current_dir(dir.path())
+        .args(["report", "--out", "r"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_mentions(
+        &stderr,
+        &["--examples: folder `examples`", "or give --examples DIR"],
+    );
+    assert!(!dir.path().join("r").exists());
+}

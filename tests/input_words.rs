@@ -18,6 +18,11 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
     let (_d6, one_table) = scenario_file("[mortar]\nname = \"x\"\ncaliber = 81\n");
     let (_d8, list_of_one) =
         scenario_file("path = \"open\"\n[gun]\nm_number = 9\n[[pushers]]\nmf = 4\n");
+    // The command line's MIN-MAX and comma lists, written in a file.
+    let (_d9, range_text) = scenario_file("[mortar]\nname = \"us-81mm\"\nrange = \"2-40\"\n");
+    let (_d10, phases_text) = scenario_file(
+        "[mortar]\nname = \"german-50mm\"\n[target]\nrange = 5\n[plan]\nphases = \"PFPh\"\n",
+    );
     let (_d7, empty_unit) =
         scenario_file("[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\nunits = [[]]\n");
     let lines = [
@@ -52,6 +57,14 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
         (
             rejects(&["push", &path]),
             "a path is the hexes' terrain as one text",
+        ),
+        (
+            rejects(&["shot", &range_text, "--range", "5"]),
+            "line 3 (`range = \"2-40\"`): a printed range is a list of two numbers: range = [2, 40] (the command line's --range-limits 2-40)",
+        ),
+        (
+            rejects(&["plan", &phases_text]),
+            "line 6 (`phases = \"PFPh\"`): invalid type: string \"PFPh\", expected a list in brackets",
         ),
     ];
     for (line, expected) in &lines {

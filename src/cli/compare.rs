@@ -21,7 +21,9 @@ use mortar_odds::input::source::ScenarioSource;
 pub(super) struct CompareArgs {
     /// Mortars to compare: catalog names (or names of mortars in --catalog
     /// files), each with the values the catalog lacks after a colon, e.g.
-    /// us-81mm:rof=3,breakdown=12,repair=2,range=2-40
+    /// us-81mm:rof=3,breakdown=12,repair=2,range=2-40; a mortar of your
+    /// own with its caliber, my-60:caliber=60,rof=3,breakdown=12,range=1-20;
+    /// or the name of the scenario's [mortar]
     #[arg(required = true, value_name = "MORTAR")]
     mortars: Vec<String>,
     /// Scenario file (TOML) giving the target and the plan; flags override

@@ -84,7 +84,7 @@ struct DcFlags {
     /// A Placed DC's Breach attempt on a Fortified Building hexside (A23.3).
     #[arg(long, help_heading = "DC")]
     breach: bool,
-    /// Enemy Infantry units in a Set DC's Location (+1 each for removal, A23.7) [default: the target's units].
+    /// Enemy Infantry units in a Set DC's Location (+1 each for removal, A23.7) [default: the target's units that are not vehicles].
     #[arg(long, help_heading = "DC", allow_negative_numbers = true)]
     enemy_infantry: Option<i64>,
 

@@ -150,7 +150,14 @@ fn progress(steps: u64) -> indicatif::ProgressBar {
 
 fn example_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = fs::read_dir(dir)
-        .with_context(|| format!("--examples: folder `{}`", dir.display()))?
+        .with_context(|| {
+            let hint = if dir.exists() {
+                ""
+            } else {
+                " (run the main job from the project's folder, which holds examples/, or give --examples DIR)"
+            };
+            format!("--examples: folder `{}`{hint}", dir.display())
+        })?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
         .collect();

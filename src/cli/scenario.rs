@@ -140,7 +140,7 @@ pub(super) struct ScenarioFlags {
     firer_drm: Option<i64>,
 
     /// Range to the target hex, in hexes.
-    #[arg(long, help_heading = "Target", allow_negative_numbers = true)]
+    #[arg(long, help_heading = "Target", allow_negative_numbers = true, value_parser = hexes)]
     range: Option<i64>,
     /// Concealed target (Case K).
     #[arg(long, help_heading = "Target")]
@@ -335,4 +335,16 @@ pub(super) fn load_catalog(args: &CatalogArgs) -> Result<Catalog> {
         catalog.add_file(&path.display().to_string(), &text)?;
     }
     Ok(catalog)
+}
+
+/// `--range`: one number of hexes; a "MIN-MAX" is the mortar's printed
+/// range, which is another flag.
+fn hexes(text: &str) -> Result<i64, String> {
+    text.trim().parse().map_err(|_| {
+        if text.trim_start_matches('-').contains('-') {
+            "the range to the target is one number of hexes; the mortar's printed range MIN-MAX is --range-limits".into()
+        } else {
+            "a whole number of hexes".into()
+        }
+    })
 }

@@ -163,7 +163,7 @@ fn carried_files(flag: &str, target: &Path, owned: &[&str]) -> Result<Vec<OsStri
     };
     if !meta.is_dir() {
         bail!(
-            "{flag}: `{}` is {}; give a folder's name (the report replaces that folder whole)",
+            "{flag}: `{}` is {}; give a folder's name (the report is written into that folder, replacing its last report)",
             target.display(),
             describe(meta.file_type())
         );

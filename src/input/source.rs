@@ -145,6 +145,13 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
                 Some(name) if message.starts_with("invalid type: map") => format!(
                     "a list of tables where one table goes: write [{name}], with single brackets"
                 ),
+                // `range = "2-40"`, as the command line writes it.
+                _ if source.starts_with("range")
+                    && message.starts_with("invalid type: string")
+                    && message.ends_with("expected a list in brackets") =>
+                {
+                    "a printed range is a list of two numbers: range = [2, 40] (the command line's --range-limits 2-40)".into()
+                }
                 _ => message,
             };
             format!("line {line} (`{source}`): {message}")
@@ -204,6 +211,7 @@ fn in_players_words(message: &str) -> String {
         "invalid type: map, expected a sequence",
         "one table where a list of tables goes: write each entry under its own [[...]] header (e.g. [[mortar]], [[target.units]])",
     )
+    .replace("expected a sequence", "expected a list in brackets")
 }
 
 /// Sets `dotted.key = value` in a TOML table, making sub-tables as needed.

@@ -184,6 +184,9 @@ fn the_files_mortar_serves_its_choice_in_any_case() {
         "json",
     ]);
     assert!(v["notes"].to_string().contains(unused), "{}", v["notes"]);
+    // One mortar is "1 mortar" (before: "1 mortars").
+    let text = succeeds(&["compare", "--scenario", &path, US_81, "--phases", "PFPh"]);
+    assert!(text.starts_with("1 mortar at 8 hexes: "), "{text}");
 }
 
 #[test]

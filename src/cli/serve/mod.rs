@@ -45,8 +45,8 @@ pub(super) struct ServeArgs {
     /// Open the page in the system's browser.
     #[arg(long)]
     open: bool,
-    /// Time budget of one request in milliseconds: past it a plan is
-    /// answered by Monte Carlo, anything else refused.
+    /// Time budget of one request in milliseconds: past it a plan or a
+    /// comparison is answered by Monte Carlo, anything else refused.
     #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
     budget_ms: u64,
     /// Largest number of chain states the exact engine may build for one request.

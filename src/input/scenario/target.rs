@@ -284,7 +284,15 @@ impl TargetSpec {
             )
         })?;
         Ok(Target {
-            range: int("target.range", range, 0, 999, "a range in hexes")?,
+            // 0 goes on to the rule's own refusal (C3.33); below it is no
+            // range at all.
+            range: int(
+                "target.range",
+                range,
+                i64::from(range != 0),
+                999,
+                "a range in hexes",
+            )?,
             concealed: flag(self.concealed),
             dashing: flag(self.dashing),
             ffnam: flag(self.ffnam),

@@ -30,10 +30,11 @@ impl CompareJson {
             .iter()
             .map(|p| format!("{} (turn {})", p.phase, p.player_turn))
             .collect();
+        let n = self.mortars.len();
         let _ = writeln!(
             out,
-            "{} mortars at {} hexes: {}",
-            self.mortars.len(),
+            "{n} mortar{} at {} hexes: {}",
+            if n == 1 { "" } else { "s" },
             self.range,
             phases.join(", ")
         );
