@@ -6,7 +6,7 @@ mod common;
 
 use std::io::Write;
 
-use common::{assert_mentions, rejects_naming, rejects_usage, scenario_file, succeeds};
+use common::{assert_mentions, rejects, rejects_naming, rejects_usage, scenario_file, succeeds};
 use serde_json::Value;
 
 // ----- the program -----------------------------------------------------------
@@ -298,8 +298,20 @@ fn cli_bad_input() {
     };
     rejects_naming(&with(&["--m-number", "13"]), "gun.m_number");
     rejects_naming(&with(&["--m-number", "1"]), "gun.m_number");
-    rejects_naming(&["push", "--path", "open", "--mf", "4"], "gun.m_number");
-    rejects_naming(&["push", "--m-number", "8", "--mf", "4"], "path");
+    // Every value still to give, in one message, as for a shot (before:
+    // one a run).
+    assert_mentions(
+        &rejects(&["push"]),
+        &["missing: --m-number (gun.m_number), --path HEX,HEX (path), --mf (pushers.mf)"],
+    );
+    assert_mentions(
+        &rejects(&["push", "--path", "open", "--mf", "4"]),
+        &["missing: --m-number (gun.m_number)"],
+    );
+    assert_mentions(
+        &rejects(&["push", "--m-number", "8", "--mf", "4"]),
+        &["missing: --path HEX,HEX (path)"],
+    );
     rejects_naming(
         &["push", "--m-number", "8", "--path", "", "--mf", "4"],
         "path",
@@ -316,7 +328,10 @@ fn cli_bad_input() {
         ],
         "path[2]",
     );
-    rejects_naming(&["push", "--m-number", "8", "--path", "open"], "pushers.mf");
+    assert_mentions(
+        &rejects(&["push", "--m-number", "8", "--path", "open"]),
+        &["missing: --mf (pushers.mf)"],
+    );
     rejects_naming(&with(&["--m-number", "8", "--mud"]), "drm.mud");
     rejects_naming(
         &[

@@ -31,7 +31,7 @@
 use serde::Deserialize;
 use toml::Table;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, MissingValue, Result};
 use crate::input::source::ScenarioSource;
 use crate::rules::manhandling::terrain::{parse_hex, parse_path};
 use crate::rules::manhandling::{LABOR_MAX, PushInput, Pushers, Soft};
@@ -172,6 +172,19 @@ impl PushScenario {
 
     /// The checked-field input of a push.
     pub fn input(&self) -> Result<PushInput> {
+        // Every value still to give, in one message, as the other commands.
+        let missing: Vec<MissingValue> = [
+            (self.gun.m_number.is_none(), "--m-number", "gun.m_number"),
+            (self.path.is_none(), "--path HEX,HEX", "path"),
+            (self.pushers.mf.is_none(), "--mf", "pushers.mf"),
+        ]
+        .into_iter()
+        .filter(|(missing, ..)| *missing)
+        .map(|(_, flag, field)| MissingValue::flag(flag, field))
+        .collect();
+        if !missing.is_empty() {
+            return Err(Error::MissingValues(missing));
+        }
         let m_number = self.gun.m_number.ok_or_else(|| {
             Error::invalid(
                 "gun.m_number",

@@ -169,7 +169,7 @@ pub fn parse_unit(flag: &str, text: &str, list: UnitList) -> Result<Table> {
         if item.is_empty() {
             continue;
         }
-        let (key, value) = option(item, list).map_err(bad)?;
+        let (key, value) = option(item, list, kind).map_err(bad)?;
         if given.contains(&key) {
             return Err(bad(format!("`{key}` twice: give each value once")));
         }
@@ -226,7 +226,11 @@ fn leader(notation: &str) -> Option<(i64, i64)> {
 
 /// One option, `key=value` or a yes/no key alone, as its table key and
 /// value; the error says what is wrong (the caller names the unit).
-fn option(item: &str, list: UnitList) -> std::result::Result<(String, Value), String> {
+fn option(
+    item: &str,
+    list: UnitList,
+    kind: UnitKind,
+) -> std::result::Result<(String, Value), String> {
     let (key, value) = match item.split_once('=') {
         Some((k, v)) => (k.trim().replace('-', "_"), Some(v.trim())),
         None => (item.replace('-', "_"), None),
@@ -257,10 +261,12 @@ fn option(item: &str, list: UnitList) -> std::result::Result<(String, Value), St
         keys.join(", ")
     };
     let Some(&(_, ty)) = list.options().iter().find(|(k, _)| *k == key) else {
-        let why = if NOTATION_KEYS.contains(&key.as_str()) {
-            "it comes from the notation"
-        } else {
-            "no such option"
+        let why = match key.as_str() {
+            "morale" | "leadership" | "broken_morale" if kind.is_vehicle() => {
+                "a vehicle has no Morale Level and no leadership"
+            }
+            k if NOTATION_KEYS.contains(&k) => "it comes from the notation",
+            _ => "no such option",
         };
         return Err(format!("`{key}`: {why}; options are {}", valid()));
     };

@@ -256,6 +256,12 @@ fn a_bad_unit_is_one_line_naming_it() {
     assert_mentions(&line, &["unknown unit kind `tank`", "afv"]);
     let line = shot_with("squad:4-6-12");
     assert_mentions(&line, &["target.units[0].morale", "12"]);
+    // The notation gives a squad's morale; a vehicle has none (before: "it
+    // comes from the notation" for both).
+    let line = shot_with("squad:4-6-7,morale=8");
+    assert_mentions(&line, &["`morale`: it comes from the notation"]);
+    let line = shot_with("afv:T-34,morale=7");
+    assert_mentions(&line, &["`morale`: a vehicle has no Morale Level"]);
     let line = rejects(&["dc", "--thrower-unit", "squad:4-6-7,woods"]);
     assert_mentions(
         &line,
