@@ -328,6 +328,36 @@ fn report_writes_tables_charts_sheets_and_index() {
 }
 
 #[test]
+fn the_main_job_s_table_holds_each_figure_once() {
+    // The comparison of the file's own mortar gave again its shot's and
+    // plan's figures: nine rows of odds.csv were there twice.
+    let examples = tempfile::tempdir().unwrap();
+    let f = "squad-in-woods-plan.toml";
+    let from = Path::new(common::MANIFEST_DIR).join("examples").join(f);
+    fs::copy(from, examples.path().join(f)).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let dir = examples.path().to_str().unwrap();
+    let to = out.path().join("r");
+    let to = to.to_str().unwrap();
+    succeeds(&["report", "--examples", dir, "--out", to, "--trials", "2000"]);
+    let csv = fs::read_to_string(out.path().join("r/tables/odds.csv")).unwrap();
+    let mut keys: Vec<Vec<&str>> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').take(7).collect())
+        .collect();
+    let rows = keys.len();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), rows);
+    // The comparison's other mortars are in it.
+    assert!(
+        csv.contains("squad-in-woods-plan,us-m2-60mm,shot,,hex,p_hit,"),
+        "{csv}"
+    );
+}
+
+#[test]
 fn report_with_a_bad_examples_folder_writes_nothing() {
     let out = tempfile::tempdir().unwrap();
     let target = out.path().join("reports");

@@ -298,7 +298,14 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
                 format!("compare/{name}.md"),
                 table::encode(&mut frame, table::Format::Markdown)?,
             );
-            rows.extend(c.rows(name));
+            // Its row of a figure the scenario's own shot and plan rows
+            // already hold (the file's mortar, compared) is left out: one
+            // row a figure in odds.csv.
+            for row in c.rows(name) {
+                if !rows.iter().any(|r| r.same_figure(&row)) {
+                    rows.push(row);
+                }
+            }
             let chart = files.chart(&format!("{name}-compare"), "mortars compared", &c.chart())?;
             index
                 .compare

@@ -76,6 +76,35 @@ crate::table_row! {
     }
 }
 
+impl OddsRow {
+    /// The same figure, worked out alike: one row holds it. (A comparison
+    /// of the scenario's own mortar gives again figures of its shot and
+    /// plan.)
+    pub fn same_figure(&self, other: &OddsRow) -> bool {
+        (
+            &self.scenario,
+            &self.weapon,
+            &self.scope,
+            &self.phase,
+            &self.subject,
+            &self.measure,
+            self.n,
+            self.or_more,
+            &self.exact,
+        ) == (
+            &other.scenario,
+            &other.weapon,
+            &other.scope,
+            &other.phase,
+            &other.subject,
+            &other.measure,
+            other.n,
+            other.or_more,
+            &other.exact,
+        )
+    }
+}
+
 /// Rows being built for one scenario and mortar.
 pub struct RowBuilder<'a> {
     pub(crate) scenario: &'a str,
