@@ -197,6 +197,24 @@ fn worth_over_a_plan_has_both_acquisition_levels() {
         assert_eq!(row["change"], "added");
         assert_eq!(p_hit_worth(row), expected);
     }
+    // The table says its scope too (before, a plan's rows read as a
+    // shot's).
+    let scopes = |extra: &[&str]| {
+        let mut args = vec!["worth", &path, "--format", "csv"];
+        args.extend_from_slice(&US_81_FLAGS);
+        args.extend_from_slice(extra);
+        let csv = succeeds(&args);
+        assert!(csv.starts_with("scenario,mortar,scope,modifier,"), "{csv}");
+        let mut s: Vec<String> = csv
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(2).unwrap().to_string())
+            .collect();
+        s.dedup();
+        s
+    };
+    assert_eq!(scopes(&["--plan"]), ["plan"]);
+    assert_eq!(scopes(&[]), ["shot"]);
 }
 
 #[test]

@@ -34,6 +34,14 @@ fn label(measure: Measure) -> &'static str {
     names(measure).1
 }
 
+/// The scope as the JSON and the table name it: `shot` or `plan`.
+pub(crate) fn scope_name(scope: Scope) -> &'static str {
+    match scope {
+        Scope::Shot => "shot",
+        Scope::Plan => "plan",
+    }
+}
+
 /// A measure's label over the scope: over a plan, P(hit) is P(1+ hit).
 fn scoped_label(measure: Measure, scope: Scope) -> &'static str {
     match (scope, measure) {
@@ -184,10 +192,7 @@ impl WorthJson {
     fn new(w: &Worth) -> Self {
         WorthJson {
             scenario: w.scenario.clone(),
-            scope: match w.scope {
-                Scope::Shot => "shot",
-                Scope::Plan => "plan",
-            },
+            scope: scope_name(w.scope),
             phases: w.phases.clone(),
             mortar: MortarJson::new(&w.mortar, w.fired_as_light_mortar),
             range: w.range,

@@ -9,7 +9,7 @@ use super::{OddsRow, WorthRow};
 use crate::analysis::compare::Comparison;
 use crate::analysis::worth::Worth;
 use crate::output::report::ProbJson;
-use crate::output::report::worth::{change_text, difference, modifier_name, name};
+use crate::output::report::worth::{change_text, difference, modifier_name, name, scope_name};
 
 impl Comparison {
     /// The result table (docs/json.md lists the measures): the figures
@@ -64,6 +64,7 @@ impl Worth {
             let row = |measure: &str| WorthRow {
                 scenario: scenario.to_string(),
                 mortar: self.mortar.name.clone(),
+                scope: scope_name(self.scope).to_string(),
                 modifier: modifier_name(m.modifier),
                 change: change_text(&m.change),
                 measure: measure.to_string(),

@@ -55,6 +55,8 @@ crate::table_row! {
         pub scenario: String,
         /// The mortar, by catalog name.
         pub mortar: String,
+        /// `shot` (one shot) or `plan` (over the whole fire plan, `worth --plan`).
+        pub scope: String,
         /// The modifier, e.g. `Acquisition -2`, `spotted fire`, `leader -1`.
         pub modifier: String,
         /// `removed` (the scenario has it), `added` (it has not), or `not applicable: <why>` (then the figures are empty).
