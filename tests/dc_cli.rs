@@ -108,6 +108,21 @@ fn dc_notes_are_the_choices_the_attack_rests_on() {
 }
 
 #[test]
+fn dc_breach_stands_under_its_own_attack() {
+    // It stood in the table of the DC removed without detonating.
+    let text = succeeds(&["dc", "--kind", "placed", "--breach", "--tem", "4"]);
+    let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s}: {text}"));
+    assert!(
+        at("Breach attempt (IFT)") < at("Breach (NMC or better)"),
+        "{text}"
+    );
+    assert!(
+        at("Removed, no attack") < at("Breach attempt (IFT)"),
+        "{text}"
+    );
+}
+
+#[test]
 fn dc_command_rejects_contradictions_and_bad_values() {
     let cases: [(&[&str], &[&str]); 9] = [
         (&["dc", "--kind", "set", "--cx"], &["dc.cx", "A23.4"]),

@@ -46,12 +46,13 @@ impl DcReport {
         );
         let mut rows = ProbRows::default();
         rows.push("Removed, no attack", Some(&self.p_removed), "p_removed");
-        if let Some(p) = &self.p_breach {
-            rows.push("Breach (NMC or better)", Some(p), "p_breach");
-        }
         out.push_str(&rows.table());
-        if let Some(b) = &self.breach_attack {
+        // The Breach under its own attack, not among the removals.
+        let mut breach = ProbRows::default();
+        if let (Some(b), Some(p)) = (&self.breach_attack, &self.p_breach) {
             let _ = writeln!(out, "\nBreach attempt (IFT): {}", attack_line(b));
+            breach.push("Breach (NMC or better)", Some(p), "p_breach");
+            out.push_str(&breach.table());
         }
         let _ = write!(out, "\n{}", location_text("Target Location", &self.target));
         if let Some(t) = &self.thrower {
@@ -70,7 +71,7 @@ impl DcReport {
         if units.clone().next().is_some() {
             terms.extend(outcome_terms(units.map(|u| u.kind)));
         }
-        if head.long || rows.long {
+        if head.long || rows.long || breach.long {
             terms.push(Term::LongFraction);
         }
         // --notes: every choice, as every reading; else this attack's.
