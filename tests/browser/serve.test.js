@@ -128,7 +128,7 @@ async function main() {
         const heads = await page.$$eval(".view-worth table.worth th", (ths) => ths.map((th) => th.textContent));
         assert.deepEqual(heads, ["modifier", "change", "P(hit)", "P(Critical Hit)", "P(malfunction)",
           "P(1+ out of action)"]);
-        assert.match(await page.textContent(".view-worth .not-applicable"), /leader -1: firer\.leader_drm: /);
+        assert.match(await page.textContent(".view-worth .not-applicable"), /leader -1: leadership modifies only light mortar fire, not a Gun's \(A7\.531\)/);
         // Over the whole fire plan (the form's phases), as `worth --plan`.
         await page.check("#f-worth_plan");
         await page.waitForFunction(() => {
