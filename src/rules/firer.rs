@@ -132,7 +132,23 @@ impl Firer {
     /// nor stunned (C5.6). Whether the weapon and the phase allow it is
     /// the shot's and the plan's to say (a Gun, not in the AFPh).
     pub fn crew_may_intensive_fire(&self) -> bool {
-        !self.crew_pinned() && self.stun == 0
+        self.crew_intensive_fire_na().is_none()
+    }
+
+    /// Why the crew may not use Intensive Fire (C5.6): pinned, in effect
+    /// pinned by its Spotter (C9.3), or stunned; `None` when it may.
+    fn crew_intensive_fire_na(&self) -> Option<&'static str> {
+        if self.pinned {
+            Some("a pinned crew cannot use Intensive Fire (C5.6)")
+        } else if self.spotter_pinned {
+            Some(
+                "a pinned Spotter in effect pins the crew for a spotted attack: no Intensive Fire (C9.3, C5.6)",
+            )
+        } else if self.stun > 0 {
+            Some("a stunned firer cannot use Intensive Fire (C5.6)")
+        } else {
+            None
+        }
     }
 
     /// Why this firer may not make an Intensive Fire shot (C5.6), or
@@ -143,16 +159,8 @@ impl Firer {
             Some(INTENSIVE_FIRE_GUNS_ONLY)
         } else if self.phase == Phase::Advancing {
             Some("Intensive Fire is not allowed in the AFPh (C5.6)")
-        } else if self.pinned {
-            Some("a pinned crew cannot use Intensive Fire (C5.6)")
-        } else if self.spotter_pinned {
-            Some(
-                "a pinned Spotter in effect pins the crew for a spotted attack: no Intensive Fire (C9.3, C5.6)",
-            )
-        } else if self.stun > 0 {
-            Some("a stunned firer cannot use Intensive Fire (C5.6)")
         } else {
-            None
+            self.crew_intensive_fire_na()
         }
     }
 

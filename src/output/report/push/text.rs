@@ -63,6 +63,12 @@ impl PushReport {
         ));
 
         let exact_rows = self.text_rows.0.as_ref();
+        // The last bucket holds the pushes that never reach the end.
+        let never = self.exact.as_ref().is_some_and(|e| e.p_never.value > 0.0)
+            || self
+                .monte_carlo
+                .as_ref()
+                .is_some_and(|m| m.p_never.value > 0.0);
         let mc_rows = self.text_rows.1.as_ref();
         for (quantity, title, unit) in [
             (
@@ -86,16 +92,6 @@ impl PushReport {
             if mc_rows.is_some() {
                 header.extend(["Monte Carlo", "95% CI"]);
             }
-            // The last bucket holds the pushes that never reach the end.
-            let never = self
-                .exact
-                .as_ref()
-                .map(|e| e.p_never.value > 0.0)
-                .unwrap_or(false)
-                || self
-                    .monte_carlo
-                    .as_ref()
-                    .is_some_and(|m| m.p_never.value > 0.0);
             for count in counts.into_iter().filter(|c| c.quantity == quantity) {
                 let mut line = vec![if count.or_more && never {
                     format!("{} or more, or never", count.value)
