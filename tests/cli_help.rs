@@ -100,6 +100,10 @@ fn completions_and_the_man_page_come_from_the_command_line() {
         ],
     );
     assert!(man.contains("mortar\\-odds\\-plan(1)"), "{man}");
+    assert_mentions(
+        &rejects(&["man", "nope"]),
+        &["COMMAND: no command `nope`; the commands are compare, completions, dc, init, man"],
+    );
     let message = rejects_usage(&["completions", "nosh"]);
     assert_mentions(
         &message,

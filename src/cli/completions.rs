@@ -27,7 +27,6 @@ pub(super) fn completions(args: &CompletionsArgs) -> Result<String> {
 #[derive(Args, Debug)]
 pub(super) struct ManArgs {
     /// A command whose own page to print, with every flag (`mortar-odds-plan(1)`); left out, the program's page.
-    #[arg(value_parser = ["shot", "plan", "compare", "worth", "dc", "push", "mortars", "sheet", "report", "serve", "init", "completions", "man"])]
     command: Option<String>,
 }
 
@@ -39,10 +38,18 @@ pub(super) fn man(args: &ManArgs) -> Result<String> {
     cli.build();
     let page = match &args.command {
         None => cli,
-        Some(name) => cli
-            .find_subcommand(name)
-            .cloned()
-            .ok_or_else(|| anyhow!("no command {name}"))?,
+        Some(name) => cli.find_subcommand(name).cloned().ok_or_else(|| {
+            let mut names: Vec<&str> = cli
+                .get_subcommands()
+                .map(|c| c.get_name())
+                .filter(|n| *n != "help")
+                .collect();
+            names.sort_unstable();
+            anyhow!(
+                "COMMAND: no command `{name}`; the commands are {}",
+                names.join(", ")
+            )
+        })?,
     };
     let mut out = Vec::new();
     let source = format!("mortar-odds {}", env!("CARGO_PKG_VERSION"));

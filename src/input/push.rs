@@ -173,34 +173,24 @@ impl PushScenario {
     /// The checked-field input of a push.
     pub fn input(&self) -> Result<PushInput> {
         // Every value still to give, in one message, as the other commands.
-        let missing: Vec<MissingValue> = [
-            (self.gun.m_number.is_none(), "--m-number", "gun.m_number"),
-            (self.path.is_none(), "--path HEX,HEX", "path"),
-            (self.pushers.mf.is_none(), "--mf", "pushers.mf"),
-        ]
-        .into_iter()
-        .filter(|(missing, ..)| *missing)
-        .map(|(_, flag, field)| MissingValue::flag(flag, field))
-        .collect();
-        if !missing.is_empty() {
+        let (Some(m_number), Some(path), Some(mf)) =
+            (self.gun.m_number, &self.path, self.pushers.mf)
+        else {
+            let missing = [
+                (self.gun.m_number.is_none(), "--m-number", "gun.m_number"),
+                (self.path.is_none(), "--path HEX,HEX", "path"),
+                (self.pushers.mf.is_none(), "--mf", "pushers.mf"),
+            ]
+            .into_iter()
+            .filter(|(missing, ..)| *missing)
+            .map(|(_, flag, field)| MissingValue::flag(flag, field))
+            .collect();
             return Err(Error::MissingValues(missing));
-        }
-        let m_number = self.gun.m_number.ok_or_else(|| {
-            Error::invalid(
-                "gun.m_number",
-                "give the Gun's M#, printed on its counter (--m-number)",
-            )
-        })?;
+        };
         let m_number = ranged("gun.m_number", m_number, 2, 12, "an M# is 2 to 12")? as u8;
-        let mut path = match &self.path {
-            None => {
-                return Err(Error::invalid(
-                    "path",
-                    "give the hexes the Gun is pushed into, e.g. --path open,woods",
-                ));
-            }
-            Some(PathSpec::Text(text)) => parse_path(text)?,
-            Some(PathSpec::Hexes(hexes)) => {
+        let mut path = match path {
+            PathSpec::Text(text) => parse_path(text)?,
+            PathSpec::Hexes(hexes) => {
                 if hexes.is_empty() {
                     return Err(Error::invalid(
                         "path",
@@ -268,12 +258,6 @@ impl PushScenario {
             squads: count("pushers.squads", p.squads, 0)?,
             smc: count("pushers.smc", p.smc, 0)?,
         };
-        let mf = p.mf.ok_or_else(|| {
-            Error::invalid(
-                "pushers.mf",
-                "give the pushers' MF allotment for the MPh (--mf), with Double Time or a leader's bonus if they use it",
-            )
-        })?;
         let mf = ranged("pushers.mf", mf, 1, 40, "MF")? as u8;
         let labor_max = ranged(
             "pushers.labor_max",
