@@ -361,3 +361,12 @@ pub fn report_into(examples: &Path, out: &Path, trials: u64) -> String {
     let args = report_args(examples, out, trials);
     succeeds(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
+
+/// The message of the library's refusal of `field`; panics when `result`
+/// is anything else.
+pub fn invalid_message<T: std::fmt::Debug>(result: mortar_odds::Result<T>, field: &str) -> String {
+    match result {
+        Err(mortar_odds::Error::Invalid { field: f, message }) if f == field => message,
+        other => panic!("{field} not refused: {other:?}"),
+    }
+}

@@ -15,7 +15,7 @@ use common::mortar_with_rof;
 use common::on_threads;
 use common::plain_plan;
 
-use common::{US_81_FLAGS, json, p, rejects, succeeds};
+use common::{US_81_FLAGS, invalid_message, json, p, rejects, succeeds};
 use mortar_odds::Error;
 use mortar_odds::engine::plan::chain::Chain;
 use mortar_odds::engine::plan::exact::PlanOdds;
@@ -189,13 +189,11 @@ fn a21_13_a_light_mortar_has_no_non_qualified_user() {
         non_qualified: true,
         ..Firer::default()
     };
-    match Shot::he(mortar_with_rof(60, 2), firer.clone(), at(10)) {
-        Err(Error::Invalid { field, message }) => {
-            assert_eq!(field, "firer.non_qualified");
-            assert!(message.contains("A21.13"), "{message}");
-        }
-        other => panic!("accepted: {other:?}"),
-    }
+    let message = invalid_message(
+        Shot::he(mortar_with_rof(60, 2), firer.clone(), at(10)),
+        "firer.non_qualified",
+    );
+    assert!(message.contains("A21.13"), "{message}");
     let line = rejects(&[
         "shot",
         "--mortar",
@@ -262,16 +260,11 @@ fn c9_3_c5_6_a_pinned_spotter_stops_intensive_fire() {
     // One Intensive Fire shot asked for is refused, by its field.
     let mut shot = shot_81(firer);
     shot.firer.intensive_fire = true;
-    match Shot::new(shot) {
-        Err(Error::Invalid { field, message }) => {
-            assert_eq!(field, "firer.intensive_fire");
-            assert!(
-                message.contains("Spotter") && message.contains("C9.3"),
-                "{message}"
-            );
-        }
-        other => panic!("an Intensive Fire shot with a pinned Spotter: {other:?}"),
-    }
+    let message = invalid_message(Shot::new(shot), "firer.intensive_fire");
+    assert!(
+        message.contains("Spotter") && message.contains("C9.3"),
+        "{message}"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -285,13 +278,11 @@ fn a_lone_smc_firing_takes_no_leader_drm() {
         leader_drm: -1,
         ..Firer::default()
     };
-    match Shot::he(mortar_with_rof(60, 2), firer, at(10)) {
-        Err(Error::Invalid { field, message }) => {
-            assert_eq!(field, "firer.leader_drm");
-            assert!(message.contains("lone-smc"), "{message}");
-        }
-        other => panic!("accepted: {other:?}"),
-    }
+    let message = invalid_message(
+        Shot::he(mortar_with_rof(60, 2), firer, at(10)),
+        "firer.leader_drm",
+    );
+    assert!(message.contains("lone-smc"), "{message}");
     let line = rejects(&[
         "shot",
         "--mortar",
