@@ -190,7 +190,7 @@ pub fn shot_unit_bars(r: &ShotReport) -> Option<StackedBars> {
         ),
         r.units.iter().map(|u| {
             let shares = u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect();
-            (u.label.clone(), shares)
+            (u.facts.label.clone(), shares)
         }),
     )
 }
@@ -209,7 +209,7 @@ pub fn plan_unit_bars(r: &PlanReport) -> Option<StackedBars> {
                 .iter()
                 .map(|(k, f)| (*k, f.value.or(f.mc).unwrap_or(0.0)))
                 .collect();
-            (u.label.clone(), shares)
+            (u.facts.label.clone(), shares)
         }),
     )
 }
@@ -235,7 +235,7 @@ pub fn dc_unit_bars(r: &DcReport) -> Option<StackedBars> {
                 .iter()
                 .map(move |u| {
                     let shares = u.outcomes.iter().map(|(k, p)| (*k, p.value)).collect();
-                    (format!("{} ({place})", u.label), shares)
+                    (format!("{} ({place})", u.facts.label), shares)
                 })
         }),
     )?;

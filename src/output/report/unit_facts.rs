@@ -1,14 +1,22 @@
-//! The values a unit was read with, echoed in the JSON of every report
-//! that lists units (shot, plan, dc).
+//! A unit as every report that lists units (shot, plan, dc) names it:
+//! its name, kind and the values it was read with, in the JSON, and the
+//! label the text and the table rows give it.
 
 use serde::Serialize;
 
 use crate::rules::units::{Unit, UnitKind};
 
-/// The values a unit was read with, echoed in every report that lists
-/// units, so that a player sees what its figures rest on.
+/// A unit's name, kind and the values it was read with, echoed in every
+/// report that lists units, so that a player sees what its figures rest
+/// on; and its label.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct UnitFactsJson {
+    pub(crate) name: String,
+    /// Its label in the text and the table rows ([`unit_labels`]): the
+    /// name, with its place when another unit has that name.
+    #[serde(skip)]
+    pub(crate) label: String,
+    pub(crate) kind: UnitKind,
     /// Morale Level; `None` (null) for a vehicle.
     morale: Option<u8>,
     /// The broken side's Morale Level, if given.
@@ -33,7 +41,7 @@ struct StartJson {
 /// another unit of `units` has that name, its place too (from 1, as a unit
 /// without a name is called): two `squad:4-6-7` read "4-6-7 (unit 1)" and
 /// "4-6-7 (unit 2)". The JSON keeps the name as given, in list order.
-pub(crate) fn unit_labels(units: &[Unit]) -> Vec<String> {
+fn unit_labels(units: &[Unit]) -> Vec<String> {
     units
         .iter()
         .enumerate()
@@ -48,9 +56,21 @@ pub(crate) fn unit_labels(units: &[Unit]) -> Vec<String> {
 }
 
 impl UnitFactsJson {
-    pub(crate) fn of(u: &Unit) -> UnitFactsJson {
+    /// Each unit of `units`, in order, with its label.
+    pub(crate) fn all(units: &[Unit]) -> Vec<UnitFactsJson> {
+        units
+            .iter()
+            .zip(unit_labels(units))
+            .map(|(u, label)| UnitFactsJson::of(u, label))
+            .collect()
+    }
+
+    fn of(u: &Unit, label: String) -> UnitFactsJson {
         let personnel = !u.kind.is_vehicle();
         UnitFactsJson {
+            name: u.name.clone(),
+            label,
+            kind: u.kind,
             morale: personnel.then_some(u.morale),
             broken_morale: u.broken_morale,
             half_squad_morale: (u.kind == UnitKind::Squad)

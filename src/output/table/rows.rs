@@ -224,12 +224,18 @@ impl<'a> RowBuilder<'a> {
             }
         }
         for u in &r.units {
-            self.exact(s, &u.label, "p_hit", None, &u.p_hit);
-            self.exact(s, &u.label, "p_critical_hit", None, &u.p_critical_hit);
+            self.exact(s, &u.facts.label, "p_hit", None, &u.p_hit);
+            self.exact(s, &u.facts.label, "p_critical_hit", None, &u.p_critical_hit);
             for (outcome, p) in &u.outcomes {
-                self.exact(s, &u.label, outcome, None, p);
+                self.exact(s, &u.facts.label, outcome, None, p);
             }
-            self.exact(s, &u.label, "p_out_of_action", None, &u.p_out_of_action);
+            self.exact(
+                s,
+                &u.facts.label,
+                "p_out_of_action",
+                None,
+                &u.p_out_of_action,
+            );
         }
         if let Some(hex) = &r.hex {
             self.exact(s, "hex", "p_cleared", None, &hex.p_cleared);
@@ -282,10 +288,10 @@ impl<'a> RowBuilder<'a> {
         }
         for u in &r.units {
             for (outcome, f) in &u.outcomes {
-                self.figure(s, None, &u.label, outcome, None, false, f);
+                self.figure(s, None, &u.facts.label, outcome, None, false, f);
             }
             let f = &u.p_out_of_action;
-            self.figure(s, None, &u.label, "p_out_of_action", None, false, f);
+            self.figure(s, None, &u.facts.label, "p_out_of_action", None, false, f);
         }
         if let Some(hex) = &r.hex {
             self.figure(s, None, "hex", "p_cleared", None, false, &hex.p_cleared);

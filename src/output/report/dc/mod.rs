@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::measures::DcRowJson;
 use super::notes::Facts;
 use super::shot::{hex_json, unit_rows};
-use super::unit_facts::{UnitFactsJson, unit_labels};
+use super::unit_facts::UnitFactsJson;
 use super::{HexJson, ProbJson, pretty_json};
 use crate::engine::dc::{DcOdds, NOT_ATTACKED};
 use crate::engine::shot::HexOdds;
@@ -18,7 +18,6 @@ use crate::rules::effects::Attack;
 use crate::rules::outcomes::NOT_MODELLED;
 use crate::rules::readings::{READINGS, Reading};
 use crate::rules::to_hit::Modifier;
-use crate::rules::units::UnitKind;
 
 mod text;
 
@@ -46,12 +45,7 @@ impl From<&Attack> for AttackJson {
 /// One unit of a Location.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct DcUnitJson {
-    pub(crate) name: String,
-    /// Its label in the text and the table rows (`unit_labels`): the
-    /// name, with its place when another unit has that name.
-    #[serde(skip)]
-    pub(crate) label: String,
-    pub(crate) kind: UnitKind,
+    /// Its name, kind, label and the values it was read with.
     #[serde(flatten)]
     pub(crate) facts: UnitFactsJson,
     pub(crate) attack: AttackJson,
@@ -171,18 +165,12 @@ fn location_json(
             .iter()
             .zip(rows)
             .zip(&hex.units)
-            .zip(unit_labels(&units))
-            .map(|(((t, outcomes), u), label)| {
-                let unit = t.unit.as_ref().expect("targets after the first are units");
-                DcUnitJson {
-                    name: unit.name.clone(),
-                    label,
-                    kind: unit.kind,
-                    facts: UnitFactsJson::of(unit),
-                    attack: (&t.attack).into(),
-                    outcomes,
-                    p_out_of_action: (&u.p_out_of_action).into(),
-                }
+            .zip(UnitFactsJson::all(&units))
+            .map(|(((t, outcomes), u), facts)| DcUnitJson {
+                facts,
+                attack: (&t.attack).into(),
+                outcomes,
+                p_out_of_action: (&u.p_out_of_action).into(),
             })
             .collect(),
         hex: (!units.is_empty()).then(|| hex_json(hex)),
@@ -195,10 +183,10 @@ impl DcReport {
     /// text says it.
     pub(crate) fn unit_subject(&self, location: &str, index: usize) -> Option<String> {
         match location {
-            "target" => Some(self.target.units.get(index)?.label.clone()),
+            "target" => Some(self.target.units.get(index)?.facts.label.clone()),
             "thrower" => Some(format!(
                 "thrower's {}",
-                self.thrower.as_ref()?.units.get(index)?.label
+                self.thrower.as_ref()?.units.get(index)?.facts.label
             )),
             _ => None,
         }

@@ -69,7 +69,7 @@ impl DcReport {
             .iter()
             .chain(self.thrower.iter().flat_map(|t| &t.units));
         if units.clone().next().is_some() {
-            terms.extend(outcome_terms(units.map(|u| u.kind)));
+            terms.extend(outcome_terms(units.map(|u| u.facts.kind)));
         }
         if head.long || rows.long || breach.long {
             terms.push(Term::LongFraction);
@@ -105,7 +105,10 @@ impl DcReport {
             let Some(loc) = loc else { continue };
             let whose = if place == "thrower" { "thrower's " } else { "" };
             for (i, u) in loc.units.iter().enumerate() {
-                let (label, key) = (format!("{whose}{}", u.label), format!("{place}.units[{i}]"));
+                let (label, key) = (
+                    format!("{whose}{}", u.facts.label),
+                    format!("{place}.units[{i}]"),
+                );
                 rows.unit(&label, &key, &u.p_out_of_action, &u.outcomes);
             }
             if let Some(hex) = &loc.hex {
@@ -148,7 +151,7 @@ fn location_text(title: &str, loc: &LocationJson) -> String {
         .iter()
         .map(|u| {
             let cells = vec![signed(u.attack.drm)];
-            unit_row(&u.label, u.kind, cells, &u.outcomes, &u.p_out_of_action)
+            unit_row(&u.facts, cells, &u.outcomes, &u.p_out_of_action)
         })
         .collect();
     out.push_str(&units_table(&["IFT DRM"], &rows));

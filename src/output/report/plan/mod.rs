@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::shot::MortarJson;
-use super::unit_facts::{UnitFactsJson, unit_labels};
+use super::unit_facts::UnitFactsJson;
 use super::{CountJson, HexJson, pretty_json};
 use crate::engine::plan::exact::PlanOdds;
 use crate::engine::plan::figures::{CountFigure, Figure, PlanFigures};
@@ -18,7 +18,6 @@ use crate::output::report::notes::{AboutJson, shot_facts, unused_elite};
 use crate::prob::Prob;
 use crate::rules::firer::{Phase, fired_as_light_mortar};
 use crate::rules::readings;
-use crate::rules::units::UnitKind;
 use crate::stats::Estimate;
 
 mod text;
@@ -87,12 +86,7 @@ pub(crate) struct PhaseJson {
 /// A unit's fate at the end of a plan.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct PlanUnitJson {
-    pub(crate) name: String,
-    /// Its label in the text and the table rows (`unit_labels`): the
-    /// name, with its place when another unit has that name.
-    #[serde(skip)]
-    pub(crate) label: String,
-    pub(crate) kind: UnitKind,
+    /// Its name, kind, label and the values it was read with.
     #[serde(flatten)]
     pub(crate) facts: UnitFactsJson,
     pub(crate) enemy: bool,
@@ -253,12 +247,9 @@ impl PlanReport {
             .units()
             .iter()
             .zip(&figures.units)
-            .zip(unit_labels(plan.units()))
-            .map(|((u, f), label)| PlanUnitJson {
-                name: u.name.clone(),
-                label,
-                kind: u.kind,
-                facts: UnitFactsJson::of(u),
+            .zip(UnitFactsJson::all(plan.units()))
+            .map(|((u, f), facts)| PlanUnitJson {
+                facts,
                 enemy: u.enemy,
                 outcomes: f
                     .outcomes

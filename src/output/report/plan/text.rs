@@ -63,12 +63,12 @@ impl PlanReport {
         head.push(&["at least one Critical Hit"], &self.p_critical_hit, true);
         for u in &self.units {
             head.push(
-                &[&format!("{} out of action", u.label)],
+                &[&format!("{} out of action", u.facts.label)],
                 &u.p_out_of_action,
                 true,
             );
             if let Some(f) = u.outcomes.get("eliminated") {
-                head.push(&[&format!("{} eliminated", u.label)], f, true);
+                head.push(&[&format!("{} eliminated", u.facts.label)], f, true);
             }
         }
         if let Some(hex) = &self.hex {
@@ -197,10 +197,10 @@ impl PlanReport {
                     continue;
                 };
                 if shown(f) {
-                    rows.push(&[&u.label, label], f, true);
+                    rows.push(&[&u.facts.label, label], f, true);
                 }
             }
-            rows.push(&[&u.label, "out of action"], &u.p_out_of_action, true);
+            rows.push(&[&u.facts.label, "out of action"], &u.p_out_of_action, true);
         }
         if let Some(hex) = &self.hex {
             rows.push(&["hex", "cleared"], &hex.p_cleared, true);
@@ -209,7 +209,7 @@ impl PlanReport {
             }
         }
         if !self.units.is_empty() {
-            terms.extend(outcome_terms(self.units.iter().map(|u| u.kind)));
+            terms.extend(outcome_terms(self.units.iter().map(|u| u.facts.kind)));
         }
         rows
     }

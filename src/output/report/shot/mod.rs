@@ -11,7 +11,7 @@ use crate::dice::Dist;
 use crate::engine::shot::HexOdds;
 use crate::engine::shot::{ShotOdds, UnitShotOdds};
 use crate::output::report::notes::{AboutJson, shot_facts, unused_elite};
-use crate::output::report::unit_facts::{UnitFactsJson, unit_labels};
+use crate::output::report::unit_facts::UnitFactsJson;
 use crate::prob::Prob;
 use crate::rules::effects::Attack;
 use crate::rules::ift::IftResult;
@@ -19,7 +19,7 @@ use crate::rules::mortar::{Ammo, Mortar};
 use crate::rules::shot::{AmmoUse, Shot, TargetShot};
 use crate::rules::shot_process::hit_reference;
 use crate::rules::to_hit::{HitKind, HitMode, Modifier, RANGE_BANDS, band};
-use crate::rules::units::{Unit, UnitKind};
+use crate::rules::units::Unit;
 
 mod text;
 
@@ -129,12 +129,7 @@ impl Serialize for IftAttackJson {
 /// One unit's odds in a report.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct UnitJson {
-    pub(crate) name: String,
-    /// Its label in the text and the table rows (`unit_labels`): the
-    /// name, with its place when another unit has that name.
-    #[serde(skip)]
-    pub(crate) label: String,
-    pub(crate) kind: UnitKind,
+    /// Its name, kind, label and the values it was read with.
     #[serde(flatten)]
     pub(crate) facts: UnitFactsJson,
     pub(crate) enemy: bool,
@@ -356,13 +351,12 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
     let rows = unit_rows(&shot.input.units, &odds.hex);
     // Every unit is in the hex when the shot is fired.
     let reference = hit_reference(&shot.units, |_| true);
-    let labels = unit_labels(&shot.input.units);
     shot.units
         .iter()
         .zip(rows)
-        .zip(labels)
+        .zip(UnitFactsJson::all(&shot.input.units))
         .enumerate()
-        .map(|(i, ((t, outcomes), label))| {
+        .map(|(i, ((t, outcomes), facts))| {
             let u = t.unit.as_ref().expect("unit targets have units");
             let (ift_column, ift_drm) = column_and_drm(&t.normal_attack);
             let (critical_ift_column, critical_ift_drm) = column_and_drm(&t.critical_attack);
@@ -374,10 +368,7 @@ fn units_json(shot: &Shot, odds: &UnitShotOdds) -> Vec<UnitJson> {
                 hit_as.map(|r| &shot.units[r])
             };
             UnitJson {
-                name: u.name.clone(),
-                label,
-                kind: u.kind,
-                facts: UnitFactsJson::of(u),
+                facts,
                 enemy: u.enemy,
                 in_los: u.in_los,
                 to_hit_drm: decides.map(|d| d.drm),

@@ -9,6 +9,7 @@ use std::fmt::Write;
 use super::ShotReport;
 use crate::output::report::legend::{Term, exact_cell, is_long, percent};
 use crate::output::report::notes::Notes;
+use crate::output::report::unit_facts::UnitFactsJson;
 use crate::output::report::{HexJson, ProbJson, kebab, signed, text_table};
 use crate::rules::to_hit::{HitMode, Modifier};
 use crate::rules::units::UnitKind;
@@ -153,7 +154,7 @@ impl ShotReport {
         );
         for (i, u) in self.units.iter().enumerate() {
             let key = format!("units[{i}]");
-            rows.unit(&u.label, &key, &u.p_out_of_action, &u.outcomes);
+            rows.unit(&u.facts.label, &key, &u.p_out_of_action, &u.outcomes);
         }
         if let Some(hex) = &self.hex {
             rows.push("hex cleared", Some(&hex.p_cleared), "hex.p_cleared");
@@ -242,19 +243,19 @@ impl ShotReport {
             .map(|u| {
                 // C3.33: out of LOS, the unit is hit as another is, or never.
                 let drm = match (u.hit_as, u.to_hit_drm) {
-                    (Some(r), _) => format!("as {}", self.units[r].label),
+                    (Some(r), _) => format!("as {}", self.units[r].facts.label),
                     (None, Some(drm)) => signed(drm),
                     (None, None) => "never".into(),
                 };
                 let cells = vec![drm, pct(&u.p_hit), pct(&u.p_critical_hit)];
-                unit_row(&u.label, u.kind, cells, &u.outcomes, &u.p_out_of_action)
+                unit_row(&u.facts, cells, &u.outcomes, &u.p_out_of_action)
             })
             .collect();
         out.push_str(&units_table(&["TH DRM", "hit", "CH"], &rows));
         if self.units.iter().any(|u| !u.in_los) {
             terms.push(Term::HitAs);
         }
-        terms.extend(outcome_terms(self.units.iter().map(|u| u.kind)));
+        terms.extend(outcome_terms(self.units.iter().map(|u| u.facts.kind)));
         if let Some(hex) = &self.hex {
             out.push_str(&hex_lines(
                 hex,
@@ -302,18 +303,17 @@ pub(crate) fn units_table(columns: &[&str], rows: &[Vec<String>]) -> String {
     text_table(&header, rows)
 }
 
-/// A unit's row of [`units_table`]: its name and kind, `cells` (its To
+/// A unit's row of [`units_table`]: its label and kind, `cells` (its To
 /// Hit DRM and odds, or its IFT DRM), then its worst outcomes.
 pub(crate) fn unit_row(
-    name: &str,
-    kind: UnitKind,
+    unit: &UnitFactsJson,
     cells: Vec<String>,
     outcomes: &BTreeMap<&'static str, ProbJson>,
     out_of_action: &ProbJson,
 ) -> Vec<String> {
-    let mut row = vec![format!("{name} ({})", kebab(&kind))];
+    let mut row = vec![format!("{} ({})", unit.label, kebab(&unit.kind))];
     row.extend(cells);
-    row.extend(outcome_cells(outcomes, kind, out_of_action));
+    row.extend(outcome_cells(outcomes, unit.kind, out_of_action));
     row
 }
 
