@@ -294,6 +294,15 @@ fn bad_input_gets_400_and_the_cli_line() {
             answer.body
         );
     }
+    // An unknown field: the endpoint's own fields are listed.
+    let answer = server.post("/api/worth", r#"{"scenaro": {}}"#);
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            "request: unknown field `scenaro`; /api/worth takes scenario, plan, charts"
+        )
+    );
     let answer = server.post("/api/push", r#"{"engine": "auto"}"#);
     assert_eq!(
         answer.body.trim_end(),

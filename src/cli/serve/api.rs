@@ -24,9 +24,7 @@ pub(super) const FALLBACK_TRIALS: u64 = 100_000;
 
 /// Reads the body of a request to `endpoint`, which takes `fields` only.
 fn request(body: &[u8], endpoint: &str, fields: &[&str]) -> Result<Request, ApiError> {
-    Request::parse(body)
-        .and_then(|req| req.takes_only(endpoint, fields))
-        .map_err(|e| bad(&e))
+    Request::parse(body, endpoint, fields).map_err(|e| bad(&e))
 }
 
 /// `GET /api/mortars`: the catalog, as `mortar-odds mortars --format json`.

@@ -30,6 +30,18 @@ pub(super) const ANY_ENGINE: &[Engine] = &[
     Engine::Auto,
 ];
 
+/// Every field of a request body, whichever endpoint takes it.
+const FIELDS: [&str; 8] = [
+    "scenario",
+    "mortars",
+    "engine",
+    "trials",
+    "seed",
+    "max_states",
+    "plan",
+    "charts",
+];
+
 /// One request body.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -72,8 +84,11 @@ pub(super) struct Bounds {
 }
 
 impl Request {
-    /// Reads a request body: a JSON object (an empty body is `{}`).
-    pub(super) fn parse(body: &[u8]) -> Result<Request> {
+    /// Reads a request body to `endpoint`, which takes `fields` only: a
+    /// JSON object (an empty body is `{}`). A field the endpoint does not
+    /// take is refused: left in, it would be ignored without a word (an
+    /// `engine` sent to `/api/shot`).
+    pub(super) fn parse(body: &[u8], endpoint: &str, fields: &[&str]) -> Result<Request> {
         if body.iter().all(u8::is_ascii_whitespace) {
             return Ok(Request::default());
         }
@@ -92,6 +107,12 @@ impl Request {
         // Each key's type first, so that a wrong one is named with its fix
         // (the reader's own message names neither).
         for (key, v) in map {
+            if FIELDS.contains(&key.as_str()) && !fields.contains(&key.as_str()) {
+                bail!(
+                    "request.{key}: {endpoint} does not take it; leave it out (its fields: {})",
+                    fields.join(", ")
+                );
+            }
             let (fits, what) = match key.as_str() {
                 // Checked when read, as a scenario file's tables.
                 "scenario" => (true, ""),
@@ -108,7 +129,8 @@ impl Request {
                 }
                 "plan" | "charts" => (v.is_boolean(), "true or false"),
                 _ => bail!(
-                    "request: unknown field `{key}`; the fields are scenario, mortars, engine, trials, seed, max_states, plan, charts"
+                    "request: unknown field `{key}`; {endpoint} takes {}",
+                    fields.join(", ")
                 ),
             };
             if !fits {
@@ -120,18 +142,6 @@ impl Request {
             serde_json::from_value(value).map_err(|e| anyhow::anyhow!("request: {e}"))?;
         request.given = given;
         Ok(request)
-    }
-
-    /// Refuses a field that `endpoint` does not take: left in, it would be
-    /// ignored without a word (an `engine` sent to `/api/shot`).
-    pub(super) fn takes_only(self, endpoint: &str, fields: &[&str]) -> Result<Request> {
-        if let Some(key) = self.given.iter().find(|k| !fields.contains(&k.as_str())) {
-            bail!(
-                "request.{key}: {endpoint} does not take it; leave it out (its fields: {})",
-                fields.join(", ")
-            );
-        }
-        Ok(self)
     }
 
     /// The scenario as the command modules read it: the JSON turned into
@@ -258,9 +268,14 @@ fn strip_nulls(value: Value) -> Value {
 mod tests {
     use super::*;
 
+    /// Reads `body` as an endpoint that takes every field would.
+    fn any(body: &[u8]) -> Result<Request> {
+        Request::parse(body, "/api/any", &FIELDS)
+    }
+
     #[test]
     fn a_scenario_in_json_reads_as_its_toml_file() {
-        let request = Request::parse(
+        let request = any(
             br#"{"scenario": {"ammo": "HE", "target": {"range": 5, "tem": null,
                 "units": [{"kind": "squad", "morale": 7}]}}}"#,
         )
@@ -275,72 +290,66 @@ mod tests {
 
     #[test]
     fn bad_requests_are_named() {
-        let err = Request::parse(b"{\"scenaro\": {}}").unwrap_err();
-        assert!(
-            err.to_string()
-                .starts_with("request: unknown field `scenaro`"),
-            "{err}"
+        let err = Request::parse(b"{\"scenaro\": {}}", "/api/shot", &["scenario", "charts"]);
+        assert_eq!(
+            err.unwrap_err().to_string(),
+            "request: unknown field `scenaro`; /api/shot takes scenario, charts"
         );
-        let err = Request::parse(br#"{"trials": -1}"#).unwrap_err();
+        let err = any(br#"{"trials": -1}"#).unwrap_err();
         assert_eq!(
             err.to_string(),
             "request.trials: -1 is not a whole number, 0 or more"
         );
-        let err = Request::parse(b"[]").unwrap_err();
+        let err = any(b"[]").unwrap_err();
         assert!(
             err.to_string().starts_with("request: give a JSON object"),
             "{err}"
         );
-        let big = Request::parse(br#"{"scenario": {"target": {"range": 18446744073709551615}}}"#);
+        let big = any(br#"{"scenario": {"target": {"range": 18446744073709551615}}}"#);
         let err = big.unwrap().source().unwrap_err();
         assert!(err.to_string().contains("too large"), "{err}");
-        let request = Request::parse(br#"{"scenario": {"target": {"units": [null]}}}"#).unwrap();
+        let request = any(br#"{"scenario": {"target": {"units": [null]}}}"#).unwrap();
         let err = request.source().unwrap_err();
         assert_eq!(
             err.to_string(),
             "scenario.target.units[0]: null in a list; leave the item out"
         );
-        let request =
-            Request::parse(br#"{"scenario": {"target": {"tem": 99999999999999999999999}}}"#);
+        let request = any(br#"{"scenario": {"target": {"tem": 99999999999999999999999}}}"#);
         let err = request.unwrap().source().unwrap_err();
         assert_eq!(
             err.to_string(),
             "scenario.target.tem: a number past 64 bits is too large for any value"
         );
-        let null = Request::parse(br#"{"plan": null, "charts": null, "engine": null}"#).unwrap();
+        let null = any(br#"{"plan": null, "charts": null, "engine": null}"#).unwrap();
         assert!(!null.plan && !null.charts && null.engine.is_none());
-        let request = Request::parse(br#"{"scenario": [1]}"#).unwrap();
+        let request = any(br#"{"scenario": [1]}"#).unwrap();
         let err = request.source().unwrap_err();
         assert!(err.to_string().contains("must be a JSON object"), "{err}");
         let bounds = Bounds {
             max_states: 10,
             max_trials: 100,
         };
-        let over = Request::parse(br#"{"trials": 101}"#).unwrap();
+        let over = any(br#"{"trials": 101}"#).unwrap();
         let err = over.settings(bounds, 50, ANY_ENGINE).unwrap_err();
         assert!(
             err.to_string().starts_with("trials: 101 is out of range"),
             "{err}"
         );
-        let states = Request::parse(br#"{"max_states": 11}"#).unwrap();
+        let states = any(br#"{"max_states": 11}"#).unwrap();
         assert!(states.settings(bounds, 50, ANY_ENGINE).is_err());
-        let fine = Request::parse(b"")
-            .unwrap()
-            .settings(bounds, 500, ANY_ENGINE)
-            .unwrap();
+        let fine = any(b"").unwrap().settings(bounds, 500, ANY_ENGINE).unwrap();
         assert_eq!((fine.trials, fine.max_states), (100, 10));
     }
 
     #[test]
     fn a_field_the_endpoint_does_not_take_is_refused() {
         let shot = ["scenario", "charts"];
-        let request = Request::parse(br#"{"scenario": {}, "engine": "exact"}"#).unwrap();
-        let err = request.takes_only("/api/shot", &shot).unwrap_err();
+        let err = Request::parse(br#"{"scenario": {}, "engine": 5}"#, "/api/shot", &shot);
         assert_eq!(
-            err.to_string(),
+            err.unwrap_err().to_string(),
             "request.engine: /api/shot does not take it; leave it out (its fields: scenario, charts)"
         );
-        let request = Request::parse(br#"{"charts": true, "scenario": {}}"#).unwrap();
-        assert!(request.takes_only("/api/shot", &shot).is_ok());
+        let request = Request::parse(br#"{"charts": true, "scenario": {}}"#, "/api/shot", &shot);
+        assert!(request.is_ok());
     }
 }
