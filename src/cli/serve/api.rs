@@ -9,7 +9,7 @@ use axum::extract::State;
 use super::conn::Body;
 use super::doc::Doc;
 use super::jobs::{ApiError, Server, bad};
-use super::request::{ANY_ENGINE, Request};
+use super::request::{ANY_ENGINE, FIELDS, Request};
 use crate::cli::run_plan::{self, Watch};
 use crate::cli::{compare, dc, mortars, plan, push, shot};
 use mortar_odds::analysis::{compare as comparison, worth};
@@ -104,16 +104,9 @@ pub(super) async fn compare(
     State(server): State<Server>,
     Body(body): Body,
 ) -> Result<Doc, ApiError> {
-    // `engine` is taken here to be refused with its reason.
-    let fields = [
-        "scenario",
-        "mortars",
-        "engine",
-        "trials",
-        "seed",
-        "max_states",
-        "charts",
-    ];
+    // Every field but `plan`; `engine` is taken here to be refused with
+    // its reason.
+    let fields: Vec<&str> = FIELDS.into_iter().filter(|&f| f != "plan").collect();
     let req = Arc::new(request(&body, "/api/compare", &fields)?);
     if req.engine.is_some() {
         let e = anyhow::anyhow!(

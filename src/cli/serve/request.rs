@@ -31,7 +31,7 @@ pub(super) const ANY_ENGINE: &[Engine] = &[
 ];
 
 /// Every field of a request body, whichever endpoint takes it.
-const FIELDS: [&str; 8] = [
+pub(super) const FIELDS: [&str; 8] = [
     "scenario",
     "mortars",
     "engine",
