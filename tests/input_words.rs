@@ -151,3 +151,27 @@ fn a_control_character_in_a_text_is_refused_and_never_echoed() {
         assert!(!line.contains('\u{1b}'), "a raw escape in: {line:?}");
     }
 }
+
+#[test]
+fn a_vehicle_s_key_in_the_hex_is_sent_to_the_vehicle() {
+    // Case P's size and Case J's moving vehicle are a vehicle's: the hex's
+    // keys do not list them, and giving one there says where it goes.
+    let (_d1, size) =
+        scenario_file("[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\nsize = 1\n");
+    let (_d2, typo) =
+        scenario_file("[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\nwoodz = true\n");
+    let line = rejects(&["shot", &size]);
+    assert_mentions(
+        &line,
+        &[
+            "line 5 (`size = 1`): unknown field `size`, expected one of `range`,",
+            "`effects_drm`, `units`; a vehicle's size and moving_vehicle go with it in [[target.units]]",
+        ],
+    );
+    let line = rejects(&["shot", &typo]);
+    assert_mentions(&line, &["unknown field `woodz`", "`effects_drm`, `units`"]);
+    assert!(
+        !line.contains("size") && !line.contains("moving_vehicle"),
+        "{line}"
+    );
+}

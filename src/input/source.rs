@@ -152,6 +152,16 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
                 {
                     "a printed range is a list of two numbers: range = [2, 40] (the command line's --range-limits 2-40)".into()
                 }
+                // A vehicle's keys in `[target]`, the hex (whose keys
+                // include `range`): they go with the vehicle.
+                _ if (message.starts_with("unknown field `size`")
+                    || message.starts_with("unknown field `moving_vehicle`"))
+                    && message.contains("`range`") =>
+                {
+                    format!(
+                        "{message}; a vehicle's size and moving_vehicle go with it in [[target.units]]"
+                    )
+                }
                 _ => message,
             };
             format!("line {line} (`{source}`): {message}")

@@ -57,12 +57,6 @@ pub struct TargetSpec {
     pub marsh: Option<bool>,
     /// Any other effects DRM, -9 to +9, never reversed by a Critical Hit.
     pub effects_drm: Option<i64>,
-    /// Not taken here: a vehicle's target size (Case P) belongs to that
-    /// vehicle in `[[target.units]]`; giving it is an error.
-    pub size: Option<i64>,
-    /// Not taken here: a moving vehicle (Case J +2) is a vehicle in
-    /// `[[target.units]]`; giving it is an error.
-    pub moving_vehicle: Option<bool>,
     /// `[[target.units]]`: the units in the hex, at most 8. Left out: the
     /// hex alone, with its IFT results only.
     pub units: Option<Vec<UnitSpec>>,
@@ -259,12 +253,6 @@ impl TargetSpec {
     /// The checked target hex and its units (the rules then check the
     /// combination).
     pub(crate) fn to_target(&self) -> Result<(Target, Vec<Unit>)> {
-        if self.size.is_some() || self.moving_vehicle.is_some() {
-            return Err(Error::invalid(
-                "target.size",
-                "size and moving_vehicle belong to a vehicle in [[target.units]]",
-            ));
-        }
         let hex = self.hex_target()?;
         let specs = self.units.as_deref().unwrap_or_default();
         check_unit_count("target.units", specs.len(), "hex")?;
