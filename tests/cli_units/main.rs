@@ -3,7 +3,8 @@
 //! last figure of the JSON; a bad unit is one line naming it; every missing
 //! value of a run comes in one message.
 //!
-//! The missing values and the last refusals are in `missing_values.rs`.
+//! The missing values and the last refusals are in `missing_values.rs`; a
+//! hex of friendly units only in `friendly.rs`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -13,6 +14,7 @@ use tempfile::TempDir;
 
 #[path = "../common/mod.rs"]
 mod common;
+mod friendly;
 mod missing_values;
 mod out_of_los;
 use common::*;

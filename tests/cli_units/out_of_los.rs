@@ -24,10 +24,6 @@ fn shot_at(units: &[&str], extra: &[&str]) -> Vec<String> {
     args
 }
 
-fn run(args: &[String]) -> String {
-    succeeds(&args.iter().map(String::as_str).collect::<Vec<_>>())
-}
-
 #[test]
 fn a_unit_out_of_los_shows_the_to_hit_of_the_unit_it_is_hit_as() {
     // Two 4-6-7s in LOS, the second concealed (Case K +2): it is the
@@ -40,7 +36,7 @@ fn a_unit_out_of_los_shows_the_to_hit_of_the_unit_it_is_hit_as() {
         "squad:4-4-7,broken=6,in_los=false",
     ];
     let doc: serde_json::Value =
-        serde_json::from_str(&run(&shot_at(&units, &["--format", "json"]))).expect("JSON");
+        serde_json::from_str(&succeeds(&shot_at(&units, &["--format", "json"]))).expect("JSON");
     let out = &doc["units"][2];
     assert_eq!(out["hit_as"], 1);
     assert_eq!(out["to_hit_drm"], 2);
@@ -51,7 +47,7 @@ fn a_unit_out_of_los_shows_the_to_hit_of_the_unit_it_is_hit_as() {
     assert_eq!(doc["units"][0]["to_hit_drm"], 0);
 
     // The text names it by its place, since two units are called 4-6-7.
-    let text = run(&shot_at(&units, &[]));
+    let text = succeeds(&shot_at(&units, &[]));
     let row = text
         .lines()
         .find(|l| l.trim_start().starts_with("4-4-7 (squad)"))
@@ -68,14 +64,14 @@ fn with_no_enemy_unit_in_los_a_unit_out_of_los_is_never_hit() {
         "squad:4-4-7,broken=6,in_los=false",
     ];
     let doc: serde_json::Value =
-        serde_json::from_str(&run(&shot_at(&units, &["--format", "json"]))).expect("JSON");
+        serde_json::from_str(&succeeds(&shot_at(&units, &["--format", "json"]))).expect("JSON");
     let out = &doc["units"][1];
     for key in ["hit_as", "to_hit_drm", "hit_mode"] {
         assert!(out[key].is_null(), "{key}: {}", out[key]);
     }
     assert_eq!(out["to_hit_drm_cases"], serde_json::json!([]));
     assert_eq!(out["p_hit"]["exact"], "0/1");
-    let text = run(&shot_at(&units, &[]));
+    let text = succeeds(&shot_at(&units, &[]));
     let row = text
         .lines()
         .find(|l| l.trim_start().starts_with("4-4-7 (squad)"))
@@ -108,7 +104,7 @@ fn a_unit_out_of_los_refuses_its_own_to_hit_keys() {
         "squad:4-4-7,broken=6,in_los=false,hazardous_movement",
         "squad:4-4-7,broken=6,in_los=false,tem=2",
     ] {
-        run(&shot_at(
+        succeeds(&shot_at(
             &["squad:4-6-7,broken=6", unit],
             &["--phase", "DFPh"],
         ));

@@ -160,9 +160,11 @@ pub fn assert_mentions(line: &str, parts: &[&str]) {
     }
 }
 
-/// Runs `args`, which must succeed, and returns stdout.
-pub fn succeeds(args: &[&str]) -> String {
-    let output = mortar_odds().args(args).output().expect("runs");
+/// Runs `args` (`&str`s or `String`s), which must succeed, and returns
+/// stdout.
+pub fn succeeds<S: AsRef<str>>(args: &[S]) -> String {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    let output = mortar_odds().args(&args).output().expect("runs");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -185,10 +187,14 @@ pub fn scenario_file(text: &str) -> (tempfile::TempDir, String) {
 }
 
 /// Runs `args` (with `--format json`) and parses stdout.
-pub fn json(args: &[&str]) -> Value {
+pub fn json<S: AsRef<str>>(args: &[S]) -> Value {
     let stdout = succeeds(args);
-    serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("invalid JSON from {args:?} ({e}):\n{stdout}"))
+    serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "invalid JSON from {:?} ({e}):\n{stdout}",
+            args.iter().map(AsRef::as_ref).collect::<Vec<&str>>()
+        )
+    })
 }
 
 /// An exact fraction as the outputs write it, "n/d" (n may be negative

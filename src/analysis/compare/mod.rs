@@ -169,6 +169,8 @@ pub struct Comparison {
     pub unused_file_mortar: Option<String>,
     /// The enemy units of the target hex, by name (empty: none given).
     pub enemy_units: Vec<String>,
+    /// The target hex holds units, enemy or friendly.
+    pub units_given: bool,
     /// One result per choice, in the order given.
     pub mortars: Vec<MortarResult>,
     /// The engine settings every plan ran with.
@@ -292,6 +294,7 @@ pub fn run(
         elite_unused: plan.shot_input.firer.elite_unused(plan.shot_input.ammo),
         unused_file_mortar: unused_file_mortar(source, choices),
         enemy_units,
+        units_given: !plan.units().is_empty(),
         mortars,
         settings: settings.clone(),
     })

@@ -84,8 +84,21 @@ struct CompareJson {
     repair: bool,
     starting_acquisition: u8,
     enemy_units: Vec<String>,
+    /// Not a key: the hex holds units, enemy or friendly.
+    #[serde(skip)]
+    units_given: bool,
     mortars: Vec<MortarJsonResult>,
     notes: Vec<String>,
+}
+
+/// What stands for the enemy units' figures when there are none: no
+/// units at all, or friendly units only.
+fn no_enemy_units(units_given: bool) -> &'static str {
+    if units_given {
+        "no enemy units"
+    } else {
+        "no units given"
+    }
 }
 
 fn by_turn(figures: &[TurnFigure]) -> Vec<TurnFigureJson> {
@@ -137,7 +150,10 @@ fn notes(c: &Comparison) -> Vec<String> {
         "P(malfunction): at least once over the whole plan".to_string(),
     ];
     if c.enemy_units.is_empty() {
-        notes.push("out of action: no units given ([[target.units]]), so not worked out".into());
+        notes.push(format!(
+            "out of action: {} ([[target.units]]), so not worked out",
+            no_enemy_units(c.units_given)
+        ));
     } else {
         notes.push(
             "out of action: at least one enemy unit broken or eliminated (a vehicle eliminated)"
@@ -185,6 +201,7 @@ impl CompareJson {
             repair: c.repair,
             starting_acquisition: c.starting_acquisition,
             enemy_units: c.enemy_units.clone(),
+            units_given: c.units_given,
             mortars: c
                 .mortars
                 .iter()
@@ -235,8 +252,9 @@ impl Comparison {
         } else {
             (
                 format!(
-                    "P(at least one hit) at {} hexes, no units given: {names}",
-                    self.range
+                    "P(at least one hit) at {} hexes, {}: {names}",
+                    self.range,
+                    no_enemy_units(self.units_given)
                 ),
                 "P(1+ hit) by the end of the turn",
             )

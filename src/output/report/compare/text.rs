@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use super::{CompareJson, MortarJsonResult};
+use super::{CompareJson, MortarJsonResult, no_enemy_units};
 use crate::output::report::legend::{Term, percent};
 use crate::output::report::notes::{Notes, legend_and_notes};
 use crate::output::report::plan::FigureJson;
@@ -84,10 +84,10 @@ impl CompareJson {
         let _ = writeln!(
             out,
             "Enemy units: {}\n",
-            if units {
-                self.enemy_units.join(", ")
-            } else {
-                "no units given".to_string()
+            match (units, self.units_given) {
+                (true, _) => self.enemy_units.join(", "),
+                (false, true) => "none: the units given are friendly".into(),
+                (false, false) => "no units given".into(),
             }
         );
         let mut rows = Table::new(self);
@@ -107,7 +107,9 @@ impl CompareJson {
             });
         }
         if !units {
-            rows.row("P(1+ out of action)".into(), &|_| "no units given".into());
+            rows.row("P(1+ out of action)".into(), &|_| {
+                no_enemy_units(self.units_given).into()
+            });
         }
         for turn in (1..=last).filter(|_| units) {
             let i = (turn - 1) as usize;

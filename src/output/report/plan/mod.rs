@@ -74,10 +74,10 @@ pub(crate) struct PhaseJson {
     pub(crate) p_hit_by_end: FigureJson,
     pub(crate) p_malfunctioned_at_end: FigureJson,
     pub(crate) p_removed_by_end: FigureJson,
-    /// Plans with units: no enemy unit still in action at the end of the phase.
+    /// Plans with enemy units: no enemy unit still in action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) p_hex_cleared_by_end: Option<FigureJson>,
-    /// Plans with units: some enemy unit out of action at the end of the phase.
+    /// Plans with enemy units: some enemy unit out of action at the end of the phase.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) p_out_of_action_by_end: Option<FigureJson>,
     pub(crate) shots: Vec<CountJson<FigureJson>>,
@@ -172,7 +172,10 @@ impl PlanReport {
         let figures = PlanFigures::of(plan, exact, mc.map(|m| m.tally), mc.and_then(|m| m.units));
         let has_units = !plan.units().is_empty();
         let turns = plan.player_turns();
-        let opt = |f: &Option<Figure>| f.as_ref().map(FigureJson::from);
+        // The hex's figures are about its enemy units: with friendly units
+        // only, "cleared" would be 1 for no shot at all.
+        let enemy = plan.units().iter().any(|u| u.enemy);
+        let opt = |f: &Option<Figure>| f.as_ref().filter(|_| enemy).map(FigureJson::from);
         let per_phase = plan
             .input
             .phases
@@ -260,7 +263,7 @@ impl PlanReport {
                 p_burning_wreck: (&f.p_burning_wreck).into(),
             })
             .collect();
-        let hex = figures.hex.as_ref().map(|h| HexJson {
+        let hex = figures.hex.as_ref().filter(|_| enemy).map(|h| HexJson {
             p_cleared: (&h.p_cleared).into(),
             p_all_eliminated: (&h.p_all_eliminated).into(),
             at_least_out_of_action: counts(&h.at_least_out_of_action),

@@ -250,6 +250,7 @@ pub struct ShotReport {
     pub(crate) missing: Vec<MissingValue>,
     /// The units in the hex, if any were given.
     pub(crate) units: Vec<UnitJson>,
+    /// The hex's odds, if it holds an enemy unit.
     pub(crate) hex: Option<HexJson<ProbJson>>,
     /// What the model leaves out, the report's notes, the readings.
     #[serde(flatten)]
@@ -336,7 +337,11 @@ impl ShotReport {
             ),
             missing,
             units: unit_odds.map(|u| units_json(shot, u)).unwrap_or_default(),
-            hex: unit_odds.map(|u| hex_json(&u.hex)),
+            // The hex's figures are about its enemy units (friendly units
+            // only: "cleared" would be 1 for no shot at all).
+            hex: unit_odds
+                .filter(|_| shot.input.units.iter().any(|u| u.enemy))
+                .map(|u| hex_json(&u.hex)),
             about: AboutJson::new(&facts, notes),
         }
     }
