@@ -5,7 +5,8 @@
 //! failed on the code before the fix (the comment says what it gave then).
 //! The hits and their effects are in `../rules_fidelity_effects.rs`; sections
 //! are numbered as in issue 10. Pins and moving targets across Player
-//! Turns (A7.8, C6) are in `sequence.rs`.
+//! Turns (A7.8, C6) are in `sequence.rs`; the To Hit line of a SMOKE shot
+//! that may deplete (C8.9) in `special_ammo.rs`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -29,6 +30,7 @@ use mortar_odds::rules::target::Target;
 use mortar_odds::rules::units::{Unit, UnitKind};
 
 mod sequence;
+mod special_ammo;
 
 // ---------------------------------------------------------------------------
 // 1. C5.2: no weapon fires more than once in its AFPh

@@ -271,10 +271,19 @@ impl ShotReport {
         let th = self.modified_to_hit_number;
         let drm = self.to_hit.drm;
         match self.to_hit.hit_mode {
-            HitMode::Normal => format!(
-                "Hits on a Final DR of {th} or less: an Original DR of {} or less. An Original 2 is a Critical Hit (C3.7).",
-                (th - drm).min(12)
-            ),
+            HitMode::Normal => {
+                let original = (th - drm).min(12);
+                // C8.9: above the depletion number, no SMOKE/WP is fired.
+                match self.depletion_number.map(i16::from) {
+                    Some(n) if n < original => format!(
+                        "Hits on a Final DR of {th} or less, but an Original DR above the depletion number {n} fires no {} (C8.9): it hits on an Original DR of {n} or less. An Original 2 is a Critical Hit (C3.7).",
+                        self.ammo.name()
+                    ),
+                    _ => format!(
+                        "Hits on a Final DR of {th} or less: an Original DR of {original} or less. An Original 2 is a Critical Hit (C3.7)."
+                    ),
+                }
+            }
             HitMode::LowestOnly => "Only an Original 2 hits; a subsequent dr of 1 makes it a Critical Hit, 2-6 a normal hit (C3.7).".into(),
             HitMode::Improbable => "Improbable Hit (C3.6): only an Original 2 can hit, with a subsequent dr of 1 (Critical Hit) or 2-3 (hit).".into(),
         }
