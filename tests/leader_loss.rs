@@ -250,3 +250,38 @@ fn a10_2_a_leader_wounded_earlier_in_the_attack_is_lost_as_wounded() {
     assert_eq!(end.prob(|s| s.pinned && !s.broken), p(5, 108));
     assert_eq!(end.prob(|s| s.broken), p(7, 36));
 }
+
+#[test]
+fn a10_2_a_leader_broken_by_the_attack_owes_his_lltc_though_a_llmc_then_kills_him() {
+    // A 9-2 eliminated (1KIA) and an 8-1 (broken side 6) with a NMC; a
+    // morale-7 squad with them is not attacked. The 8-1's NMC, 5-5: 10 > 8,
+    // broken. Leader Loss, after the attack's checks: the 9-2's LLMC at +2
+    // (level 9) first, the 8-1 (now 6) before the squad (A10.7): 6-6, an
+    // Original 12 broken: eliminated. The squad, 1-2: 5 ≤ 7, passes. The
+    // 8-1 was broken by the attack, so his LLTC is still owed (+1, level 8):
+    // 3-4, 8 > 7, the squad is pinned. Then his elimination's LLMC at +1
+    // (level 8, as he stood before the check that killed him, unwounded):
+    // 1-1, 3, passes. Before the fix his break's LLTC was dropped, and the
+    // 3-4 fell to the LLMC: the squad broke.
+    let units = vec![
+        leader(9, -2),
+        Unit {
+            broken_morale: Some(6),
+            ..leader(8, -1)
+        },
+        unit(UnitKind::Squad, 7, 8),
+    ];
+    let kia = final_dr(|r| r == IftResult::Kia(1));
+    let nmc = final_dr(|r| r == IftResult::Nmc);
+    let column = Column::of_fp(8).unwrap();
+    let mut start = LocationState::new(&[UnitState::default(); 3]);
+    let hits = [
+        (0, column, Dr::new(3, 4), kia),
+        (1, column, Dr::new(3, 4), nmc),
+    ];
+    location::apply_attack(&units[..], hits, &mut start.resolving());
+    let (end, used) = resolve(&units, start, &[5, 5, 6, 6, 1, 2, 3, 4, 1, 1]);
+    assert!(end[0].eliminated && end[1].eliminated);
+    assert!(end[2].pinned && !end[2].broken, "{:?}", end[2]);
+    assert_eq!(used, 10);
+}

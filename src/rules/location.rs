@@ -165,11 +165,25 @@ pub fn next_job<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Res
         });
         if let Some(i) = next {
             let check = r.pending[i].take().expect("found pending");
-            // A leader's loss is reckoned from his state just before the
-            // check or result that cost him (a wound taken earlier in the
-            // attack counts, A17.3): not lost yet, his state now is that.
-            if is_leader(i) && newly_lost(r.seen[i], r.units[i]).is_none() {
-                r.seen[i] = r.units[i];
+            if is_leader(i) {
+                match newly_lost(r.seen[i], r.units[i]) {
+                    // A leader's loss is reckoned from his state just before
+                    // the check or result that cost him (a wound taken
+                    // earlier in the attack counts, A17.3): not lost yet,
+                    // his state now is that.
+                    None => r.seen[i] = r.units[i],
+                    // Broken by the attack, his LLTC not yet handed out, he
+                    // takes another leader's Leader Loss check: his break is
+                    // taken into account now, so that it still owes its
+                    // LLTC if this check kills him (whose LLMC comes after).
+                    Some(false) if matches!(check, Check::LeaderLoss { .. }) => {
+                        r.owed[i] = Some(loss_check(unit_of(targets, i), r.seen[i], false));
+                        r.seen[i] = r.units[i];
+                    }
+                    // Lost by the attack and still taking its checks: all
+                    // of it is one loss, reckoned once they are made.
+                    Some(_) => {}
+                }
             }
             return Job::Check(i, check);
         }
@@ -246,6 +260,7 @@ pub fn next_task<O: Occupants + ?Sized>(
         Job::Check(i, check) => apply_check(targets, r.units, i, check, dice),
         Job::Done => {
             // Every leader's loss is accounted for.
+            debug_assert!(r.owed.iter().all(Option::is_none), "every loss handed out");
             r.seen.copy_from_slice(r.units);
             return false;
         }
@@ -255,26 +270,47 @@ pub fn next_task<O: Occupants + ?Sized>(
 
 /// A10.2: the first leader (in check order) whom the attack or a later
 /// check broke or eliminated makes the other friendly Personnel of the
-/// Location with a lower Morale Level check: a Leader Loss MC for a leader
-/// eliminated (broken units included), a Leader Loss TC for a leader broken
-/// (Good Order units only; failing pins, Reading `lltc-failure-pins`), at
-/// the lost leader's leadership DRM made positive (a -2 leader: +2; a 0 or
-/// +1 leader: +0). Who owes the check is told when it is made
-/// ([`apply_check`]). The checks can break or eliminate another leader,
-/// whose loss comes next. A wound that is not mortal costs nothing (A17.3).
-/// `false` when no leader's loss is left to account for.
+/// Location with a lower Morale Level check ([`loss_check`]); a loss
+/// taken into account earlier (`owed`, see [`next_job`]) comes before his
+/// next one. Who owes the check is told when it is made ([`apply_check`]).
+/// The checks can break or eliminate another leader, whose loss comes
+/// next. A wound that is not mortal costs nothing (A17.3). `false` when no
+/// leader's loss is left to account for.
 fn leader_loss<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Resolving) -> bool {
-    let lost = order.iter().copied().find_map(|i| {
-        let unit = targets.unit(i).filter(|u| u.kind == UnitKind::Leader)?;
-        let before = r.seen[i];
-        newly_lost(before, r.units[i]).map(|eliminated| (i, unit, before, eliminated))
-    });
-    let Some((i, leader, before, eliminated)) = lost else {
-        return false;
-    };
-    r.seen[i] = r.units[i];
-    // The lost leader's Morale Level and leadership as they stood just
-    // before the loss (a wounded leader's: one lower, one worse; A17.3).
+    for &i in order {
+        let Some(leader) = targets.unit(i).filter(|u| u.kind == UnitKind::Leader) else {
+            continue;
+        };
+        let check = match r.owed[i].take() {
+            Some(check) => check,
+            None => {
+                let Some(eliminated) = newly_lost(r.seen[i], r.units[i]) else {
+                    continue;
+                };
+                let check = loss_check(leader, r.seen[i], eliminated);
+                r.seen[i] = r.units[i];
+                check
+            }
+        };
+        for j in 0..targets.count() {
+            let Some(u) = targets.unit(j) else { continue };
+            if j != i && !u.kind.is_vehicle() && u.enemy == leader.enemy {
+                r.pending[j] = Some(check);
+            }
+        }
+        return true;
+    }
+    false
+}
+
+/// The check a leader's loss owes the others (A10.2): a Leader Loss MC
+/// for a leader eliminated (broken units included), a Leader Loss TC for
+/// a leader broken (Good Order units only; failing pins, Reading
+/// `lltc-failure-pins`), at the lost leader's leadership DRM made positive
+/// (a -2 leader: +2; a 0 or +1 leader: +0), owed by the units below his
+/// Morale Level. Both as they stood just before the loss, in `before` (a
+/// wounded leader's: one lower, one worse; A17.3).
+fn loss_check(leader: &Unit, before: UnitState, eliminated: bool) -> Check {
     let level = morale_now(
         leader,
         &UnitState {
@@ -284,17 +320,11 @@ fn leader_loss<O: Occupants + ?Sized>(targets: &O, order: &[usize], r: &mut Reso
     )
     .unwrap_or(leader.morale);
     let drm = (-leadership_now(leader, &before)).max(0) as u8;
-    for j in 0..targets.count() {
-        let Some(u) = targets.unit(j) else { continue };
-        if j != i && !u.kind.is_vehicle() && u.enemy == leader.enemy {
-            r.pending[j] = Some(Check::LeaderLoss {
-                task: !eliminated,
-                drm,
-                level,
-            });
-        }
+    Check::LeaderLoss {
+        task: !eliminated,
+        drm,
+        level,
     }
-    true
 }
 
 /// Whether a leader who stood as `before` is lost now: `Some(true)`

@@ -140,7 +140,8 @@ impl AttackLaws {
 
 /// All of `state` that a resolution reads (not the IFT results), as bytes
 /// compared at once: each unit's state and the state Leader Loss last saw
-/// of it one byte each ([`UnitState::bits`]), each check owed four bytes,
+/// of it one byte each ([`UnitState::bits`]), each check owed and each
+/// Leader Loss check taken into account but not handed out four bytes,
 /// then each Random Selection group as its kind, number, size and members.
 /// Equal keys are equal such states (the number of targets is that of the
 /// laws' units).
@@ -152,11 +153,12 @@ fn state_key(state: &LocationState) -> Vec<u8> {
         groups,
         pending,
         seen,
+        owed,
     } = state;
     let mut key = Vec::with_capacity(6 * units.len());
     key.extend(units.iter().map(UnitState::bits));
     key.extend(seen.iter().map(UnitState::bits));
-    for check in pending {
+    for check in pending.iter().chain(owed.iter()) {
         key.extend(check_bytes(*check));
     }
     for group in groups {

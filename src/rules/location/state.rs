@@ -62,6 +62,11 @@ pub struct Resolving<'s> {
     /// a leader whose state is worse than this owes the others their
     /// Leader Loss checks.
     pub seen: &'s mut [UnitState],
+    /// The Leader Loss check a leader's loss owes the others, taken into
+    /// account but not yet handed out: a leader lost by the attack who
+    /// takes another leader's Leader Loss check before his own loss is
+    /// handed out (his break still owes its LLTC if that check kills him).
+    pub owed: &'s mut [Option<Check>],
 }
 
 /// That state, owned: one slot per target, held inline ([`Slots`]), so
@@ -81,6 +86,8 @@ pub struct LocationState {
     pub pending: Slots<Option<Check>>,
     /// Each unit's state as Leader Loss has taken it into account (A10.2).
     pub seen: Slots<UnitState>,
+    /// The Leader Loss checks taken into account, not yet handed out.
+    pub owed: Slots<Option<Check>>,
 }
 
 /// As derived, but for no call to clone the groups when there are none
@@ -98,6 +105,7 @@ impl Clone for LocationState {
             },
             pending: self.pending,
             seen: self.seen,
+            owed: self.owed,
         }
     }
 
@@ -114,6 +122,7 @@ impl Clone for LocationState {
         }
         self.pending = source.pending;
         self.seen = source.seen;
+        self.owed = source.owed;
     }
 }
 
@@ -131,6 +140,7 @@ impl LocationState {
             groups: Vec::new(),
             pending: Slots::filled(units.len(), None),
             seen: units,
+            owed: Slots::filled(units.len(), None),
         }
     }
 
@@ -144,6 +154,7 @@ impl LocationState {
             groups: Vec::new(),
             pending: Slots::filled(units.len(), None),
             seen: units,
+            owed: Slots::filled(units.len(), None),
         }
     }
 
@@ -155,6 +166,7 @@ impl LocationState {
             groups: &mut self.groups,
             pending: &mut self.pending,
             seen: &mut self.seen,
+            owed: &mut self.owed,
         }
     }
 }

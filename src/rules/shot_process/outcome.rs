@@ -75,6 +75,7 @@ impl AfterToHit {
                 self.multiple[i],
                 location.pending[i],
                 location.seen[i].bits(),
+                location.owed[i],
                 i,
             )
         };
@@ -88,13 +89,19 @@ impl AfterToHit {
         }
         each.sort_unstable();
         let (hits, multiple) = (self.hits, self.multiple);
-        let (units, pending, seen) = (location.units, location.pending, location.seen);
+        let (units, pending, seen, owed) = (
+            location.units,
+            location.pending,
+            location.seen,
+            location.owed,
+        );
         for (&to, &(.., from)) in places.iter().zip(each.iter()) {
             self.hits[to] = hits[from];
             self.multiple[to] = multiple[from];
             location.units[to] = units[from];
             location.pending[to] = pending[from];
             location.seen[to] = seen[from];
+            location.owed[to] = owed[from];
         }
     }
 }
@@ -118,7 +125,8 @@ impl ShotProcess<'_> {
         let fresh = location.groups.is_empty()
             && location.results.iter().all(Option::is_none)
             && location.pending.iter().all(Option::is_none)
-            && location.seen == location.units;
+            && location.seen == location.units
+            && location.owed.iter().all(Option::is_none);
         let vehicles = self
             .targets
             .iter()
