@@ -191,7 +191,7 @@ proptest! {
     }
 
     /// 3. The colored die keeps ROF: P(keep ROF) = min(r, 6)/6 for the
-    /// effective ROF r, and 0 for a pinned firer.
+    /// effective ROF r, and 0 for a pinned firer or in the AFPh.
     #[test]
     fn rof_law(input in shot_input()) {
         let shot = checked(&input);
@@ -206,10 +206,11 @@ proptest! {
         let p = p.unwrap();
         prop_assert_eq!(&p, &Prob::new(u64::from(r.min(6)), 6));
 
-        // The effective ROF itself, from C2.24, C5.4, C5.6, C9.31, A21.12,
-        // A21.13 (no CA change is generated).
+        // The effective ROF itself, from C2.24, C5.2 (one shot in the
+        // AFPh), C5.4, C5.6, C9.31, A21.12, A21.13 (no CA change is
+        // generated).
         let f = &input.firer;
-        let expected = if f.pinned || f.intensive_fire {
+        let expected = if f.pinned || f.intensive_fire || f.phase == Phase::Advancing {
             0
         } else {
             let printed = input.mortar.rof.unwrap() as i8;
@@ -217,7 +218,7 @@ proptest! {
                 .max(0) as u8
         };
         prop_assert_eq!(r, expected);
-        if f.pinned {
+        if f.pinned || f.phase == Phase::Advancing {
             prop_assert_eq!(p, Prob::zero());
         }
     }

@@ -138,6 +138,25 @@ fn c5_2_the_cli_gives_one_afph_shot() {
         "json",
     ]);
     assert_eq!(doc["expected_shots"]["exact"], "1/1");
+    // One shot alone in the AFPh keeps no ROF: the colored die gave 1/2
+    // with the ROF 3, and the legend said the mortar may fire again.
+    let shot = json(
+        &[
+            &["shot", "--range", "10", "--phase", "AFPh"][..],
+            &US_81_FLAGS,
+            &["--format", "json"],
+        ]
+        .concat(),
+    );
+    assert_eq!(
+        (shot["effective_rof"].as_u64(), &shot["p_keep_rof"]["exact"]),
+        (Some(0), &serde_json::json!("0/1"))
+    );
+    assert!(
+        shot["notes"]
+            .to_string()
+            .contains("AFPh: one shot at most, so no Multiple ROF (C5.2)")
+    );
 }
 
 // ---------------------------------------------------------------------------

@@ -295,6 +295,10 @@ fn effective_rof(
         notes.push("an Intensive Fire shot never keeps ROF (C5.6)");
         return (Some(0), notes);
     }
+    if firer.phase.max_shots() == Some(1) {
+        notes.push("AFPh: one shot at most, so no Multiple ROF (C5.2)");
+        return (Some(0), notes);
+    }
     let printed = match mortar
         .type89_rules
         .then(|| Type89::rof_override(ammo, range))
