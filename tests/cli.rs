@@ -11,7 +11,26 @@ use common::*;
 #[test]
 fn range_beyond_the_mortar_is_rejected() {
     let line = rejects(&["shot", "--mortar", "japanese-type-89", "--range", "20"]);
-    assert_mentions(&line, &["target.range"]);
+    assert_mentions(
+        &line,
+        &["target.range", "20 hexes is beyond the maximum", "1 to 16"],
+    );
+    // Below the minimum is not "beyond" (the line said so, with "1 hexes").
+    let below = [
+        "shot",
+        "--mortar",
+        "us-81mm",
+        "--range",
+        "1",
+        "--range-limits",
+        "2-40",
+    ];
+    assert_mentions(
+        &rejects(&below),
+        &[
+            "target.range: 1 hex is below the minimum of the us-81mm's printed range 2-40: give a range from 2 to 40 (C3.52)",
+        ],
+    );
 }
 
 #[test]

@@ -76,10 +76,17 @@ pub(super) fn check_range(mortar: &Mortar, ammo: Ammo, range: u16) -> Result<()>
     let limits = mortar
         .range
         .ok_or_else(|| missing("mortar.range", mortar, "--range-limits MIN-MAX"))?;
+    // C3.52, C9.4: the printed range, both ends, bounds the fire.
     check(limits.contains(range), "target.range", || {
+        let hexes = if range == 1 { "hex" } else { "hexes" };
+        let side = if range < limits.min {
+            "below the minimum"
+        } else {
+            "beyond the maximum"
+        };
         format!(
-            "{range} hexes is outside the {}'s range {limits} (C3.52: ordnance cannot fire beyond its printed range)",
-            mortar.name
+            "{range} {hexes} is {side} of the {}'s printed range {limits}: give a range from {} to {} (C3.52)",
+            mortar.name, limits.min, limits.max
         )
     })?;
     if mortar.type89_rules
