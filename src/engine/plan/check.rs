@@ -35,7 +35,7 @@ pub(super) fn check(shot_input: &ShotInput, input: &PlanInput) -> Result<Checked
         return Err(Error::invalid(
             "plan.phases",
             format!(
-                "{} phases; a plan has at most {MAX_PHASES} (some 30 Player Turns): split it into shorter plans",
+                "{} phases; a plan lists at most {MAX_PHASES} fire phases: split it into shorter plans",
                 input.phases.len()
             ),
         ));
