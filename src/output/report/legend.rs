@@ -132,14 +132,14 @@ pub(crate) fn legend(terms: &[Term]) -> String {
 /// The longest fraction a text cell shows whole.
 const SHORT: usize = 15;
 
-/// An exact value in a text cell: `0` and `1` as such, a short fraction
-/// whole, a long one as the JSON key (`key`) that holds it.
+/// An exact value in a text cell: a whole number as such (`0`, `1`, `2`
+/// for an expected count), a short fraction whole, a long one as the JSON
+/// key (`key`) that holds it.
 pub(crate) fn exact_cell(exact: &str, key: &str) -> String {
-    match exact {
-        "0/1" => "0".into(),
-        "1/1" => "1".into(),
-        e if e.len() <= SHORT => e.into(),
-        _ => key.into(),
+    match exact.strip_suffix("/1") {
+        Some(whole) => whole.into(),
+        None if exact.len() <= SHORT => exact.into(),
+        None => key.into(),
     }
 }
 
@@ -171,6 +171,8 @@ mod tests {
     #[test]
     fn zero_is_0_and_long_fractions_name_their_key() {
         assert_eq!(exact_cell("0/1", "p_removed"), "0");
+        assert_eq!(exact_cell("2/1", "expected_shots"), "2");
+        assert_eq!(exact_cell("3/11", "p"), "3/11");
         assert_eq!(exact_cell("7/12", "p_hit"), "7/12");
         assert_eq!(
             exact_cell("1038626147/161243136", "expected_shots"),

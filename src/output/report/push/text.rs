@@ -125,12 +125,16 @@ impl PushReport {
                 exact_cell(&e.p_end_first_phase.exact, "exact.p_end_first_phase"),
                 percent(e.p_end_first_phase.value),
                 e.expected_hexes_first_phase.value,
-                e.expected_hexes_first_phase.exact,
+                exact_cell(
+                    &e.expected_hexes_first_phase.exact,
+                    "exact.expected_hexes_first_phase"
+                ),
             ));
             match &e.expected_phases {
                 Some(x) => out.push_str(&format!(
                     "Exact: expected MPh to reach the end {:.3} ({})\n",
-                    x.value, x.exact
+                    x.value,
+                    exact_cell(&x.exact, "exact.expected_phases")
                 )),
                 None => out.push_str(&format!(
                     "Exact: the end may never be reached: P(never) {} ({})\n",
