@@ -166,3 +166,22 @@ fn c6_case_m_acquisition_on_a_bore_sighted_hex_is_refused() {
     let text = succeeds(&bore_sighted_plan(&["--engine", "exact"]));
     assert!(text.contains("; starting Acquisition: NA\n"), "{text}");
 }
+
+#[test]
+fn c5_2_an_afph_after_an_uncapped_pfph_is_explained() {
+    // The PFPh fires until ROF is lost; only a weapon with ROF goes on into
+    // the AFPh: the AFPh gave 0 shots with no word why.
+    let plan = |phases: &str| {
+        let (_dir, path) = common::scenario_file(&format!("[plan]\nphases = [{phases}]\n"));
+        let base = ["plan", &path, "--range", "10", "--engine", "exact"];
+        json(&[&base[..], &US_81_FLAGS, &["--format", "json"]].concat())
+    };
+    let why = "an AFPh right after a PFPh without max_shots fires nothing";
+    let uncapped = plan("\"PFPh\", \"AFPh\"");
+    assert_eq!(uncapped["per_phase"][1]["expected_shots"]["exact"], "0/1");
+    assert!(uncapped["notes"].to_string().contains(why));
+    // Capped, the AFPh has its shot (ROF 3 kept: 1/2) and no such note.
+    let capped = plan("{ phase = \"PFPh\", max_shots = 1 }, \"AFPh\"");
+    assert_eq!(capped["per_phase"][1]["expected_shots"]["exact"], "1/2");
+    assert!(!capped["notes"].to_string().contains(why));
+}

@@ -218,6 +218,13 @@ impl PlanReport {
         {
             notes.push("one shot at most in an AFPh, whatever the ROF (C5.2; Opportunity Fire not modelled)".to_string());
         }
+        // An uncapped PFPh ends only when the weapon loses ROF (or
+        // malfunctions), and only a weapon with ROF goes on into the AFPh.
+        if plan.input.phases.windows(2).any(|w| {
+            w[0].phase == Phase::Prep && w[0].max_shots.is_none() && w[1].phase == Phase::Advancing
+        }) {
+            notes.push("an AFPh right after a PFPh without max_shots fires nothing: the weapon fires in the PFPh until it loses ROF, and only a weapon that still has ROF goes on into the AFPh; give the PFPh a max_shots to plan an AFPh shot".to_string());
+        }
         let moving = std::iter::once(&si.target)
             .chain(si.units.iter().map(|u| &u.location))
             .any(|t| t.movement().is_some());
