@@ -252,11 +252,22 @@ fn plan_bad_trials_and_seed_are_rejected() {
     // run for hours.
     assert_mentions(
         &usage(&["plan", &path, "--trials", "100000001"]),
-        &["--trials", "1..=100000000"],
+        &["--trials", "give a whole number from 1 to 100,000,000"],
     );
     assert_mentions(
         &usage(&["dc", "--kind", "placed", "--trials", "1000000000000"]),
-        &["--trials", "1..=100000000"],
+        &[
+            "--trials",
+            "1,000,000,000,000 is out of range; give a whole number from 1 to 100,000,000",
+        ],
+    );
+    // In words, not clap's range notation.
+    assert_mentions(
+        &usage(&["plan", &path, "--max-states", "0"]),
+        &[
+            "--max-states",
+            "0 is out of range; give a whole number from 1 to 1,000,000",
+        ],
     );
 }
 

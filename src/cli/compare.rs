@@ -37,13 +37,13 @@ pub(super) struct CompareArgs {
     #[command(flatten)]
     output: ReportOutput,
     /// Monte Carlo trials, for plans whose exact chain is too large (at most 100,000,000).
-    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
+    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, { mortar_odds::engine::MAX_TRIALS }>)]
     trials: u64,
     /// Monte Carlo seed.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]
     seed: u64,
-    /// Largest number of chain states the exact engine may build; beyond, Monte Carlo.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    /// Largest number of chain states the exact engine may build, up to 1,000,000; beyond, Monte Carlo.
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, 1_000_000>)]
     max_states: u64,
     /// In the text output, show every reading of the rules and every part not modelled.
     #[arg(long)]

@@ -29,7 +29,7 @@ pub(super) struct DcArgs {
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Also run a Monte Carlo check with this many trials (at most 100,000,000).
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, { mortar_odds::engine::MAX_TRIALS }>)]
     trials: Option<u64>,
     /// Monte Carlo seed (with --trials): the same seed gives the same figures on any number of threads.
     #[arg(

@@ -10,6 +10,7 @@
 //! leaving a half-written or stray file.
 
 mod atomic;
+mod bounded;
 mod cleanup;
 mod compare;
 mod completions;

@@ -28,8 +28,8 @@ pub(super) struct PlanArgs {
     /// Write the report to this file (whole or not at all) instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Largest number of chain states the exact engine may build (units multiply them).
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    /// Largest number of chain states the exact engine may build, up to 1,000,000 (units multiply them).
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, 1_000_000>)]
     max_states: u64,
     #[command(flatten)]
     plan: PlanFlags,

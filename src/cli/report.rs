@@ -60,7 +60,7 @@ pub(super) struct ReportArgs {
     #[arg(long, default_value = "examples")]
     examples: PathBuf,
     /// Monte Carlo trials for each fire plan (at most 100,000,000).
-    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
+    #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, { mortar_odds::engine::MAX_TRIALS }>)]
     trials: u64,
     /// Monte Carlo seed.
     #[arg(long, default_value = "1", allow_negative_numbers = true)]

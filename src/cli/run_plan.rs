@@ -114,13 +114,13 @@ pub(super) struct RunArgs {
     #[arg(long, value_enum, default_value = "both")]
     pub(super) engine: Engine,
     /// Monte Carlo trials (at most 100,000,000).
-    #[arg(long, default_value_t = engine::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=mortar_odds::engine::MAX_TRIALS))]
+    #[arg(long, default_value_t = engine::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, { mortar_odds::engine::MAX_TRIALS }>)]
     pub(super) trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     #[arg(long, default_value_t = engine::DEFAULT_SEED, allow_negative_numbers = true)]
     pub(super) seed: u64,
     /// Worker threads for Monte Carlo [default: all cores].
-    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u64).range(1..=256))]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, 256>)]
     pub(super) threads: Option<u64>,
 }
 

@@ -28,7 +28,7 @@ pub(super) struct SheetArgs {
     #[arg(long, value_name = "DIR", default_value = "reports/sheets")]
     out: PathBuf,
     /// Printed B# the shots-per-phase figures use (12 where the counter prints none).
-    #[arg(long, default_value_t = DEFAULT_BREAKDOWN, allow_negative_numbers = true, value_parser = clap::value_parser!(u8).range(2..=12))]
+    #[arg(long, default_value_t = DEFAULT_BREAKDOWN, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u8, 2, 12>)]
     breakdown: u8,
 }
 

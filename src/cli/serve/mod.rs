@@ -47,22 +47,22 @@ pub(super) struct ServeArgs {
     open: bool,
     /// Time budget of one request in milliseconds: past it a plan or a
     /// comparison is answered by Monte Carlo, anything else refused.
-    #[arg(long, default_value_t = 2000, value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    #[arg(long, default_value_t = 2000, value_parser = crate::cli::bounded::whole::<u64, 10, 600_000>)]
     budget_ms: u64,
-    /// Largest number of chain states the exact engine may build for one request.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    /// Largest number of chain states the exact engine may build for one request, up to 1,000,000.
+    #[arg(long, default_value_t = DEFAULT_MAX_STATES as u64, value_parser = crate::cli::bounded::whole::<u64, 1, 1_000_000>)]
     max_states: u64,
     /// Most Monte Carlo trials of one request.
-    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = clap::value_parser!(u64).range(1..=MAX_TRIALS))]
+    #[arg(long, default_value_t = DEFAULT_TRIALS, value_parser = crate::cli::bounded::whole::<u64, 1, { MAX_TRIALS }>)]
     max_trials: u64,
     /// Time a client has to send a request's headers, and then its body;
     /// past it the connection is closed (a stalled body is answered 408).
     /// A kept-alive connection left idle, and an answer the client stops
     /// reading, are closed after as long.
-    #[arg(long, default_value_t = 30_000, value_parser = clap::value_parser!(u64).range(100..=600_000))]
+    #[arg(long, default_value_t = 30_000, value_parser = crate::cli::bounded::whole::<u64, 100, 600_000>)]
     read_timeout_ms: u64,
     /// Engine jobs run at once (a job past the budget still counts until it ends).
-    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+    #[arg(long, default_value_t = 2, value_parser = crate::cli::bounded::whole::<u64, 1, 64>)]
     jobs: u64,
     #[command(flatten)]
     catalog: CatalogArgs,
