@@ -373,6 +373,37 @@ fn report_with_a_bad_examples_folder_writes_nothing() {
 }
 
 #[test]
+fn report_of_a_folder_without_scenarios_is_refused_and_the_index_names_its_folder() {
+    // An empty folder (a mistyped one) wrote a report of 0 scenarios, and
+    // the index always said `examples/`.
+    let dir = tempfile::tempdir().unwrap();
+    let (empty, mine) = (dir.path().join("empty"), dir.path().join("mine"));
+    fs::create_dir_all(&empty).unwrap();
+    fs::create_dir_all(&mine).unwrap();
+    let target = dir.path().join("reports");
+    let line = rejects(
+        &common::report_args(&empty, &target, 1000)
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(
+        line.contains("--examples: no scenario file (*.toml) in `"),
+        "{line}"
+    );
+    assert!(!target.exists());
+    fs::copy(
+        "examples/stack-in-woods.toml",
+        mine.join("stack-in-woods.toml"),
+    )
+    .unwrap();
+    common::report_into(&mine, &target, 1000);
+    let index = fs::read_to_string(target.join("index.md")).unwrap();
+    let folder = format!("from the scenarios in `{}/`", mine.display());
+    assert!(index.contains(&folder), "{}", &index[..300]);
+}
+
+#[test]
 fn report_names_the_scenario_file_that_is_wrong() {
     let dir = tempfile::tempdir().expect("temp dir");
     let examples = dir.path().join("examples");

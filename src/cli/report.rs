@@ -201,6 +201,12 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             Ok((report_name(path)?, source))
         })
         .collect::<Result<_>>()?;
+    if examples.is_empty() {
+        bail!(
+            "--examples: no scenario file (*.toml) in `{}`; give the folder that holds them",
+            crate::one_line(&args.examples.display().to_string())
+        );
+    }
     // An output folder that cannot be replaced fails now, not after the work.
     let folder = NewFolder::begin("--out", &args.out, REPORT_ENTRIES)?;
     let bar = progress(examples.len() as u64 + 5);
@@ -383,7 +389,11 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     bar.inc(1);
 
     let manifest = files.manifest();
-    files.add("index.md", index.to_markdown(args.trials) + &manifest);
+    let folder_name = crate::one_line(&args.examples.display().to_string());
+    files.add(
+        "index.md",
+        index.to_markdown(args.trials, &folder_name) + &manifest,
+    );
     bar.set_message("writing");
     files.write(folder, manifest::old_files(&args.out).as_ref())?;
     bar.finish_and_clear();

@@ -136,13 +136,14 @@ fn figure(f: &FigureJson, percent: bool) -> String {
 }
 
 impl Index {
-    /// The index page.
-    pub fn to_markdown(&self, trials: u64) -> String {
-        let mut out = String::from(
+    /// The index page, of the scenarios in the folder `examples`.
+    pub fn to_markdown(&self, trials: u64, examples: &str) -> String {
+        let mut out = format!(
             "# mortar-odds reports\n\n\
-             Written by `mortar-odds report` from the scenarios in `examples/`. Every \
+             Written by `mortar-odds report` from the scenarios in `{}/`. Every \
              figure is exact (worked out over all dice outcomes) unless marked MC: a \
              Monte Carlo estimate, shown beside the exact figure as a check.\n\n",
+            examples.trim_end_matches('/')
         );
         self.sheets_section(&mut out);
         self.to_hit_section(&mut out);

@@ -364,8 +364,7 @@ pub fn report_args(examples: &Path, out: &Path, trials: u64) -> Vec<String> {
 /// `mortar-odds report` as [`report_args`] gives it; returns what it
 /// printed.
 pub fn report_into(examples: &Path, out: &Path, trials: u64) -> String {
-    let args = report_args(examples, out, trials);
-    succeeds(&args.iter().map(String::as_str).collect::<Vec<_>>())
+    succeeds(&report_args(examples, out, trials))
 }
 
 /// The message of the library's refusal of `field`; panics when `result`
