@@ -175,3 +175,41 @@ fn a_vehicle_s_key_in_the_hex_is_sent_to_the_vehicle() {
         "{line}"
     );
 }
+
+#[test]
+fn another_command_s_file_is_named_for_its_command() {
+    // A `dc` file given to `shot`, a shot file to `dc` or `push`, a push
+    // file to `plan`: the first key refused says whose file it is.
+    let cases = [
+        (
+            "shot",
+            "examples/dc/placed-stone-building.toml",
+            "`mortar-odds dc`",
+        ),
+        (
+            "dc",
+            "examples/stack-in-woods.toml",
+            "`mortar-odds shot` or `plan`",
+        ),
+        (
+            "push",
+            "examples/stack-in-woods.toml",
+            "`mortar-odds shot` or `plan`",
+        ),
+        (
+            "plan",
+            "examples/push/at-gun-into-village.toml",
+            "`mortar-odds push`",
+        ),
+    ];
+    for (command, file, whose) in cases {
+        let line = rejects(&[command, file]);
+        assert_mentions(&line, &[&format!("; this is a file for {whose}")]);
+    }
+    // compare takes mortars first: a scenario file there goes with --scenario.
+    let line = rejects(&["compare", "examples/squad-in-woods-plan.toml", "us-81mm"]);
+    assert_mentions(
+        &line,
+        &["MORTAR `examples/squad-in-woods-plan.toml`: a scenario file goes with --scenario"],
+    );
+}

@@ -56,6 +56,15 @@ pub(super) fn run(args: &CompareArgs) -> Result<String> {
             "--mortar: compare takes the mortars as arguments (`compare {m} OTHER ...`), not --mortar"
         );
     }
+    // Every other command takes its scenario file first; compare's first
+    // arguments are mortars.
+    if let Some(file) = args.mortars.iter().find(|m| m.ends_with(".toml")) {
+        anyhow::bail!(
+            "MORTAR `{}`: a scenario file goes with --scenario: `compare --scenario {} MORTAR ...`",
+            crate::one_line(file),
+            crate::one_line(file)
+        );
+    }
     let (catalog, source) = args.flags.source(
         args.scenario.as_ref(),
         flags::Command::Compare,

@@ -162,12 +162,54 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
                         "{message}; a vehicle's size and moving_vehicle go with it in [[target.units]]"
                     )
                 }
-                _ => message,
+                _ => match other_command(&message) {
+                    Some(command) => format!("{message}; this is a file for `mortar-odds {command}`"),
+                    None => message,
+                },
             };
             format!("line {line} (`{source}`): {message}")
         }
         None => message,
     }
+}
+
+/// The commands whose files have their own top-level keys: each one's
+/// keys, and the end of the reader's message refusing a key at its top.
+const FILES: [(&str, &[&str], &str); 3] = [
+    (
+        "shot` or `plan",
+        &["ammo", "mortar", "firer", "target", "plan"],
+        "expected one of `ammo`, `mortar`, `firer`, `target`, `plan`",
+    ),
+    ("dc", &["dc"], "expected `dc`"),
+    (
+        "push",
+        &[
+            "path",
+            "mud",
+            "deep_snow",
+            "start_mud",
+            "start_deep_snow",
+            "gun",
+            "pushers",
+            "drm",
+        ],
+        "expected one of `path`, `mud`, `deep_snow`, `start_mud`, `start_deep_snow`, `gun`, `pushers`, `drm`",
+    ),
+];
+
+/// The command whose file this is, when `message` refuses at the top of
+/// one command's file a key at the top of another's (a `[dc]` given to
+/// `shot`).
+fn other_command(message: &str) -> Option<&'static str> {
+    let key = message.strip_prefix("unknown field `")?.split('`').next()?;
+    let (_, ours, _) = FILES
+        .iter()
+        .find(|(_, _, refusal)| message.ends_with(refusal))?;
+    let (command, _, _) = FILES
+        .iter()
+        .find(|(_, keys, _)| keys.contains(&key) && !ours.contains(&key))?;
+    Some(command)
 }
 
 /// A TOML reader's message without the program's inner names: "struct
