@@ -217,6 +217,12 @@ fn every_outcome_word_shown_is_in_the_legend() {
             );
         }
     }
+    // A plan's per-phase column: malfunctioned and not yet repaired at the
+    // phase's end (the whole plan's malfunction counts any).
+    let text = stdout(STACK_PLAN);
+    let legend = &text[text.find("\nLegend:").expect("a legend")..];
+    assert!(text.contains("hit by end  malfunctioned at end"), "{text}");
+    assert!(legend.contains("  malfunctioned at end (per phase): the weapon is malfunctioned, and not yet repaired, when the phase ends"), "{legend}");
 }
 
 #[test]

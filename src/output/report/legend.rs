@@ -13,6 +13,7 @@ pub(crate) enum Term {
     KeepsRof,
     Malfunction,
     Removed,
+    MalfunctionedAtEnd,
     IftResults,
     NoEffect,
     Pinned,
@@ -55,6 +56,10 @@ impl Term {
             Term::Removed => (
                 "removed for good (X#)",
                 "the weapon is eliminated, not just malfunctioned: an Original DR at or above the printed B# when the B# was lowered, or a repair dr of 6",
+            ),
+            Term::MalfunctionedAtEnd => (
+                "malfunctioned at end (per phase)",
+                "the weapon is malfunctioned, and not yet repaired, when the phase ends; the whole plan's malfunction counts any malfunction, repaired or not",
             ),
             Term::IftResults => (
                 "IFT results",

@@ -85,7 +85,7 @@ impl PlanReport {
         weapon.push(&["expected Critical Hits"], f, false);
         weapon.push(&["malfunction"], &self.p_malfunction, true);
         weapon.push(&["removed for good"], &self.p_removed, true);
-        terms.extend([Term::Malfunction, Term::Removed]);
+        terms.extend([Term::Malfunction, Term::Removed, Term::MalfunctionedAtEnd]);
         out.push('\n');
         out.push_str(&table(&["weapon"], &weapon));
         out.push_str(&self.per_phase_text());
@@ -168,7 +168,7 @@ impl PlanReport {
             "E[hits]",
             "first hit here",
             "hit by end",
-            "malfunctioned",
+            "malfunctioned at end",
         ];
         let rows: Vec<Vec<String>> = self
             .per_phase
