@@ -201,10 +201,10 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             Ok((report_name(path)?, source))
         })
         .collect::<Result<_>>()?;
+    let folder_name = crate::one_line(&args.examples.display().to_string());
     if examples.is_empty() {
         bail!(
-            "--examples: no scenario file (*.toml) in `{}`; give the folder that holds them",
-            crate::one_line(&args.examples.display().to_string())
+            "--examples: no scenario file (*.toml) in `{folder_name}`; give the folder that holds them"
         );
     }
     // An output folder that cannot be replaced fails now, not after the work.
@@ -389,7 +389,6 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     bar.inc(1);
 
     let manifest = files.manifest();
-    let folder_name = crate::one_line(&args.examples.display().to_string());
     files.add(
         "index.md",
         index.to_markdown(args.trials, &folder_name) + &manifest,

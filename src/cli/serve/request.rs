@@ -69,9 +69,6 @@ pub(super) struct Request {
     /// Add the command's charts, as SVG text, under `serve.charts`.
     #[serde(default)]
     pub charts: bool,
-    /// Not a field: the fields the body gave.
-    #[serde(skip)]
-    given: Vec<String>,
 }
 
 /// What the server allows a request, from `serve`'s flags.
@@ -137,11 +134,7 @@ impl Request {
                 bail!("request.{key}: {v} is not {what}");
             }
         }
-        let given = map.keys().cloned().collect();
-        let mut request: Request =
-            serde_json::from_value(value).map_err(|e| anyhow::anyhow!("request: {e}"))?;
-        request.given = given;
-        Ok(request)
+        serde_json::from_value(value).map_err(|e| anyhow::anyhow!("request: {e}"))
     }
 
     /// The scenario as the command modules read it: the JSON turned into
