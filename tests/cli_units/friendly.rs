@@ -6,14 +6,8 @@ use super::common::*;
 
 /// `command` with the US 81mm at 10 hexes, `units` and `more` flags.
 fn with(command: &str, units: &[&str], more: &[&str]) -> Vec<String> {
-    let mut args = vec![command.to_string()];
-    args.extend(US_81_FLAGS.iter().map(|s| s.to_string()));
-    args.extend(["--range".into(), "10".into()]);
-    for u in units {
-        args.extend(["--unit".into(), u.to_string()]);
-    }
-    args.extend(more.iter().map(|s| s.to_string()));
-    args
+    let base = [&[command][..], &US_81_FLAGS, &["--range", "10"]].concat();
+    with_units(&base, units, more)
 }
 
 /// The JSON document of `args`.

@@ -6,7 +6,7 @@ use super::common::*;
 
 /// A shot at range 5 (Modified TH# 7) at `units`, with `extra` flags.
 fn shot_at(units: &[&str], extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = [
+    let base = [
         "shot",
         "--mortar",
         "japanese-type-89",
@@ -14,14 +14,8 @@ fn shot_at(units: &[&str], extra: &[&str]) -> Vec<String> {
         "12",
         "--range",
         "5",
-    ]
-    .map(String::from)
-    .to_vec();
-    for u in units {
-        args.extend(["--unit".to_string(), u.to_string()]);
-    }
-    args.extend(extra.iter().map(|s| s.to_string()));
-    args
+    ];
+    with_units(&base, units, extra)
 }
 
 #[test]

@@ -176,6 +176,16 @@ pub fn succeeds<S: AsRef<str>>(args: &[S]) -> String {
     stdout
 }
 
+/// The arguments `base`, a `--unit` flag for each of `units`, then `more`.
+pub fn with_units(base: &[&str], units: &[&str], more: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+    for u in units {
+        args.extend(["--unit".to_string(), u.to_string()]);
+    }
+    args.extend(more.iter().map(|s| s.to_string()));
+    args
+}
+
 /// A scenario file `scenario.toml` with this text in a new temporary
 /// folder: the folder (removed when dropped) and the file's path.
 pub fn scenario_file(text: &str) -> (tempfile::TempDir, String) {
