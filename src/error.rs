@@ -136,6 +136,19 @@ fn did_you_mean(suggestions: &[String]) -> String {
     format!(" did you mean {}?", names.join(" or "))
 }
 
+/// `n` with a comma between each group of three digits: 1,000,000.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A text as a message may echo it to a terminal: a control character (a
 /// terminal escape, a line break, a tab) is written as its escape (`\n`,
 /// `\u{1b}`), so the message stays one printable line.

@@ -81,7 +81,9 @@ pub use engine::plan::exact::PlanOdds;
 pub use engine::plan::{FirePlan, IntensiveFirePolicy, PlanInput, PlanPhase, StopRule};
 pub use engine::push::exact::PushOdds;
 pub use engine::shot::{HexOdds, ShotOdds, UnitShotOdds};
-pub use engine::{DcResults, Engine, PlanResults, PushResults, Settings, TooLarge};
+pub use engine::{
+    DcResults, Engine, PlanRefused, PlanResults, PushResults, Settings, TooLarge, TooMuchWork,
+};
 pub use error::{Error, Result};
 pub use input::catalog::Catalog;
 pub use input::dc::DcScenario;

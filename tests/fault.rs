@@ -218,7 +218,8 @@ fn a_killed_run_leaves_no_temporary_file() {
             "--engine",
             "mc",
             "--trials",
-            "100000000",
+            // 3 phases at 3 units: 12 a trial, within the work of a run.
+            "80000000",
             "--out",
             path(&out),
         ]);

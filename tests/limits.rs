@@ -124,3 +124,62 @@ fn a_comparison_takes_at_most_24_mortars() {
     args.pop();
     succeeds(&args);
 }
+
+#[test]
+fn a_plans_monte_carlo_work_is_bounded() {
+    // 100,000,000 trials of 100 phases at 8 units ran for over an hour.
+    // A run takes at most 10^9 trials × phases × (units + 1).
+    let mut big = plan_of(100, "mc");
+    big.extend(stack(0, 8));
+    let trials = big.iter().position(|a| a == "--trials").unwrap() + 1;
+    big[trials] = "100000000".into();
+    let line = rejects_naming(&strs(&big), "trials");
+    assert!(
+        line.contains("100,000,000 Monte Carlo trials of a plan of 100 fire phases at 8 units")
+            && line.contains("give at most 1,111,111 trials"),
+        "{line}"
+    );
+    // Both engines: the Monte Carlo run is refused all the same.
+    let engine = big.iter().position(|a| a == "--engine").unwrap() + 1;
+    big[engine] = "both".into();
+    rejects_naming(&strs(&big), "trials");
+    // The weapon alone: 100 a trial, so 10,000,001 trials are refused.
+    let mut alone = plan_of(100, "mc");
+    alone[trials] = "10000001".into();
+    let line = rejects_naming(&strs(&alone), "trials");
+    assert!(line.contains("give at most 10,000,000 trials"), "{line}");
+}
+
+#[test]
+fn a_comparison_shares_one_runs_work() {
+    // Each of 2 mortars may take half: 5,000,000 trials of 100 phases.
+    // `--max-states 1` sends both to Monte Carlo.
+    let choice = "us-m2-60mm:rof=3,breakdown=12,range=1-16";
+    let phases = vec!["PFPh"; 100].join(",");
+    let args = [
+        "compare",
+        "--range",
+        "5",
+        "--max-states",
+        "1",
+        "--trials",
+        "5000001",
+        "--phases",
+        &phases,
+        choice,
+        choice,
+    ];
+    let line = rejects_naming(&args, "trials");
+    assert!(
+        line.contains("each mortar's share of a comparison of 2 mortars")
+            && line.contains("give at most 5,000,000 trials"),
+        "{line}"
+    );
+    // Where the exact engine takes the plan, no trials run: none refused.
+    let exact: Vec<&str> = args
+        .iter()
+        .filter(|a| !["--max-states", "1"].contains(a))
+        .copied()
+        .collect();
+    succeeds(&exact);
+}

@@ -2,6 +2,8 @@
 //! ("a whole number from 1 to 1,000,000"), not clap's own ("0 is not in
 //! 1..=1000000").
 
+use mortar_odds::error::grouped;
+
 /// Reads a whole number from `MIN` to `MAX`, as a flag's value parser:
 /// `value_parser = bounded::whole::<u64, 1, 1_000_000>`.
 pub(crate) fn whole<T: TryFrom<u64>, const MIN: u64, const MAX: u64>(
@@ -22,19 +24,6 @@ pub(crate) fn whole<T: TryFrom<u64>, const MIN: u64, const MAX: u64>(
         return Err(format!("{} is out of range; {}", grouped(n), fix()));
     }
     T::try_from(n).map_err(|_| fix())
-}
-
-/// `n` with a comma between each group of three digits: 1,000,000.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use clap::{Args, ValueEnum};
 
 use mortar_odds::engine::plan::FirePlan;
 use mortar_odds::engine::plan::chain::MAX_EDGES;
-use mortar_odds::engine::{self, DEFAULT_MAX_STATES, Refusal, TooLarge};
+use mortar_odds::engine::{self, DEFAULT_MAX_STATES, PlanRefused, Refusal, TooLarge};
 use mortar_odds::output::report::plan::{McRun, PlanReport};
 
 /// A terminal progress bar for Monte Carlo runs, shown once a run has
@@ -79,8 +79,10 @@ pub(super) fn report_with(
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
     };
-    let results = engine::plan(plan, settings, &progress)
-        .map_err(|refused| anyhow::anyhow!("plan: {}", too_large(&refused)))?;
+    let results = engine::plan(plan, settings, &progress).map_err(|refused| match refused {
+        PlanRefused::Exact(refused) => anyhow::anyhow!("plan: {}", too_large(&refused)),
+        PlanRefused::Work(work) => work.to_error("one run takes").into(),
+    })?;
     bar.finish_and_clear();
     let skipped = results
         .exact_refused
@@ -113,7 +115,7 @@ pub(super) struct RunArgs {
     /// Which engine: the exact Markov chain, Monte Carlo, or both side by side.
     #[arg(long, value_enum, default_value = "both")]
     pub(super) engine: Engine,
-    /// Monte Carlo trials (at most 100,000,000).
+    /// Monte Carlo trials (at most 100,000,000, and fewer for a plan of many phases at many units).
     #[arg(long, default_value_t = engine::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, { mortar_odds::engine::MAX_TRIALS }>)]
     pub(super) trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
@@ -136,6 +138,7 @@ impl RunArgs {
             max_states: DEFAULT_MAX_STATES,
             trials: self.trials,
             seed: self.seed,
+            max_work: engine::MAX_WORK,
             stop: engine::Stop::default(),
         }
     }

@@ -17,8 +17,10 @@ mod fast_hash;
 pub mod plan;
 pub mod push;
 pub mod shot;
+mod work;
 
 pub use plan::chain::{DEFAULT_MAX_STATES, Refusal, TooLarge};
+pub use work::{MAX_WORK, TooMuchWork};
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,9 +34,9 @@ use plan::simulate::UnitTally;
 /// Monte Carlo trials unless told otherwise.
 pub const DEFAULT_TRIALS: u64 = 1_000_000;
 
-/// The most Monte Carlo trials a command line run takes: 10^8 trials of a
-/// plan with units take minutes, and work past that is refused rather
-/// than left to run for hours.
+/// The most Monte Carlo trials a run takes; a plan's run also keeps
+/// within [`MAX_WORK`], which allows fewer trials of a plan of many
+/// phases at many units.
 pub const MAX_TRIALS: u64 = 100_000_000;
 
 /// Monte Carlo seed unless told otherwise.
@@ -103,6 +105,9 @@ pub struct Settings {
     pub trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     pub seed: u64,
+    /// The most work a plan's Monte Carlo run may take ([`MAX_WORK`];
+    /// a comparison shares it among its mortars).
+    pub max_work: u64,
     /// Stops the Monte Carlo runs when the caller raises it.
     pub stop: Stop,
 }
@@ -114,6 +119,7 @@ impl Default for Settings {
             max_states: DEFAULT_MAX_STATES,
             trials: DEFAULT_TRIALS,
             seed: DEFAULT_SEED,
+            max_work: MAX_WORK,
             stop: Stop::default(),
         }
     }
@@ -155,16 +161,45 @@ pub struct PlanResults {
     pub exact_refused: Option<TooLarge>,
 }
 
+/// Why the engines refused a plan, before its heavy work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanRefused {
+    /// Only the exact engine was asked for, and the plan is too large for it.
+    Exact(TooLarge),
+    /// The Monte Carlo run asked for is more work than a run takes.
+    Work(TooMuchWork),
+}
+
+impl PlanRefused {
+    /// The refusal as a library error: [`TooLarge::to_error`], with `fix`,
+    /// or [`TooMuchWork::to_error`] for one run.
+    pub fn to_error(&self, max_states: usize, fix: &str) -> crate::error::Error {
+        match self {
+            PlanRefused::Exact(too_large) => too_large.to_error(max_states, fix),
+            PlanRefused::Work(work) => work.to_error("one run takes"),
+        }
+    }
+}
+
 /// A fire plan worked out by the engines of `settings`. `progress` is told
 /// how many Monte Carlo trials each finished batch held. Refused, before
 /// any heavy work, when only the exact engine is asked for and the plan is
-/// too large for it.
+/// too large for it, and when the Monte Carlo run would be past
+/// [`Settings::max_work`] (with `Auto`, only once the exact engine has
+/// turned the plan down).
 pub fn plan(
     plan: &FirePlan,
     settings: &Settings,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<PlanResults, TooLarge> {
+) -> Result<PlanResults, PlanRefused> {
     let has_units = !plan.units().is_empty();
+    let work = || {
+        let (phases, units) = (plan.input.phases.len(), plan.units().len());
+        work::check(settings.trials, phases, units, settings.max_work).map_err(PlanRefused::Work)
+    };
+    if matches!(settings.engine, Engine::MonteCarlo | Engine::Both) {
+        work()?;
+    }
     // The chain: for the exact engine, and for Monte Carlo of a plan
     // without units (which samples the chain's tables).
     let chain = (settings.engine != Engine::MonteCarlo || !has_units).then(|| {
@@ -178,7 +213,9 @@ pub fn plan(
     });
     let (chain, exact_refused) = match chain {
         Some(Ok(chain)) => (Some(chain), None),
-        Some(Err(refused)) if settings.engine == Engine::Exact => return Err(refused),
+        Some(Err(refused)) if settings.engine == Engine::Exact => {
+            return Err(PlanRefused::Exact(refused));
+        }
         // Monte Carlo alone: the chain was only for its tables, and the
         // sampler steps the plan instead.
         Some(Err(_)) if settings.engine == Engine::MonteCarlo => (None, None),
@@ -189,6 +226,9 @@ pub fn plan(
         (Some(chain), engine) if engine != Engine::MonteCarlo => Some(PlanOdds::of(plan, chain)),
         _ => None,
     };
+    if settings.engine == Engine::Auto && exact.is_none() {
+        work()?;
+    }
     // Each look of the Monte Carlo run (`progress(0)`) and each batch's end
     // looks at the stop first.
     let progress = |n: u64| {

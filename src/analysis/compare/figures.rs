@@ -5,7 +5,7 @@ use super::{PhaseFigures, PlanFigure};
 use crate::engine::plan::FirePlan;
 use crate::engine::plan::exact::PhaseOdds;
 use crate::engine::plan::monte_carlo::PhaseTally;
-use crate::engine::{self, PlanResults, Settings};
+use crate::engine::{self, PlanRefused, PlanResults, Settings};
 use crate::error::Result;
 use crate::prob::Prob;
 use crate::stats::{Estimate, mean_of_histogram, proportion};
@@ -17,9 +17,14 @@ pub(super) struct Run {
 }
 
 impl Run {
-    pub(super) fn of(plan: &FirePlan, settings: &Settings) -> Result<Run> {
-        let results = engine::plan(plan, settings, &|_| {})
-            .map_err(|refused| refused.to_error(settings.max_states, "let Monte Carlo take it"))?;
+    /// The plan's run, one of `mortars` that share the settings' work.
+    pub(super) fn of(plan: &FirePlan, settings: &Settings, mortars: usize) -> Result<Run> {
+        let results = engine::plan(plan, settings, &|_| {}).map_err(|refused| match refused {
+            PlanRefused::Work(work) if mortars > 1 => work.to_error(&format!(
+                "each mortar's share of a comparison of {mortars} mortars allows"
+            )),
+            refused => refused.to_error(settings.max_states, "let Monte Carlo take it"),
+        })?;
         Ok(Run { results })
     }
 

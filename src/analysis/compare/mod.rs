@@ -182,6 +182,7 @@ fn compare_one(
     source: &ScenarioSource,
     choice: &MortarChoice,
     settings: &Settings,
+    mortars: usize,
 ) -> Result<MortarResult> {
     let ChoicePlan {
         plan,
@@ -192,7 +193,7 @@ fn compare_one(
     let last = turns.last().copied().unwrap_or(0);
     let first = plan.first_shot();
     let odds = ShotOdds::of(first);
-    let full = Run::of(&plan, settings)?;
+    let full = Run::of(&plan, settings, mortars)?;
     let enemies = plan.units().iter().any(|u| u.enemy);
     // Every path leaves every phase, stopped or not: the figure at the end
     // of a Player Turn's last phase is that of the plan cut there.
@@ -254,9 +255,14 @@ pub fn run(
             .map_err(|e| for_choice(c, e))?;
     }
     all_missing(catalog, source, choices)?;
+    // The mortars share one run's Monte Carlo work.
+    let shared = Settings {
+        max_work: settings.max_work / choices.len() as u64,
+        ..settings.clone()
+    };
     let mut mortars = choices
         .iter()
-        .map(|c| compare_one(catalog, source, c, settings))
+        .map(|c| compare_one(catalog, source, c, &shared, choices.len()))
         .collect::<Result<Vec<_>>>()?;
     for i in 0..mortars.len() {
         let name = &mortars[i].label;
