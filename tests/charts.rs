@@ -358,3 +358,20 @@ fn svg_in_chromium_looks_like_the_png() {
         "{far} pixels differ by more than 96 grey levels"
     );
 }
+
+/// `--charts DIR` makes its folder, and the folders above it, as `report`
+/// and `sheet` make theirs (it was refused as "not a folder"); a run
+/// refused before its work makes none.
+#[test]
+fn a_charts_folder_is_made_as_needed() {
+    let dir = tempfile::tempdir().unwrap();
+    let charts = dir.path().join("new").join("charts");
+    let plan = "examples/squad-in-woods-plan.toml";
+    let at = charts.to_str().unwrap();
+    common::rejects(&["worth", plan, "--mortar", "zzz", "--charts", at]);
+    assert!(!dir.path().join("new").exists());
+    common::succeeds(&["worth", plan, "--charts", at]);
+    for file in ["worth.png", "worth.svg"] {
+        assert!(charts.join(file).is_file(), "{file}");
+    }
+}

@@ -172,7 +172,8 @@ fn errors_leave_no_file_and_the_old_one_whole() {
 #[test]
 fn output_flags_are_refused_before_the_work() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let missing = dir.path().join("no-such-folder");
+    let a_file = dir.path().join("a-file");
+    fs::write(&a_file, "mine").expect("write");
     let cases: [(&[&str], &[&str]); 6] = [
         (
             &["compare", "zzz", "--chart", "x.gif"],
@@ -192,8 +193,8 @@ fn output_flags_are_refused_before_the_work() {
             &["--chart", ".png or .svg"],
         ),
         (
-            &["worth", SHOT, "--mortar", "zzz", "--charts", path(&missing)],
-            &["--charts", "not a folder"],
+            &["worth", SHOT, "--mortar", "zzz", "--charts", path(&a_file)],
+            &["--charts", "is a file, not a folder"],
         ),
         (
             &["plan", SHOT, "--mortar", "zzz", "--format", "parquet"],

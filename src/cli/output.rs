@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::{ArgMatches, ValueEnum};
 
-use super::atomic::{Staged, write_atomic};
+use super::atomic::{MadeFolders, Staged, describe, write_atomic};
 use super::scenario::user_catalog;
 use mortar_odds::output::chart::{Chart, SIZE, render_png, render_svg};
 use mortar_odds::output::table::{self, Row};
@@ -96,10 +96,15 @@ fn chart_kind(path: &Path) -> Result<ChartKind> {
 }
 
 fn check_charts_folder(dir: &Path) -> Result<()> {
-    if !dir.is_dir() {
-        anyhow::bail!("--charts: `{}` is not a folder", dir.display());
+    match std::fs::metadata(dir) {
+        Ok(meta) if !meta.is_dir() => anyhow::bail!(
+            "--charts: `{}` is {}, not a folder; give a folder to write the charts into",
+            dir.display(),
+            describe(meta.file_type())
+        ),
+        // A folder, or none yet: made with the charts.
+        _ => Ok(()),
     }
-    Ok(())
 }
 
 /// The outputs a command line names, so that what the end of a command
@@ -296,10 +301,20 @@ impl ReportOutput {
         } else {
             "--charts"
         };
+        // A `--charts` folder not there yet is made (with its parents, as
+        // `report` and `sheet` make theirs), and goes again if the files
+        // cannot be written.
+        let made = match &self.charts {
+            Some(dir) => Some(MadeFolders::create("--charts", dir)?),
+            None => None,
+        };
         for (path, bytes) in &charts {
             staged.add(flag, path, bytes)?;
         }
         let wrote = staged.commit()?;
+        if let Some(made) = made {
+            made.keep();
+        }
         if out.is_some() {
             return Ok(wrote);
         }
