@@ -238,13 +238,55 @@ fn bad_input_gets_400_and_the_cli_line() {
         "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = -3\n",
         "[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\n",
         "[mortar]\nname = \"no-such-mortar\"\n[target]\nrange = 5\n",
-        "[target]\nrange = \"far\"\n",
     ];
     for toml in cases {
         let answer = server.post("/api/shot", &body_of_toml(toml, json!({})));
         assert_eq!(answer.status, 400, "{toml}: {}", answer.body);
         assert_eq!(answer.body.trim_end(), cli_error("shot", toml), "{toml}");
         assert_eq!(answer.body.lines().count(), 1);
+    }
+    // A value of the wrong kind: the file's line names its line, the
+    // request's the key's JSON path (it named a line of the TOML text the
+    // request was turned into, which the caller never saw).
+    let toml = "[target]\nrange = 5\n[[target.units]]\nkind = \"squad\"\nmorale = 7\n[[target.units]]\nkind = \"squad\"\nmorale = \"7\"\n";
+    let wrong = "invalid type: string \"7\", expected a whole number";
+    assert_eq!(
+        cli_error("shot", toml),
+        format!("scenario: line 8 (`morale = \"7\"`): {wrong}")
+    );
+    let answer = server.post("/api/shot", &body_of_toml(toml, json!({})));
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            format!("scenario.target.units[1].morale: {wrong}").as_str()
+        )
+    );
+    for (body, says) in [
+        (
+            r#"{"scenario": {"target": {"range": "far"}}}"#,
+            "scenario.target.range: invalid type: string \"far\", expected a whole number",
+        ),
+        (
+            r#"{"scenario": {"mortar": 3}}"#,
+            "scenario.mortar: invalid type: integer `3`, expected a table",
+        ),
+        (
+            r#"{"scenario": {"dc": {"kind": "placed", "target": {"tem": "3"}}}}"#,
+            "scenario.dc.target.tem: invalid type: string \"3\", expected a whole number",
+        ),
+    ] {
+        let endpoint = if body.contains("dc") {
+            "/api/dc"
+        } else {
+            "/api/shot"
+        };
+        let answer = server.post(endpoint, body);
+        assert_eq!(
+            (answer.status, answer.body.trim_end()),
+            (400, says),
+            "{body}"
+        );
     }
     let answer = server.post("/api/shot", "{\"scenario\": ");
     assert_eq!(answer.status, 400);

@@ -237,11 +237,7 @@ pub(super) fn read_source(
         None => ("flags".to_string(), String::new()),
     };
     let overrides = flags::overrides(command, given)?;
-    Ok(ScenarioSource {
-        name,
-        text,
-        overrides,
-    })
+    Ok(ScenarioSource::new(&name, &text, overrides))
 }
 
 /// The flags a command was given, by name (as in [`flags::overrides`]).

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use crate::error::{Error, Result};
 use crate::input::check::plain_texts;
 use crate::input::mortar::{MortarSpec, caliber_mm};
-use crate::input::source::toml_error_line;
+use crate::input::toml_error::toml_error_line;
 use crate::rules::mortar::Mortar;
 
 const BUILTIN: &str = include_str!("../../data/mortars.toml");

@@ -10,4 +10,5 @@ mod only_keys;
 pub mod push;
 pub mod scenario;
 pub mod source;
+pub(crate) mod toml_error;
 pub mod unit_notation;

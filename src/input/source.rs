@@ -10,8 +10,9 @@
 use serde::de::DeserializeOwned;
 use toml::{Table, Value};
 
-use crate::error::{Error, Result, shown};
+use crate::error::{Error, Result};
 use crate::input::check::plain_texts;
+use crate::input::toml_error::{key_path, located, toml_error_line};
 
 /// A scenario as the player wrote it: the file's text (empty without a
 /// file) and the command line's overrides. `compare` and `worth` keep it
@@ -25,6 +26,10 @@ pub struct ScenarioSource {
     pub text: String,
     /// The flags, as a table in the file's shape, to merge over it.
     pub overrides: Table,
+    /// The text was written from a JSON request's scenario (`serve`): its
+    /// errors name the key's path (`scenario.target.units[0].morale`), not
+    /// a line of a text the player never wrote.
+    pub from_json: bool,
 }
 
 impl ScenarioSource {
@@ -34,7 +39,21 @@ impl ScenarioSource {
             name: name.to_string(),
             text: text.to_string(),
             overrides,
+            from_json: false,
         }
+    }
+
+    /// A JSON request's scenario, named `name`, as the TOML text of its
+    /// table: errors name the JSON path under `name`.
+    pub fn from_json(name: &str, table: &Table) -> Result<ScenarioSource> {
+        let text = toml::to_string(table).map_err(|e| Error::Parse {
+            source_name: name.to_string(),
+            message: e.to_string(),
+        })?;
+        Ok(ScenarioSource {
+            from_json: true,
+            ..ScenarioSource::new(name, &text, Table::new())
+        })
     }
 
     /// Reads the scenario in any shape (`Scenario`, `DcScenario`,
@@ -66,11 +85,21 @@ impl ScenarioSource {
             message,
         };
         let text = &self.text;
-        let mut table: Table =
-            toml::from_str(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        // A file's error names its line; a JSON request's the key's path.
+        let file_err = |e: toml::de::Error| match located(text, &e).filter(|_| self.from_json) {
+            Some(at) => Error::invalid(
+                match key_path(text, at.line) {
+                    Some(path) => format!("{}.{path}", self.name),
+                    None => self.name.clone(),
+                },
+                at.message,
+            ),
+            None => parse_err(toml_error_line(text, &e)),
+        };
+        let mut table: Table = toml::from_str(text).map_err(file_err)?;
         plain_texts(&table, "")?;
         // The file alone first, so that its errors carry a line number.
-        toml::from_str::<T>(text).map_err(|e| parse_err(toml_error_line(text, &e)))?;
+        toml::from_str::<T>(text).map_err(file_err)?;
         let mut overrides = self.overrides.clone();
         merge(&mut overrides, more.clone());
         plain_texts(&overrides, "")?;
@@ -129,141 +158,6 @@ fn merge(base: &mut Table, over: Table) {
             }
         }
     }
-}
-
-/// One line from a TOML error: "line N: message".
-pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
-    let message = in_players_words(&err.message().trim().replace('\n', " "));
-    match err.span() {
-        Some(span) => {
-            let start = span.start.min(text.len());
-            let line = text[..start].matches('\n').count() + 1;
-            let source = shown(text.lines().nth(line - 1).unwrap_or_default().trim());
-            // `[[pushers]]` where `[pushers]` goes: the reader takes the
-            // list's first table for the table's first field.
-            let message = match source.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
-                Some(name) if message.starts_with("invalid type: map") => format!(
-                    "a list of tables where one table goes: write [{name}], with single brackets"
-                ),
-                // `range = "2-40"`, as the command line writes it.
-                _ if source.starts_with("range")
-                    && message.starts_with("invalid type: string")
-                    && message.ends_with("expected a list in brackets") =>
-                {
-                    "a printed range is a list of two numbers: range = [2, 40] (the command line's --range-limits 2-40)".into()
-                }
-                // A vehicle's keys in `[target]`, the hex (whose keys
-                // include `range`): they go with the vehicle.
-                _ if (message.starts_with("unknown field `size`")
-                    || message.starts_with("unknown field `moving_vehicle`"))
-                    && message.contains("`range`") =>
-                {
-                    format!(
-                        "{message}; a vehicle's size and moving_vehicle go with it in [[target.units]]"
-                    )
-                }
-                _ => match other_command(&message) {
-                    Some(command) => format!("{message}; this is a file for `mortar-odds {command}`"),
-                    None => message,
-                },
-            };
-            format!("line {line} (`{source}`): {message}")
-        }
-        None => message,
-    }
-}
-
-/// The commands whose files have their own top-level keys: each one's
-/// keys, and the end of the reader's message refusing a key at its top.
-const FILES: [(&str, &[&str], &str); 3] = [
-    (
-        "shot` or `plan",
-        &["ammo", "mortar", "firer", "target", "plan"],
-        "expected one of `ammo`, `mortar`, `firer`, `target`, `plan`",
-    ),
-    ("dc", &["dc"], "expected `dc`"),
-    (
-        "push",
-        &[
-            "path",
-            "mud",
-            "deep_snow",
-            "start_mud",
-            "start_deep_snow",
-            "gun",
-            "pushers",
-            "drm",
-        ],
-        "expected one of `path`, `mud`, `deep_snow`, `start_mud`, `start_deep_snow`, `gun`, `pushers`, `drm`",
-    ),
-];
-
-/// The command whose file this is, when `message` refuses at the top of
-/// one command's file a key at the top of another's (a `[dc]` given to
-/// `shot`).
-fn other_command(message: &str) -> Option<&'static str> {
-    let key = message.strip_prefix("unknown field `")?.split('`').next()?;
-    let (_, ours, _) = FILES
-        .iter()
-        .find(|(_, _, refusal)| message.ends_with(refusal))?;
-    let (command, _, _) = FILES
-        .iter()
-        .find(|(_, keys, _)| keys.contains(&key) && !ours.contains(&key))?;
-    Some(command)
-}
-
-/// A TOML reader's message without the program's inner names: "struct
-/// MortarSpec" is a table, an untagged list of forms is the forms a key
-/// takes, a number past 64 bits is too large, "i64" is a whole number and
-/// a map where a sequence goes is a table without its `[[...]]`.
-fn in_players_words(message: &str) -> String {
-    if message.contains("did not match any variant of untagged enum PathSpec") {
-        return "a path is the hexes' terrain as one text, \"open,woods\", or a list, [\"open\", \"woods\"]".into();
-    }
-    if let Some(at) = message.find(" as i128, expected ") {
-        let number = message[..at].rsplit('`').nth(1).unwrap_or("the number");
-        return format!("{number} is too large a number");
-    }
-    let mut out = String::with_capacity(message.len());
-    let mut words = message.split(' ').peekable();
-    while let Some(word) = words.next() {
-        // "expected struct XSpec" → "expected a table"
-        if word == "struct"
-            && words
-                .peek()
-                .is_some_and(|w| w.ends_with("Spec") || w.ends_with("Spec,"))
-        {
-            let name = words.next().unwrap_or_default();
-            out.push_str("a table");
-            if name.ends_with(',') {
-                out.push(',');
-            }
-        } else {
-            out.push_str(word);
-        }
-        out.push(' ');
-    }
-    out.pop();
-    // The reader's type names in the words of the file.
-    for int in ["i64", "u64", "i32", "u32", "i16", "u16", "i8", "u8"] {
-        out = out.replace(&format!("expected {int}"), "expected a whole number");
-    }
-    out = out.replace("expected a boolean", "expected true or false");
-    // "a table with 27 elements": the count is of the program's fields.
-    if let Some(at) = out.find("a table with ")
-        && let Some(end) = out[at..].find(" elements")
-        && out[at + 13..at + end].bytes().all(|b| b.is_ascii_digit())
-    {
-        out.replace_range(at + 7..at + end + 9, "");
-        if out.starts_with("invalid length 0,") {
-            out = out.replacen("invalid length 0,", "an empty list,", 1);
-        }
-    }
-    out.replace(
-        "invalid type: map, expected a sequence",
-        "one table where a list of tables goes: write each entry under its own [[...]] header (e.g. [[mortar]], [[target.units]])",
-    )
-    .replace("expected a sequence", "expected a list in brackets")
 }
 
 /// Sets `dotted.key = value` in a TOML table, making sub-tables as needed.

@@ -158,8 +158,7 @@ impl Request {
             }
             Some(_) => bail!("{SCENARIO_NAME}: must be a JSON object, as a scenario file's tables"),
         };
-        let text = toml::to_string(&table).map_err(|e| anyhow::anyhow!("{SCENARIO_NAME}: {e}"))?;
-        Ok(ScenarioSource::new(SCENARIO_NAME, &text, Table::new()))
+        Ok(ScenarioSource::from_json(SCENARIO_NAME, &table)?)
     }
 
     /// The engine settings of a plan or push: the command line's defaults
