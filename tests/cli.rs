@@ -139,6 +139,33 @@ fn scenario_file_with_an_unknown_key_is_rejected() {
     assert_mentions(&line, &["typo.toml", "rnage"]);
 }
 
+/// A slip in the file's `[plan]` is said by `shot` too, which fires no
+/// plan (it printed the shot without a word); a plan's phases left out
+/// are not asked for (`plan --phases` gives them).
+#[test]
+fn a_bad_plan_value_is_refused_by_shot_too() {
+    let head = "[mortar]\nname = \"german-50mm\"\n[target]\nrange = 5\n[plan]\n";
+    for (plan, field, says) in [
+        (
+            "phases = [\"PFPh\", \"XX\"]\n",
+            "plan.phases[1]",
+            "unknown fire phase `XX`",
+        ),
+        (
+            "stop = \"sometimes\"\n",
+            "plan.stop",
+            "unknown stop rule `sometimes`",
+        ),
+        ("acquisition = 3\n", "plan.acquisition", ""),
+    ] {
+        let (_f, path) = scenario_file(&format!("{head}{plan}"));
+        let line = rejects_naming(&["shot", &path], field);
+        assert_mentions(&line, &[says]);
+    }
+    let (_f, path) = scenario_file(&format!("{head}stop = \"first-hit\"\n"));
+    succeeds(&["shot", &path]);
+}
+
 #[test]
 fn negative_caliber_is_rejected() {
     let line = rejects(&["shot", "--caliber", "-5", "--range", "3"]);

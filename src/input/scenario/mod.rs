@@ -110,10 +110,16 @@ impl Scenario {
 
     /// The checked-for-type rules inputs of one shot (the rules then check
     /// the combination, see `Shot::new`). Every value the shot needs and
-    /// the scenario lacks is one error ([`Error::MissingValues`]).
+    /// the scenario lacks is one error ([`Error::MissingValues`]). A bad
+    /// value in the scenario's `[plan]`, which one shot does not fire, is
+    /// refused all the same ([`PlanSpec::check_values`]).
     pub fn shot_input(&self, catalog: &Catalog) -> Result<ShotInput> {
         self.check_missing(catalog, Run::Shot)?;
-        self.rules_input(catalog)
+        let shot = self.rules_input(catalog)?;
+        if let Some(plan) = &self.plan {
+            plan.check_values(shot.target.acquisition)?;
+        }
+        Ok(shot)
     }
 
     fn rules_input(&self, catalog: &Catalog) -> Result<ShotInput> {

@@ -105,6 +105,18 @@ fn phase_named(field: &str, name: &str) -> Result<Phase> {
 }
 
 impl PlanSpec {
+    /// Refuses a bad value of the section for a run that does not fire the
+    /// plan (`shot`): a slip in a file is said wherever the file is read,
+    /// not only once `plan` reads it. A plan's phases left out are not
+    /// missing here (`plan --phases` may give them).
+    pub fn check_values(&self, default_acquisition: u8) -> Result<()> {
+        let listed = PlanSpec {
+            phases: Some(self.phases.clone().unwrap_or_default()),
+            ..self.clone()
+        };
+        listed.to_plan(default_acquisition).map(drop)
+    }
+
     /// The plan, given the scenario's starting Acquisition as the default.
     pub fn to_plan(&self, default_acquisition: u8) -> Result<PlanInput> {
         let phases = self.phases.as_ref().ok_or_else(|| {
