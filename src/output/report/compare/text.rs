@@ -9,6 +9,7 @@ use super::{CompareJson, MortarJsonResult, no_enemy_units};
 use crate::output::report::legend::{Term, percent};
 use crate::output::report::notes::{Notes, legend_and_notes};
 use crate::output::report::plan::FigureJson;
+use crate::output::report::shot::values_given;
 use crate::output::report::{kebab, number, text_table};
 use crate::rules::outcomes::NOT_MODELLED;
 
@@ -134,7 +135,7 @@ impl CompareJson {
             } else if m.mortar.user_values.is_empty() {
                 "none (catalog values only)".to_string()
             } else {
-                m.mortar.user_values.join(", ")
+                values_given(&m.mortar.user_values)
             };
             let _ = writeln!(out, "  {}: {given}", m.label);
         }

@@ -23,7 +23,9 @@ use crate::rules::units::Unit;
 
 mod text;
 
-pub(crate) use text::{ProbRows, hex_lines, modifiers, outcome_terms, pct, unit_row, units_table};
+pub(crate) use text::{
+    ProbRows, hex_lines, modifiers, outcome_terms, pct, unit_row, units_table, values_given,
+};
 
 /// A value the player did not give and some figures need.
 #[derive(Clone, Debug, Serialize)]

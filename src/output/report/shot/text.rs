@@ -137,7 +137,7 @@ impl ShotReport {
             self.range
         );
         if !m.user_values.is_empty() {
-            let _ = writeln!(out, "Values you gave: {}", m.user_values.join(", "));
+            let _ = writeln!(out, "Values you gave: {}", values_given(&m.user_values));
         }
         out
     }
@@ -385,4 +385,17 @@ pub(crate) fn outcome_terms(kinds: impl Iterator<Item = UnitKind>) -> Vec<Term> 
         terms.push(Term::Vehicle);
     }
     terms
+}
+
+/// The mortar values the player gave, by their scenario keys (`rof`,
+/// `breakdown`), the printed range said as such: "range" alone reads as
+/// the range to the target.
+pub(crate) fn values_given(keys: &[String]) -> String {
+    keys.iter()
+        .map(|k| match k.as_str() {
+            "range" => "range (printed)",
+            k => k,
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
