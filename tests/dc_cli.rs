@@ -124,8 +124,13 @@ fn dc_breach_stands_under_its_own_attack() {
 
 #[test]
 fn dc_command_rejects_contradictions_and_bad_values() {
-    let cases: [(&[&str], &[&str]); 9] = [
+    let cases: [(&[&str], &[&str]); 10] = [
         (&["dc", "--kind", "set", "--cx"], &["dc.cx", "A23.4"]),
+        // A Fortified Building's TEM is +3 or +4; +2 was taken.
+        (
+            &["dc", "--kind", "placed", "--breach", "--tem", "2"],
+            &["dc.target.tem", "Fortified Building (A23.3)", "at least +3"],
+        ),
         (
             &["dc", "--kind", "set", "--enemy-infantry", "-1"],
             &["dc.enemy_infantry"],

@@ -43,6 +43,18 @@ pub(super) fn check_input(input: &DcInput) -> Result<()> {
     check(kind == DcKind::Placed || !input.breach, "dc.breach", || {
         format!("a Breach attempt is modelled for a Placed DC only (A23.3), not a {named} DC")
     })?;
+    // A23.3, B23.9221: a Breach is of a Fortified Building's hexside, whose
+    // TEM is the building's +1: +3 wooden, +4 stone.
+    check(
+        !input.breach || input.target.tem >= 3,
+        "dc.target.tem",
+        || {
+            format!(
+                "a Breach attempt is on a Fortified Building (A23.3), whose TEM is at least +3 (+3 wooden, +4 stone), not {:+}; give its TEM",
+                input.target.tem
+            )
+        },
+    )?;
     check(
         set || input.enemy_infantry.is_none(),
         "dc.enemy_infantry",
