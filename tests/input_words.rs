@@ -23,6 +23,11 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
     let (_d10, phases_text) = scenario_file(
         "[mortar]\nname = \"german-50mm\"\n[target]\nrange = 5\n[plan]\nphases = \"PFPh\"\n",
     );
+    // `[[plan]]`, whose table's first key is a list: the hint said to
+    // write double brackets, the slip itself.
+    let (_d11, plan_list) = scenario_file(
+        "[mortar]\nname = \"german-50mm\"\n[target]\nrange = 5\n[[plan]]\nphases = [\"PFPh\"]\n",
+    );
     let (_d7, empty_unit) =
         scenario_file("[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\nunits = [[]]\n");
     let lines = [
@@ -61,6 +66,10 @@ fn a_scenario_of_the_wrong_shape_is_told_in_players_words() {
         (
             rejects(&["shot", &range_text, "--range", "5"]),
             "line 3 (`range = \"2-40\"`): a printed range is a list of two numbers: range = [2, 40] (the command line's --range-limits 2-40)",
+        ),
+        (
+            rejects(&["plan", &plan_list]),
+            "line 5 (`[[plan]]`): a list of tables where one table goes: write [plan], with single brackets",
         ),
         (
             rejects(&["plan", &phases_text]),

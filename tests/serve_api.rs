@@ -275,6 +275,24 @@ fn bad_input_gets_400_and_the_cli_line() {
             r#"{"scenario": {"dc": {"kind": "placed", "target": {"tem": "3"}}}}"#,
             "scenario.dc.target.tem: invalid type: string \"3\", expected a whole number",
         ),
+        // Hints in JSON's words, not a file's: no `[[...]]` or `range = `;
+        // a list's entry is named only when known.
+        (
+            r#"{"scenario": {"plan": [{"phases": ["PFPh"]}]}}"#,
+            "scenario.plan: a list where one object goes: give plan as an object, {...}, not [{...}]",
+        ),
+        (
+            r#"{"scenario": {"target": {"range": 5, "units": {"kind": "squad"}}}}"#,
+            "scenario.target.units: one object where a list goes: give a list of objects, [{...}]",
+        ),
+        (
+            r#"{"scenario": {"mortar": {"name": "german-50mm", "range": "2-40"}}}"#,
+            "scenario.mortar.range: a printed range is a list of two numbers: \"range\": [2, 40]",
+        ),
+        (
+            r#"{"scenario": {"plan": {"phases": [{"phase": "PFPh"}, {"phase": "DFPh", "max_shots": "1"}]}}}"#,
+            "scenario.plan.phases: max_shots is a whole number of shots, not \"1\"",
+        ),
     ] {
         let endpoint = if body.contains("dc") {
             "/api/dc"
@@ -286,6 +304,24 @@ fn bad_input_gets_400_and_the_cli_line() {
             (answer.status, answer.body.trim_end()),
             (400, says),
             "{body}"
+        );
+    }
+    // A key to quote, and another command's scenario.
+    for (body, says) in [
+        (
+            r#"{"scenario": {"target": {"range": 5, "a = b": 1}}}"#,
+            "scenario.target[\"a = b\"]: unknown field `a = b`",
+        ),
+        (
+            r#"{"scenario": {"dc": {}}}"#,
+            "; this is a scenario for `/api/dc`",
+        ),
+    ] {
+        let answer = server.post("/api/shot", body);
+        assert!(
+            answer.body.starts_with(says) || answer.body.trim_end().ends_with(says),
+            "{body}: {}",
+            answer.body
         );
     }
     let answer = server.post("/api/shot", "{\"scenario\": ");

@@ -12,7 +12,7 @@ use toml::{Table, Value};
 
 use crate::error::{Error, Result};
 use crate::input::check::plain_texts;
-use crate::input::toml_error::{key_path, located, toml_error_line};
+use crate::input::toml_error::{json_error, toml_error_line};
 
 /// A scenario as the player wrote it: the file's text (empty without a
 /// file) and the command line's overrides. `compare` and `worth` keep it
@@ -86,15 +86,17 @@ impl ScenarioSource {
         };
         let text = &self.text;
         // A file's error names its line; a JSON request's the key's path.
-        let file_err = |e: toml::de::Error| match located(text, &e).filter(|_| self.from_json) {
-            Some(at) => Error::invalid(
-                match key_path(text, at.line) {
-                    Some(path) => format!("{}.{path}", self.name),
-                    None => self.name.clone(),
-                },
-                at.message,
-            ),
-            None => parse_err(toml_error_line(text, &e)),
+        let file_err = |e: toml::de::Error| {
+            if !self.from_json {
+                return parse_err(toml_error_line(text, &e));
+            }
+            let (path, message) = json_error(text, &e);
+            let field = match path {
+                Some(p) if p.starts_with('[') => format!("{}{p}", self.name),
+                Some(p) => format!("{}.{p}", self.name),
+                None => self.name.clone(),
+            };
+            Error::invalid(field, message)
         };
         let mut table: Table = toml::from_str(text).map_err(file_err)?;
         plain_texts(&table, "")?;

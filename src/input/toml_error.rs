@@ -8,131 +8,248 @@ use crate::error::shown;
 
 /// One line from a TOML error: "line N (`the line`): message".
 pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
-    match located(text, err) {
-        Some(at) => at.line_first(),
+    match located(text, err, Words::File) {
+        Some(at) => format!("line {} (`{}`): {}", at.line, at.source, at.message),
         None => in_players_words(&err.message().trim().replace('\n', " ")),
     }
 }
 
-/// Where a TOML error is, and what it says there.
-pub(crate) struct At {
-    /// The line, from 1.
-    pub line: usize,
-    /// The line's text, trimmed, as a message may show it.
-    pub source: String,
-    /// The message, in the player's words and with its hints.
-    pub message: String,
-}
-
-impl At {
-    fn line_first(self) -> String {
-        format!("line {} (`{}`): {}", self.line, self.source, self.message)
-    }
-}
-
-/// The dotted path of the key on `line` (from 1) of a TOML text as
-/// `toml::to_string` writes it (a `[table]` or `[[list]]` header, then its
-/// `key = value` lines): `target.units[0].morale`; a header line's own path
-/// on a header. `None` before any key or header.
-pub(crate) fn key_path(text: &str, line: usize) -> Option<String> {
-    let mut lists: Vec<(String, usize)> = Vec::new();
-    let mut table: Option<String> = None;
-    let indexed = |name: &str, lists: &[(String, usize)]| {
-        let mut path = String::new();
-        let mut plain = String::new();
-        for part in name.split('.') {
-            for out in [&mut path, &mut plain] {
-                if !out.is_empty() {
-                    out.push('.');
-                }
-                out.push_str(part);
-            }
-            if let Some((_, n)) = lists.iter().find(|(l, _)| *l == plain) {
-                path.push_str(&format!("[{}]", n - 1));
-            }
-        }
-        path
-    };
-    for (i, l) in text.lines().take(line).enumerate() {
-        let l = l.trim();
-        if let Some(name) = l.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
-            match lists.iter_mut().find(|(l, _)| l == name) {
-                Some((_, n)) => *n += 1,
-                None => lists.push((name.to_string(), 1)),
-            }
-            table = Some(indexed(name, &lists));
-        } else if let Some(name) = l.strip_prefix('[').and_then(|s| s.strip_suffix(']')) {
-            table = Some(indexed(name, &lists));
-        } else if i + 1 == line
-            && let Some((key, _)) = l.split_once(" = ")
-        {
-            return Some(match &table {
-                Some(table) => format!("{table}.{key}"),
-                None => key.to_string(),
-            });
-        }
-    }
-    table
-}
-
-/// Where `err` is in `text`, and its message there; `None` when the
-/// reader gives no place.
-pub(crate) fn located(text: &str, err: &toml::de::Error) -> Option<At> {
-    let message = in_players_words(&err.message().trim().replace('\n', " "));
-    match err.span() {
-        Some(span) => {
-            let start = span.start.min(text.len());
-            let line = text[..start].matches('\n').count() + 1;
-            let source = shown(text.lines().nth(line - 1).unwrap_or_default().trim());
-            // `[[pushers]]` where `[pushers]` goes: the reader takes the
-            // list's first table for the table's first field.
-            let message = match source.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
-                Some(name) if message.starts_with("invalid type: map") => format!(
-                    "a list of tables where one table goes: write [{name}], with single brackets"
-                ),
-                // `range = "2-40"`, as the command line writes it.
-                _ if source.starts_with("range")
-                    && message.starts_with("invalid type: string")
-                    && message.ends_with("expected a list in brackets") =>
-                {
-                    "a printed range is a list of two numbers: range = [2, 40] (the command line's --range-limits 2-40)".into()
-                }
-                // A vehicle's keys in `[target]`, the hex (whose keys
-                // include `range`): they go with the vehicle.
-                _ if (message.starts_with("unknown field `size`")
-                    || message.starts_with("unknown field `moving_vehicle`"))
-                    && message.contains("`range`") =>
-                {
-                    format!(
-                        "{message}; a vehicle's size and moving_vehicle go with it in [[target.units]]"
-                    )
-                }
-                _ => match other_command(&message) {
-                    Some(command) => format!("{message}; this is a file for `mortar-odds {command}`"),
-                    None => message,
+/// A TOML error in a text written from a JSON request's scenario
+/// (`toml::to_string`): the JSON path of the key at fault under the
+/// scenario (`target.units[1].morale`; `None` at its top), and the message
+/// in JSON's words.
+pub(crate) fn json_error(text: &str, err: &toml::de::Error) -> (Option<String>, String) {
+    match located(text, err, Words::Json) {
+        Some(at) => {
+            let path = key_path(text, at.line);
+            // A list where one object goes: the path is the key's, not
+            // its first entry's.
+            let path = match path {
+                Some(p) if at.list_for_one => match p.rsplit_once('[') {
+                    Some((key, i)) if i.trim_end_matches(']').parse::<usize>().is_ok() => {
+                        Some(key.to_string())
+                    }
+                    _ => Some(p),
                 },
+                p => p,
             };
-            Some(At {
-                line,
-                source,
-                message,
-            })
+            (path, at.message)
         }
-        None => None,
+        None => (
+            None,
+            in_players_words(&err.message().trim().replace('\n', " ")),
+        ),
     }
+}
+
+/// A phase table as `PhaseSpec`'s messages write it, in TOML.
+const PHASE_TABLE: &str = "{ phase = \"PFPh\", max_shots = 1 }";
+
+/// Whose words a message is in: a scenario file's (TOML) or a JSON
+/// request's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Words {
+    File,
+    Json,
+}
+
+/// Where a TOML error is, and what it says there.
+struct At {
+    /// The line, from 1.
+    line: usize,
+    /// A list was given where one table goes.
+    list_for_one: bool,
+    /// The line's text, trimmed, as a message may show it.
+    source: String,
+    /// The message, in the player's words and with its hints.
+    message: String,
+}
+
+/// The names a TOML header or key names, unquoted: `a."b c"` is `a`, `b c`.
+fn names(dotted: &str) -> Option<Vec<String>> {
+    let table: toml::Table = toml::from_str(&format!("{dotted} = 0")).ok()?;
+    let mut out = Vec::new();
+    let mut here = &table;
+    loop {
+        let (name, value) = here.iter().next()?;
+        out.push(name.clone());
+        match value {
+            toml::Value::Table(t) => here = t,
+            _ => return Some(out),
+        }
+    }
+}
+
+/// A JSON path of `parts` (each name with its index in a list): a name
+/// other than letters, digits, `_` and `-` in brackets, `["a b"]`.
+fn json_path(parts: &[(String, Option<usize>)]) -> String {
+    let mut out = String::new();
+    for (name, index) in parts {
+        if !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(name);
+        } else {
+            out.push_str(&format!("[{}]", serde_json::Value::from(name.as_str())));
+        }
+        if let Some(i) = index {
+            out.push_str(&format!("[{i}]"));
+        }
+    }
+    out
+}
+
+/// The JSON path of the key on `line` (from 1) of a TOML text as
+/// `toml::to_string` writes it (a `[table]` or `[[list]]` header, then its
+/// `key = value` lines): `target.units[0].morale`; a header line's own
+/// path on a header. The reader places an error in any entry of a list of
+/// more than one entry (a bad phase table) at the list's first header: on
+/// such a header the path names the list, without an index. `None` before
+/// any key or header.
+pub(crate) fn key_path(text: &str, line: usize) -> Option<String> {
+    let mut lists: Vec<(Vec<String>, usize)> = Vec::new();
+    let mut table: Vec<(String, Option<usize>)> = Vec::new();
+    let indexed = |header: &[String], lists: &[(Vec<String>, usize)]| {
+        (1..=header.len())
+            .map(|n| {
+                let index = lists
+                    .iter()
+                    .find(|(l, _)| l[..] == header[..n])
+                    .map(|(_, count)| count - 1);
+                (header[n - 1].clone(), index)
+            })
+            .collect::<Vec<_>>()
+    };
+    let list_header = |l: &str| {
+        l.strip_prefix("[[")
+            .and_then(|s| s.strip_suffix("]]"))
+            .and_then(names)
+    };
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    for (i, l) in lines.iter().take(line).enumerate() {
+        if let Some(header) = list_header(l) {
+            match lists.iter_mut().find(|(l, _)| *l == header) {
+                Some((_, n)) => *n += 1,
+                None => lists.push((header.clone(), 1)),
+            }
+            table = indexed(&header, &lists);
+            let entries = lines
+                .iter()
+                .filter(|l| list_header(l).as_ref() == Some(&header))
+                .count();
+            if i + 1 == line
+                && entries > 1
+                && let Some(last) = table.last_mut()
+            {
+                last.1 = None;
+            }
+        } else if let Some(header) = l
+            .strip_prefix('[')
+            .and_then(|s| s.strip_suffix(']'))
+            .and_then(names)
+        {
+            table = indexed(&header, &lists);
+        } else if i + 1 == line {
+            let key = toml::from_str::<toml::Table>(l)
+                .ok()
+                .and_then(|t| t.keys().next().cloned())
+                .or_else(|| l.split_once(" = ").map(|(k, _)| k.to_string()))?;
+            table.push((key, None));
+            return Some(json_path(&table));
+        }
+    }
+    (!table.is_empty()).then(|| json_path(&table))
+}
+
+/// Where `err` is in `text`, and its message there in `words`, with the
+/// hint for a usual slip; `None` when the reader gives no place.
+fn located(text: &str, err: &toml::de::Error, words: Words) -> Option<At> {
+    let raw = err.message().trim().replace('\n', " ");
+    let message = in_players_words(&raw);
+    let span = err.span()?;
+    let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+    let source = shown(text.lines().nth(line - 1).unwrap_or_default().trim());
+    let json = words == Words::Json;
+    let list_for_one = source.starts_with("[[") && raw.starts_with("invalid type: map");
+    // `[[pushers]]` where `[pushers]` goes: the reader takes the list's
+    // first table for the table's first field.
+    let message = match source.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
+        Some(name) if list_for_one => {
+            if json {
+                format!(
+                    "a list where one object goes: give {name} as an object, {{...}}, not [{{...}}]"
+                )
+            } else {
+                format!(
+                    "a list of tables where one table goes: write [{name}], with single brackets"
+                )
+            }
+        }
+        // A list's table where the list goes.
+        _ if json && raw.starts_with("invalid type: map, expected a sequence") => {
+            "one object where a list goes: give a list of objects, [{...}]".into()
+        }
+        // `range = "2-40"`, as the command line writes it.
+        _ if source.starts_with("range")
+            && message.starts_with("invalid type: string")
+            && message.ends_with("expected a list in brackets") =>
+        {
+            if json {
+                "a printed range is a list of two numbers: \"range\": [2, 40]".into()
+            } else {
+                "a printed range is a list of two numbers: range = [2, 40] (the command line's --range-limits 2-40)".into()
+            }
+        }
+        // A vehicle's keys in `[target]`, the hex (whose keys include
+        // `range`): they go with the vehicle.
+        _ if (message.starts_with("unknown field `size`")
+            || message.starts_with("unknown field `moving_vehicle`"))
+            && message.contains("`range`") =>
+        {
+            let list = if json {
+                "target.units"
+            } else {
+                "[[target.units]]"
+            };
+            format!("{message}; a vehicle's size and moving_vehicle go with it in {list}")
+        }
+        // A phase table's example, in JSON.
+        _ if json && message.contains(PHASE_TABLE) => {
+            message.replace(PHASE_TABLE, r#"{"phase": "PFPh", "max_shots": 1}"#)
+        }
+        _ => match other_command(&message) {
+            Some((_, endpoint)) if json => format!("{message}; this is a scenario for {endpoint}"),
+            Some((command, _)) => format!("{message}; this is a file for `mortar-odds {command}`"),
+            None => message,
+        },
+    };
+    Some(At {
+        line,
+        list_for_one,
+        source,
+        message,
+    })
 }
 
 /// The commands whose files have their own top-level keys: each one's
-/// keys, and the end of the reader's message refusing a key at its top.
-const FILES: [(&str, &[&str], &str); 3] = [
+/// API endpoint, keys, and the end of the reader's message refusing a key
+/// at its top.
+const FILES: [(&str, &str, &[&str], &str); 3] = [
     (
         "shot` or `plan",
+        "`/api/shot` or `/api/plan`",
         &["ammo", "mortar", "firer", "target", "plan"],
         "expected one of `ammo`, `mortar`, `firer`, `target`, `plan`",
     ),
-    ("dc", &["dc"], "expected `dc`"),
+    ("dc", "`/api/dc`", &["dc"], "expected `dc`"),
     (
         "push",
+        "`/api/push`",
         &[
             "path",
             "mud",
@@ -147,18 +264,18 @@ const FILES: [(&str, &[&str], &str); 3] = [
     ),
 ];
 
-/// The command whose file this is, when `message` refuses at the top of
-/// one command's file a key at the top of another's (a `[dc]` given to
-/// `shot`).
-fn other_command(message: &str) -> Option<&'static str> {
+/// The command (and API endpoint) whose file this is, when `message`
+/// refuses at the top of one command's file a key at the top of another's
+/// (a `[dc]` given to `shot`).
+fn other_command(message: &str) -> Option<(&'static str, &'static str)> {
     let key = message.strip_prefix("unknown field `")?.split('`').next()?;
-    let (_, ours, _) = FILES
+    let (_, _, ours, _) = FILES
         .iter()
-        .find(|(_, _, refusal)| message.ends_with(refusal))?;
-    let (command, _, _) = FILES
+        .find(|(_, _, _, refusal)| message.ends_with(refusal))?;
+    let (command, endpoint, _, _) = FILES
         .iter()
-        .find(|(_, keys, _)| keys.contains(&key) && !ours.contains(&key))?;
-    Some(command)
+        .find(|(_, _, keys, _)| keys.contains(&key) && !ours.contains(&key))?;
+    Some((command, endpoint))
 }
 
 /// A TOML reader's message without the program's inner names: "struct
@@ -231,5 +348,22 @@ mod tests {
         assert_eq!(at(13).as_deref(), Some("target.units[1].x.y"));
         assert_eq!(at(16).as_deref(), Some("plan.phases"));
         assert_eq!(key_path("", 1), None);
+    }
+
+    #[test]
+    fn a_list_header_of_many_entries_and_quoted_keys_have_their_path() {
+        // The reader places an error in any phase table at the first
+        // header: with two entries the path names the list.
+        let text = "[[plan.phases]]\nphase = \"PFPh\"\n\n[[plan.phases]]\nphase = \"DFPh\"\n";
+        assert_eq!(key_path(text, 1).as_deref(), Some("plan.phases"));
+        assert_eq!(key_path(text, 5).as_deref(), Some("plan.phases[1].phase"));
+        let one = "[[plan.phases]]\nphase = \"PFPh\"\n";
+        assert_eq!(key_path(one, 1).as_deref(), Some("plan.phases[0]"));
+        let quoted = "[target]\n\"a = b\" = 1\n\n[[target.units]]\n\"mörale\" = 7\n";
+        assert_eq!(key_path(quoted, 2).as_deref(), Some(r#"target["a = b"]"#));
+        assert_eq!(
+            key_path(quoted, 5).as_deref(),
+            Some("target.units[0].mörale")
+        );
     }
 }
