@@ -151,28 +151,29 @@ fn a_plans_monte_carlo_work_is_bounded() {
 }
 
 #[test]
-fn a_comparison_shares_one_runs_work() {
-    // Each of 2 mortars may take half: 5,000,000 trials of 100 phases.
-    // `--max-states 1` sends both to Monte Carlo.
+fn a_comparison_shares_its_work_among_its_mortars() {
+    // Each of 6 mortars may take a sixth of 5,000,000,000 (at most a
+    // plan's own 10^9): 8,333,333 trials of 100 phases. `--max-states 1`
+    // sends them to Monte Carlo. 24 mortars at the default 200,000 trials
+    // of the costliest plan fit (a compile-time check in `compare`).
     let choice = "us-m2-60mm:rof=3,breakdown=12,range=1-16";
     let phases = vec!["PFPh"; 100].join(",");
-    let args = [
+    let mut args = vec![
         "compare",
         "--range",
         "5",
         "--max-states",
         "1",
         "--trials",
-        "5000001",
+        "8333334",
         "--phases",
         &phases,
-        choice,
-        choice,
     ];
+    args.extend([choice; 6]);
     let line = rejects_naming(&args, "trials");
     assert!(
-        line.contains("each mortar's share of a comparison of 2 mortars")
-            && line.contains("give at most 5,000,000 trials"),
+        line.contains("each mortar's share of a comparison of 6 mortars")
+            && line.contains("give at most 8,333,333 trials"),
         "{line}"
     );
     // Where the exact engine takes the plan, no trials run: none refused.
@@ -182,4 +183,27 @@ fn a_comparison_shares_one_runs_work() {
         .copied()
         .collect();
     succeeds(&exact);
+}
+
+#[test]
+fn a_report_checks_every_plans_work_before_any_runs() {
+    // `--trials 100000000` ran the example plans that fit for minutes
+    // before the one past the work was refused.
+    let examples = tempfile::tempdir().expect("temp dir");
+    for file in ["plan-spotted-81mm.toml", "stack-in-woods.toml"] {
+        let from = std::path::Path::new(common::MANIFEST_DIR)
+            .join("examples")
+            .join(file);
+        std::fs::copy(from, examples.path().join(file)).expect("copy an example");
+    }
+    let out = tempfile::tempdir().expect("temp dir");
+    let args = common::report_args(examples.path(), &out.path().join("r"), 100_000_000);
+    let line = common::rejects(&strs(&args));
+    assert!(
+        line.contains("stack-in-woods.toml")
+            && line.contains("3 fire phases at 3 units")
+            && line.contains("give at most 83,333,333 trials"),
+        "{line}"
+    );
+    assert!(!out.path().join("r").exists());
 }

@@ -36,7 +36,7 @@ pub(super) struct CompareArgs {
     plan: PlanFlags,
     #[command(flatten)]
     output: ReportOutput,
-    /// Monte Carlo trials, for plans whose exact chain is too large (at most 100,000,000).
+    /// Monte Carlo trials, for plans whose exact chain is too large (at most 100,000,000; the mortars share a work budget, which the default always fits).
     #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, { mortar_odds::engine::MAX_TRIALS }>)]
     trials: u64,
     /// Monte Carlo seed.

@@ -59,7 +59,7 @@ pub(super) struct ReportArgs {
     /// Folder of scenario files to report on.
     #[arg(long, default_value = "examples")]
     examples: PathBuf,
-    /// Monte Carlo trials for each fire plan (at most 100,000,000).
+    /// Monte Carlo trials for each fire plan (at most 100,000,000, and fewer for a plan of many phases at many units; every plan is checked before any runs).
     #[arg(long, default_value_t = compare::DEFAULT_TRIALS, allow_negative_numbers = true, value_parser = crate::cli::bounded::whole::<u64, 1, { mortar_odds::engine::MAX_TRIALS }>)]
     trials: u64,
     /// Monte Carlo seed.
@@ -224,8 +224,27 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
         seed: args.seed,
         threads: None,
     };
+    // Every fire plan first: one whose Monte Carlo run is past the work a
+    // run takes is refused before any plan runs.
+    let mut fire_plans = Vec::new();
+    for (_, source) in &examples {
+        let at = || source.name.clone();
+        let scenario = Scenario::from_source(source)?;
+        let plan = match scenario.plan {
+            Some(_) => {
+                let (shot_input, plan_input) = scenario.plan_input(&catalog).with_context(at)?;
+                let plan = FirePlan::new(shot_input, plan_input).with_context(at)?;
+                engine::check_work(&plan, &run.settings())
+                    .map_err(|work| work.to_error())
+                    .with_context(at)?;
+                Some(plan)
+            }
+            None => None,
+        };
+        fire_plans.push(plan);
+    }
     let mut plans = Vec::new();
-    for (name, source) in &examples {
+    for ((name, source), fire_plan) in examples.iter().zip(fire_plans) {
         let name = name.clone();
         bar.set_message(name.clone());
         // Errors past the file's parse name the file (a parse error does).
@@ -241,9 +260,7 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             let link = files.chart(&format!("{name}-shot-units"), "one shot, per unit", &c)?;
             index.unit_charts.push(link);
         }
-        if scenario.plan.is_some() {
-            let (shot_input, plan_input) = scenario.plan_input(&catalog).with_context(at)?;
-            let plan = FirePlan::new(shot_input, plan_input).with_context(at)?;
+        if let Some(plan) = fire_plan {
             let r = run_plan::report(&plan, &run, DEFAULT_MAX_STATES as u64).with_context(at)?;
             files.add(format!("plans/{name}.txt"), r.to_text());
             files.add(format!("plans/{name}.json"), r.to_json());

@@ -81,7 +81,7 @@ pub(super) fn report_with(
     };
     let results = engine::plan(plan, settings, &progress).map_err(|refused| match refused {
         PlanRefused::Exact(refused) => anyhow::anyhow!("plan: {}", too_large(&refused)),
-        PlanRefused::Work(work) => work.to_error("one run takes").into(),
+        PlanRefused::Work(work) => work.to_error().into(),
     })?;
     bar.finish_and_clear();
     let skipped = results

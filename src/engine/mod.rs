@@ -105,8 +105,8 @@ pub struct Settings {
     pub trials: u64,
     /// Monte Carlo seed: the same seed gives the same figures on any number of threads.
     pub seed: u64,
-    /// The most work a plan's Monte Carlo run may take ([`MAX_WORK`];
-    /// a comparison shares it among its mortars).
+    /// The most work a plan's Monte Carlo run may take ([`MAX_WORK`]; a
+    /// comparison gives each mortar its share of its own budget).
     pub max_work: u64,
     /// Stops the Monte Carlo runs when the caller raises it.
     pub stop: Stop,
@@ -161,6 +161,25 @@ pub struct PlanResults {
     pub exact_refused: Option<TooLarge>,
 }
 
+/// Refuses, before any work, a plan whose Monte Carlo run the settings
+/// ask for (`MonteCarlo`, `Both`) and that is past
+/// [`Settings::max_work`]: what [`plan`](fn@plan) refuses first, for a
+/// caller that runs many plans (`report`) to refuse them all before the
+/// first runs. `Exact` and `Auto` pass here (`Auto` is checked once the
+/// exact engine turns the plan down).
+pub fn check_work(plan: &FirePlan, settings: &Settings) -> Result<(), TooMuchWork> {
+    if !matches!(settings.engine, Engine::MonteCarlo | Engine::Both) {
+        return Ok(());
+    }
+    work_of(plan, settings)
+}
+
+/// The plan's Monte Carlo run of `settings` against its work allowed.
+fn work_of(plan: &FirePlan, settings: &Settings) -> Result<(), TooMuchWork> {
+    let (phases, units) = (plan.input.phases.len(), plan.units().len());
+    work::check(settings.trials, phases, units, settings.max_work)
+}
+
 /// Why the engines refused a plan, before its heavy work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlanRefused {
@@ -176,7 +195,7 @@ impl PlanRefused {
     pub fn to_error(&self, max_states: usize, fix: &str) -> crate::error::Error {
         match self {
             PlanRefused::Exact(too_large) => too_large.to_error(max_states, fix),
-            PlanRefused::Work(work) => work.to_error("one run takes"),
+            PlanRefused::Work(work) => work.to_error(),
         }
     }
 }
@@ -193,13 +212,7 @@ pub fn plan(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<PlanResults, PlanRefused> {
     let has_units = !plan.units().is_empty();
-    let work = || {
-        let (phases, units) = (plan.input.phases.len(), plan.units().len());
-        work::check(settings.trials, phases, units, settings.max_work).map_err(PlanRefused::Work)
-    };
-    if matches!(settings.engine, Engine::MonteCarlo | Engine::Both) {
-        work()?;
-    }
+    check_work(plan, settings).map_err(PlanRefused::Work)?;
     // The chain: for the exact engine, and for Monte Carlo of a plan
     // without units (which samples the chain's tables).
     let chain = (settings.engine != Engine::MonteCarlo || !has_units).then(|| {
@@ -227,7 +240,7 @@ pub fn plan(
         _ => None,
     };
     if settings.engine == Engine::Auto && exact.is_none() {
-        work()?;
+        work_of(plan, settings).map_err(PlanRefused::Work)?;
     }
     // Each look of the Monte Carlo run (`progress(0)`) and each batch's end
     // looks at the stop first.

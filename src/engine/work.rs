@@ -41,9 +41,14 @@ impl TooMuchWork {
         self.max_work / self.per_trial()
     }
 
+    /// The refusal as a library error naming `trials`, for one run.
+    pub fn to_error(&self) -> Error {
+        self.to_error_than("one run takes")
+    }
+
     /// The refusal as a library error naming `trials`, with what bounds
-    /// the work (`"one run takes"`).
-    pub fn to_error(&self, than: &str) -> Error {
+    /// the work (`"each mortar's share of a comparison of 4 mortars allows"`).
+    pub fn to_error_than(&self, than: &str) -> Error {
         Error::invalid(
             "trials",
             format!(
@@ -111,7 +116,7 @@ mod tests {
     fn the_refusal_names_trials_and_the_most_the_plan_takes() {
         let refused = check(100_000_000, 100, 8, MAX_WORK).unwrap_err();
         assert_eq!(
-            refused.to_error("one run takes").to_string(),
+            refused.to_error().to_string(),
             "trials: 100,000,000 Monte Carlo trials of a plan of 100 fire phases at 8 units are more work than one run takes; give at most 1,111,111 trials (fewer phases or units allow more)"
         );
         let refused = check(u64::MAX, usize::MAX, 1, MAX_WORK).unwrap_err();

@@ -20,7 +20,7 @@ impl Run {
     /// The plan's run, one of `mortars` that share the settings' work.
     pub(super) fn of(plan: &FirePlan, settings: &Settings, mortars: usize) -> Result<Run> {
         let results = engine::plan(plan, settings, &|_| {}).map_err(|refused| match refused {
-            PlanRefused::Work(work) if mortars > 1 => work.to_error(&format!(
+            PlanRefused::Work(work) if mortars > 1 => work.to_error_than(&format!(
                 "each mortar's share of a comparison of {mortars} mortars allows"
             )),
             refused => refused.to_error(settings.max_states, "let Monte Carlo take it"),

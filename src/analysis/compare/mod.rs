@@ -50,6 +50,22 @@ pub const DEFAULT_TRIALS: u64 = 200_000;
 /// of a player's own; each runs the whole plan, so work stays bounded.
 pub const MAX_MORTARS: usize = 24;
 
+/// The Monte Carlo work (trials × phases × (units + 1), as
+/// [`engine::MAX_WORK`](crate::engine::MAX_WORK)) a whole comparison
+/// takes, shared evenly among its mortars (each at most a plan's own
+/// [`engine::MAX_WORK`](crate::engine::MAX_WORK)): each of [`MAX_MORTARS`] takes
+/// [`DEFAULT_TRIALS`] of any plan (24 × 200,000 × 900 is 4,320,000,000).
+/// Only the plans the exact engine turns down run trials at all.
+pub const MAX_WORK: u64 = 5_000_000_000;
+
+// The default trials of the costliest plan fit each mortar's share.
+const _: () = assert!(
+    MAX_WORK / MAX_MORTARS as u64
+        >= DEFAULT_TRIALS
+            * crate::engine::plan::MAX_PHASES as u64
+            * (crate::rules::units::MAX_UNITS as u64 + 1)
+);
+
 /// The engine settings of a comparison unless told otherwise: each plan
 /// on the exact engine when its chain fits, else on Monte Carlo with fewer
 /// trials than a single plan's (one run per mortar).
@@ -255,9 +271,10 @@ pub fn run(
             .map_err(|e| for_choice(c, e))?;
     }
     all_missing(catalog, source, choices)?;
-    // The mortars share one run's Monte Carlo work.
+    // The mortars share the comparison's Monte Carlo work, each at most
+    // a plan's own.
     let shared = Settings {
-        max_work: settings.max_work / choices.len() as u64,
+        max_work: (MAX_WORK / choices.len() as u64).min(crate::engine::MAX_WORK),
         ..settings.clone()
     };
     let mut mortars = choices
