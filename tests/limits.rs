@@ -176,6 +176,16 @@ fn a_comparison_shares_its_work_among_its_mortars() {
             && line.contains("give at most 8,333,333 trials"),
         "{line}"
     );
+    // Two mortars' shares are past a plan's own limit, which binds: the
+    // line named the share.
+    let mut two: Vec<&str> = args[..args.len() - 4].to_vec();
+    let trials = two.iter().position(|a| *a == "--trials").unwrap() + 1;
+    two[trials] = "10000001";
+    let line = rejects_naming(&two, "trials");
+    assert!(
+        line.contains("more work than one run takes; give at most 10,000,000 trials"),
+        "{line}"
+    );
     // Where the exact engine takes the plan, no trials run: none refused.
     let exact: Vec<&str> = args
         .iter()
@@ -206,4 +216,27 @@ fn a_report_checks_every_plans_work_before_any_runs() {
         "{line}"
     );
     assert!(!out.path().join("r").exists());
+}
+
+#[test]
+fn a_report_names_the_first_bad_file_first() {
+    // The check of every plan before the first runs named a later file's
+    // plan before an earlier file's shot: files are checked in order, each
+    // shot before its plan.
+    let examples = tempfile::tempdir().expect("temp dir");
+    let head = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 10\n";
+    std::fs::write(
+        examples.path().join("a.toml"),
+        format!("ammo = \"WP\"\n{head}"),
+    )
+    .expect("write");
+    std::fs::write(
+        examples.path().join("b.toml"),
+        format!("{head}[plan]\nphases = [\"PFPh\", \"XX\"]\n"),
+    )
+    .expect("write");
+    let out = tempfile::tempdir().expect("temp dir");
+    let args = common::report_args(examples.path(), &out.path().join("r"), 1000);
+    let line = common::rejects(&strs(&args));
+    assert!(line.contains("a.toml: missing: --wp-depletion"), "{line}");
 }

@@ -207,29 +207,23 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             "--examples: no scenario file (*.toml) in `{folder_name}`; give the folder that holds them"
         );
     }
-    // An output folder that cannot be replaced fails now, not after the work.
-    let folder = NewFolder::begin("--out", &args.out, REPORT_ENTRIES)?;
-    let bar = progress(examples.len() as u64 + 5);
-    let mut files = Files::default();
-    let mut index = Index::default();
-    let mut rows: Vec<OddsRow> = Vec::new();
-
-    bar.set_message("To Hit charts");
-    to_hit_charts(&catalog, &mut files, &mut index)?;
-    bar.inc(1);
-
     let run = RunArgs {
         engine: Engine::Both,
         trials: args.trials,
         seed: args.seed,
         threads: None,
     };
-    // Every fire plan first: one whose Monte Carlo run is past the work a
-    // run takes is refused before any plan runs.
+    // Every file checked first, in order, each shot before its plan (and
+    // the plan's Monte Carlo work), so that a bad input is refused before
+    // any work. Errors past the file's parse name the file (a parse error
+    // does).
+    let mut shots = Vec::new();
     let mut fire_plans = Vec::new();
     for (_, source) in &examples {
         let at = || source.name.clone();
         let scenario = Scenario::from_source(source)?;
+        let shot = Shot::new(scenario.shot_input(&catalog).with_context(at)?).with_context(at)?;
+        UnitShotOdds::check(&shot).with_context(at)?;
         let plan = match scenario.plan {
             Some(_) => {
                 let (shot_input, plan_input) = scenario.plan_input(&catalog).with_context(at)?;
@@ -241,17 +235,26 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             }
             None => None,
         };
+        shots.push(shot);
         fire_plans.push(plan);
     }
+    // An output folder that cannot be replaced fails now, not after the work.
+    let folder = NewFolder::begin("--out", &args.out, REPORT_ENTRIES)?;
+    let bar = progress(examples.len() as u64 + 5);
+    let mut files = Files::default();
+    let mut index = Index::default();
+    let mut rows: Vec<OddsRow> = Vec::new();
+
+    bar.set_message("To Hit charts");
+    to_hit_charts(&catalog, &mut files, &mut index)?;
+    bar.inc(1);
+
     let mut plans = Vec::new();
-    for ((name, source), fire_plan) in examples.iter().zip(fire_plans) {
+    for (((name, source), shot), fire_plan) in examples.iter().zip(shots).zip(fire_plans) {
         let name = name.clone();
         bar.set_message(name.clone());
-        // Errors past the file's parse name the file (a parse error does).
         let at = || source.name.clone();
-        let scenario = Scenario::from_source(source)?;
-        let shot = Shot::new(scenario.shot_input(&catalog).with_context(at)?).with_context(at)?;
-        let units = UnitShotOdds::checked(&shot).with_context(at)?;
+        let units = UnitShotOdds::of(&shot);
         let report = ShotReport::new(&shot, &ShotOdds::of(&shot), units.as_ref());
         files.add(format!("shots/{name}.txt"), report.to_text());
         files.add(format!("shots/{name}.json"), report.to_json());

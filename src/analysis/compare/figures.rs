@@ -17,10 +17,18 @@ pub(super) struct Run {
 }
 
 impl Run {
-    /// The plan's run, one of `mortars` that share the settings' work.
-    pub(super) fn of(plan: &FirePlan, settings: &Settings, mortars: usize) -> Result<Run> {
+    /// The plan's run, one of `mortars` that share a comparison's work
+    /// (`settings.max_work` is this one's share; `own`, what one plan alone
+    /// may take).
+    pub(super) fn of(
+        plan: &FirePlan,
+        settings: &Settings,
+        mortars: usize,
+        own: u64,
+    ) -> Result<Run> {
         let results = engine::plan(plan, settings, &|_| {}).map_err(|refused| match refused {
-            PlanRefused::Work(work) if mortars > 1 => work.to_error_than(&format!(
+            // Named only where the share, not a plan's own limit, binds.
+            PlanRefused::Work(work) if work.max_work < own => work.to_error_than(&format!(
                 "each mortar's share of a comparison of {mortars} mortars allows"
             )),
             refused => refused.to_error(settings.max_states, "let Monte Carlo take it"),

@@ -52,8 +52,9 @@ pub const MAX_MORTARS: usize = 24;
 
 /// The Monte Carlo work (trials × phases × (units + 1), as
 /// [`engine::MAX_WORK`](crate::engine::MAX_WORK)) a whole comparison
-/// takes, shared evenly among its mortars (each at most a plan's own
-/// [`engine::MAX_WORK`](crate::engine::MAX_WORK)): each of [`MAX_MORTARS`] takes
+/// takes, shared evenly among its mortars (each at most the settings'
+/// `max_work`, a plan's own [`engine::MAX_WORK`](crate::engine::MAX_WORK)
+/// by default): each of [`MAX_MORTARS`] takes
 /// [`DEFAULT_TRIALS`] of any plan (24 × 200,000 × 900 is 4,320,000,000).
 /// Only the plans the exact engine turns down run trials at all.
 pub const MAX_WORK: u64 = 5_000_000_000;
@@ -198,7 +199,7 @@ fn compare_one(
     source: &ScenarioSource,
     choice: &MortarChoice,
     settings: &Settings,
-    mortars: usize,
+    (mortars, own): (usize, u64),
 ) -> Result<MortarResult> {
     let ChoicePlan {
         plan,
@@ -209,7 +210,7 @@ fn compare_one(
     let last = turns.last().copied().unwrap_or(0);
     let first = plan.first_shot();
     let odds = ShotOdds::of(first);
-    let full = Run::of(&plan, settings, mortars)?;
+    let full = Run::of(&plan, settings, mortars, own)?;
     let enemies = plan.units().iter().any(|u| u.enemy);
     // Every path leaves every phase, stopped or not: the figure at the end
     // of a Player Turn's last phase is that of the plan cut there.
@@ -272,14 +273,22 @@ pub fn run(
     }
     all_missing(catalog, source, choices)?;
     // The mortars share the comparison's Monte Carlo work, each at most
-    // a plan's own.
+    // what the settings give one plan.
     let shared = Settings {
-        max_work: (MAX_WORK / choices.len() as u64).min(crate::engine::MAX_WORK),
+        max_work: (MAX_WORK / choices.len() as u64).min(settings.max_work),
         ..settings.clone()
     };
     let mut mortars = choices
         .iter()
-        .map(|c| compare_one(catalog, source, c, &shared, choices.len()))
+        .map(|c| {
+            compare_one(
+                catalog,
+                source,
+                c,
+                &shared,
+                (choices.len(), settings.max_work),
+            )
+        })
         .collect::<Result<Vec<_>>>()?;
     for i in 0..mortars.len() {
         let name = &mortars[i].label;

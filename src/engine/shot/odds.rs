@@ -106,13 +106,19 @@ impl UnitShotOdds {
     /// exact engine takes on ([`exact_fits`](super::exact_fits)), naming
     /// `target.units`.
     pub fn checked(shot: &Shot) -> crate::error::Result<Option<UnitShotOdds>> {
+        UnitShotOdds::check(shot)?;
+        Ok(UnitShotOdds::of(shot))
+    }
+
+    /// What [`UnitShotOdds::checked`] refuses, at once, for a caller that
+    /// checks many inputs before it works any out (`report`).
+    pub fn check(shot: &Shot) -> crate::error::Result<()> {
         super::exact_fits(&shot.input.units).map_err(|e| {
             e.to_error(
                 "target.units",
                 "give fewer units, or fire a plan by Monte Carlo (plan --engine mc)",
             )
-        })?;
-        Ok(UnitShotOdds::of(shot))
+        })
     }
 
     /// `None` when the hex has no units.
