@@ -257,41 +257,49 @@ fn bad_input_gets_400_and_the_cli_line() {
     let answer = server.post("/api/shot", &body_of_toml(toml, json!({})));
     assert_eq!(
         (answer.status, answer.body.trim_end()),
-        (
-            400,
-            format!("scenario.target.units[1].morale: {wrong}").as_str()
-        )
+        (400, format!("target.units[1].morale: {wrong}").as_str())
     );
     for (body, says) in [
         (
             r#"{"scenario": {"target": {"range": "far"}}}"#,
-            "scenario.target.range: invalid type: string \"far\", expected a whole number",
+            "target.range: invalid type: string \"far\", expected a whole number",
         ),
         (
             r#"{"scenario": {"mortar": 3}}"#,
-            "scenario.mortar: invalid type: integer `3`, expected a table",
+            "mortar: invalid type: integer `3`, expected an object",
         ),
         (
             r#"{"scenario": {"dc": {"kind": "placed", "target": {"tem": "3"}}}}"#,
-            "scenario.dc.target.tem: invalid type: string \"3\", expected a whole number",
+            "dc.target.tem: invalid type: string \"3\", expected a whole number",
         ),
-        // Hints in JSON's words, not a file's: no `[[...]]` or `range = `;
-        // a list's entry is named only when known.
+        // Hints in JSON's words, not a file's: no `[[...]]`, `range = ` or
+        // table; a list's entry is named only when known, and a key
+        // holding only objects (written as a header of its inner table) is
+        // itself named. Paths are within the scenario, as every other check
+        // names its field (`plan.phases[1]`).
         (
             r#"{"scenario": {"plan": [{"phases": ["PFPh"]}]}}"#,
-            "scenario.plan: a list where one object goes: give plan as an object, {...}, not [{...}]",
+            "plan: a list where one object goes: give an object, {...}, not a list",
         ),
         (
             r#"{"scenario": {"target": {"range": 5, "units": {"kind": "squad"}}}}"#,
-            "scenario.target.units: one object where a list goes: give a list of objects, [{...}]",
+            "target.units: one object where a list goes: give a list of objects, [{...}]",
         ),
         (
             r#"{"scenario": {"mortar": {"name": "german-50mm", "range": "2-40"}}}"#,
-            "scenario.mortar.range: a printed range is a list of two numbers: \"range\": [2, 40]",
+            "mortar.range: a printed range is a list of two numbers: \"range\": [2, 40]",
+        ),
+        (
+            r#"{"scenario": {"target": {"range": 3, "x": {"y": {"z": 1}}}}}"#,
+            "target.x: unknown field `x`, expected one of `range`, `concealed`, `dashing`, `ffnam`, `ffmo`, `hazardous_movement`, `hindrance`, `bore_sighted`, `acquisition`, `overstacked_squads`, `motorcyclist`, `cavalry`, `extra_drm`, `tem`, `woods`, `marsh`, `effects_drm`, `units`",
+        ),
+        (
+            r#"{"scenario": {"target": {"range": [{"a": 1}]}}}"#,
+            "target.range: invalid type: sequence, expected a whole number",
         ),
         (
             r#"{"scenario": {"plan": {"phases": [{"phase": "PFPh"}, {"phase": "DFPh", "max_shots": "1"}]}}}"#,
-            "scenario.plan.phases: max_shots is a whole number of shots, not \"1\"",
+            "plan.phases: max_shots is a whole number of shots, not \"1\"",
         ),
     ] {
         let endpoint = if body.contains("dc") {
@@ -310,7 +318,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     for (body, says) in [
         (
             r#"{"scenario": {"target": {"range": 5, "a = b": 1}}}"#,
-            "scenario.target[\"a = b\"]: unknown field `a = b`",
+            "target[\"a = b\"]: unknown field `a = b`",
         ),
         (
             r#"{"scenario": {"dc": {}}}"#,

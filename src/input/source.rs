@@ -27,8 +27,8 @@ pub struct ScenarioSource {
     /// The flags, as a table in the file's shape, to merge over it.
     pub overrides: Table,
     /// The text was written from a JSON request's scenario (`serve`): its
-    /// errors name the key's path (`scenario.target.units[0].morale`), not
-    /// a line of a text the player never wrote.
+    /// errors name the key's path (`target.units[0].morale`), not a line
+    /// of a text the player never wrote.
     pub from_json: bool,
 }
 
@@ -44,7 +44,8 @@ impl ScenarioSource {
     }
 
     /// A JSON request's scenario, named `name`, as the TOML text of its
-    /// table: errors name the JSON path under `name`.
+    /// table: errors name the key's JSON path within the scenario (`name`
+    /// alone at its top).
     pub fn from_json(name: &str, table: &Table) -> Result<ScenarioSource> {
         let text = toml::to_string(table).map_err(|e| Error::Parse {
             source_name: name.to_string(),
@@ -90,13 +91,10 @@ impl ScenarioSource {
             if !self.from_json {
                 return parse_err(toml_error_line(text, &e));
             }
+            // The key's path within the scenario, as every other check of
+            // a scenario names its field (`plan.phases[1]`).
             let (path, message) = json_error(text, &e);
-            let field = match path {
-                Some(p) if p.starts_with('[') => format!("{}{p}", self.name),
-                Some(p) => format!("{}.{p}", self.name),
-                None => self.name.clone(),
-            };
-            Error::invalid(field, message)
+            Error::invalid(path.unwrap_or_else(|| self.name.clone()), message)
         };
         let mut table: Table = toml::from_str(text).map_err(file_err)?;
         plain_texts(&table, "")?;

@@ -21,11 +21,11 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
 pub(crate) fn json_error(text: &str, err: &toml::de::Error) -> (Option<String>, String) {
     match located(text, err, Words::Json) {
         Some(at) => {
-            let path = key_path(text, at.line);
-            // A list where one object goes: the path is the key's, not
-            // its first entry's.
+            let path = key_path(text, at.line, at.key_end);
+            // A list where one object or a value goes: the path is the
+            // key's, not its first entry's.
             let path = match path {
-                Some(p) if at.list_for_one => match p.rsplit_once('[') {
+                Some(p) if at.list_for_one || at.list_for_value => match p.rsplit_once('[') {
                     Some((key, i)) if i.trim_end_matches(']').parse::<usize>().is_ok() => {
                         Some(key.to_string())
                     }
@@ -59,6 +59,12 @@ struct At {
     line: usize,
     /// A list was given where one table goes.
     list_for_one: bool,
+    /// A list of tables was given where a value goes (`[[target.range]]`).
+    list_for_value: bool,
+    /// On a header line, where the key at fault ends in the line, when the
+    /// reader faults one key of the header (`x` of `[target.x.y]`), not
+    /// the table it opens.
+    key_end: Option<usize>,
     /// The line's text, trimmed, as a message may show it.
     source: String,
     /// The message, in the player's words and with its hints.
@@ -107,11 +113,13 @@ fn json_path(parts: &[(String, Option<usize>)]) -> String {
 /// The JSON path of the key on `line` (from 1) of a TOML text as
 /// `toml::to_string` writes it (a `[table]` or `[[list]]` header, then its
 /// `key = value` lines): `target.units[0].morale`; a header line's own
-/// path on a header. The reader places an error in any entry of a list of
-/// more than one entry (a bad phase table) at the list's first header: on
-/// such a header the path names the list, without an index. `None` before
-/// any key or header.
-pub(crate) fn key_path(text: &str, line: usize) -> Option<String> {
+/// path on a header, or with `key_end` the path of the header's key that
+/// ends there (`target.x` of `[target.x.y]`: a key holding only tables is
+/// written as a header of its inner table). The reader places an error in
+/// any entry of a list of more than one entry (a bad phase table) at the
+/// list's first header: on such a header the path names the list, without
+/// an index. `None` before any key or header.
+pub(crate) fn key_path(text: &str, line: usize, key_end: Option<usize>) -> Option<String> {
     let mut lists: Vec<(Vec<String>, usize)> = Vec::new();
     let mut table: Vec<(String, Option<usize>)> = Vec::new();
     let indexed = |header: &[String], lists: &[(Vec<String>, usize)]| {
@@ -131,6 +139,25 @@ pub(crate) fn key_path(text: &str, line: usize) -> Option<String> {
             .and_then(names)
     };
     let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    // The header's key at fault: its names up to `key_end`, each list
+    // before it with its index, the key itself with none.
+    if let Some(end) = key_end {
+        let raw = text.lines().nth(line.checked_sub(1)?)?;
+        let keys = names(raw.get(..end)?.trim().trim_start_matches('['))?;
+        for l in lines.iter().take(line - 1) {
+            if let Some(header) = list_header(l) {
+                match lists.iter_mut().find(|(l, _)| *l == header) {
+                    Some((_, n)) => *n += 1,
+                    None => lists.push((header.clone(), 1)),
+                }
+            }
+        }
+        let mut path = indexed(&keys, &lists);
+        if let Some(last) = path.last_mut() {
+            last.1 = None;
+        }
+        return Some(json_path(&path));
+    }
     for (i, l) in lines.iter().take(line).enumerate() {
         if let Some(header) = list_header(l) {
             match lists.iter_mut().find(|(l, _)| *l == header) {
@@ -175,20 +202,23 @@ fn located(text: &str, err: &toml::de::Error, words: Words) -> Option<At> {
     let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
     let source = shown(text.lines().nth(line - 1).unwrap_or_default().trim());
     let json = words == Words::Json;
+    let at = text.get(span.clone()).unwrap_or_default().trim_start();
+    // A list where one table goes: `[[pushers]]`, whose first entry the
+    // reader took for the table's first field.
     let list_for_one = source.starts_with("[[") && raw.starts_with("invalid type: map");
+    let line_start = text[..span.start.min(text.len())]
+        .rfind('\n')
+        .map_or(0, |i| i + 1);
+    let key_end = (source.starts_with('[') && !at.starts_with('['))
+        .then(|| span.end.saturating_sub(line_start));
     // `[[pushers]]` where `[pushers]` goes: the reader takes the list's
     // first table for the table's first field.
     let message = match source.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
-        Some(name) if list_for_one => {
-            if json {
-                format!(
-                    "a list where one object goes: give {name} as an object, {{...}}, not [{{...}}]"
-                )
-            } else {
-                format!(
-                    "a list of tables where one table goes: write [{name}], with single brackets"
-                )
-            }
+        Some(name) if list_for_one && !json => {
+            format!("a list of tables where one table goes: write [{name}], with single brackets")
+        }
+        _ if list_for_one => {
+            "a list where one object goes: give an object, {...}, not a list".into()
         }
         // A list's table where the list goes.
         _ if json && raw.starts_with("invalid type: map, expected a sequence") => {
@@ -228,9 +258,19 @@ fn located(text: &str, err: &toml::de::Error, words: Words) -> Option<At> {
             None => message,
         },
     };
+    // JSON has objects where TOML has tables.
+    let message = if json {
+        message
+            .replace("a phase table", "a phase object")
+            .replace("a table", "an object")
+    } else {
+        message
+    };
     Some(At {
         line,
         list_for_one,
+        list_for_value: at.starts_with("[[") && raw.starts_with("invalid type: sequence"),
+        key_end,
         source,
         message,
     })
@@ -339,7 +379,7 @@ mod tests {
     #[test]
     fn a_line_of_written_toml_has_its_key_path() {
         let text = "ammo = \"HE\"\n\n[target]\nrange = 5\n\n[[target.units]]\nkind = \"squad\"\n\n[[target.units]]\nmorale = \"7\"\n\n[target.units.x]\ny = 1\n\n[plan]\nphases = [\"PFPh\"]\n";
-        let at = |line| key_path(text, line);
+        let at = |line| key_path(text, line, None);
         assert_eq!(at(1).as_deref(), Some("ammo"));
         assert_eq!(at(3).as_deref(), Some("target"));
         assert_eq!(at(4).as_deref(), Some("target.range"));
@@ -347,7 +387,7 @@ mod tests {
         assert_eq!(at(10).as_deref(), Some("target.units[1].morale"));
         assert_eq!(at(13).as_deref(), Some("target.units[1].x.y"));
         assert_eq!(at(16).as_deref(), Some("plan.phases"));
-        assert_eq!(key_path("", 1), None);
+        assert_eq!(key_path("", 1, None), None);
     }
 
     #[test]
@@ -355,15 +395,34 @@ mod tests {
         // The reader places an error in any phase table at the first
         // header: with two entries the path names the list.
         let text = "[[plan.phases]]\nphase = \"PFPh\"\n\n[[plan.phases]]\nphase = \"DFPh\"\n";
-        assert_eq!(key_path(text, 1).as_deref(), Some("plan.phases"));
-        assert_eq!(key_path(text, 5).as_deref(), Some("plan.phases[1].phase"));
-        let one = "[[plan.phases]]\nphase = \"PFPh\"\n";
-        assert_eq!(key_path(one, 1).as_deref(), Some("plan.phases[0]"));
-        let quoted = "[target]\n\"a = b\" = 1\n\n[[target.units]]\n\"mörale\" = 7\n";
-        assert_eq!(key_path(quoted, 2).as_deref(), Some(r#"target["a = b"]"#));
+        assert_eq!(key_path(text, 1, None).as_deref(), Some("plan.phases"));
         assert_eq!(
-            key_path(quoted, 5).as_deref(),
+            key_path(text, 5, None).as_deref(),
+            Some("plan.phases[1].phase")
+        );
+        let one = "[[plan.phases]]\nphase = \"PFPh\"\n";
+        assert_eq!(key_path(one, 1, None).as_deref(), Some("plan.phases[0]"));
+        let quoted = "[target]\n\"a = b\" = 1\n\n[[target.units]]\n\"mörale\" = 7\n";
+        assert_eq!(
+            key_path(quoted, 2, None).as_deref(),
+            Some(r#"target["a = b"]"#)
+        );
+        assert_eq!(
+            key_path(quoted, 5, None).as_deref(),
             Some("target.units[0].mörale")
+        );
+    }
+
+    #[test]
+    fn a_key_of_a_header_is_named_up_to_where_the_reader_faults_it() {
+        // `"x": {"y": {"z": 1}}` is written `[target.x.y]`: a fault in `x`
+        // (its span ends at column 9) names `target.x`, not `target.x.y`.
+        let text = "[target]\nrange = 3\n\n[target.x.y]\nz = 1\n";
+        assert_eq!(key_path(text, 4, Some(9)).as_deref(), Some("target.x"));
+        let units = "[[target.units]]\nkind = \"squad\"\n\n[[target.units]]\nkind = \"squad\"\n\n[target.units.x.y]\nz = 1\n";
+        assert_eq!(
+            key_path(units, 7, Some(15)).as_deref(),
+            Some("target.units[1].x")
         );
     }
 }
