@@ -138,8 +138,7 @@ impl RunArgs {
             max_states: DEFAULT_MAX_STATES,
             trials: self.trials,
             seed: self.seed,
-            max_work: engine::MAX_WORK,
-            stop: engine::Stop::default(),
+            ..engine::Settings::default()
         }
     }
 

@@ -17,20 +17,18 @@ pub(super) struct Run {
 }
 
 impl Run {
-    /// The plan's run, one of `mortars` that share a comparison's work
-    /// (`settings.max_work` is this one's share; `own`, what one plan alone
-    /// may take).
+    /// The plan's run; `shared_by`, the comparison's mortars when their
+    /// share of its work (`settings.max_work`) binds rather than what one
+    /// plan alone may take.
     pub(super) fn of(
         plan: &FirePlan,
         settings: &Settings,
-        mortars: usize,
-        own: u64,
+        shared_by: Option<usize>,
     ) -> Result<Run> {
         let results = engine::plan(plan, settings, &|_| {}).map_err(|refused| match refused {
-            // Named only where the share, not a plan's own limit, binds.
-            PlanRefused::Work(work) if work.max_work < own => work.to_error_than(&format!(
-                "each mortar's share of a comparison of {mortars} mortars allows"
-            )),
+            PlanRefused::Work(work) if let Some(mortars) = shared_by => work.to_error_than(
+                &format!("each mortar's share of a comparison of {mortars} mortars allows"),
+            ),
             refused => refused.to_error(settings.max_states, "let Monte Carlo take it"),
         })?;
         Ok(Run { results })

@@ -199,7 +199,7 @@ fn compare_one(
     source: &ScenarioSource,
     choice: &MortarChoice,
     settings: &Settings,
-    (mortars, own): (usize, u64),
+    shared_by: Option<usize>,
 ) -> Result<MortarResult> {
     let ChoicePlan {
         plan,
@@ -210,7 +210,7 @@ fn compare_one(
     let last = turns.last().copied().unwrap_or(0);
     let first = plan.first_shot();
     let odds = ShotOdds::of(first);
-    let full = Run::of(&plan, settings, mortars, own)?;
+    let full = Run::of(&plan, settings, shared_by)?;
     let enemies = plan.units().iter().any(|u| u.enemy);
     // Every path leaves every phase, stopped or not: the figure at the end
     // of a Player Turn's last phase is that of the plan cut there.
@@ -274,21 +274,15 @@ pub fn run(
     all_missing(catalog, source, choices)?;
     // The mortars share the comparison's Monte Carlo work, each at most
     // what the settings give one plan.
+    let share = MAX_WORK / choices.len() as u64;
+    let shared_by = (share < settings.max_work).then_some(choices.len());
     let shared = Settings {
-        max_work: (MAX_WORK / choices.len() as u64).min(settings.max_work),
+        max_work: share.min(settings.max_work),
         ..settings.clone()
     };
     let mut mortars = choices
         .iter()
-        .map(|c| {
-            compare_one(
-                catalog,
-                source,
-                c,
-                &shared,
-                (choices.len(), settings.max_work),
-            )
-        })
+        .map(|c| compare_one(catalog, source, c, &shared, shared_by))
         .collect::<Result<Vec<_>>>()?;
     for i in 0..mortars.len() {
         let name = &mortars[i].label;

@@ -210,8 +210,7 @@ impl Request {
             max_states,
             trials,
             seed: self.seed.unwrap_or(engine::DEFAULT_SEED),
-            max_work: engine::MAX_WORK,
-            stop: engine::Stop::default(),
+            ..engine::Settings::default()
         })
     }
 }
