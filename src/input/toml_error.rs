@@ -20,20 +20,11 @@ pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
 /// in JSON's words.
 pub(crate) fn json_error(text: &str, err: &toml::de::Error) -> (Option<String>, String) {
     match located(text, err, Words::Json) {
+        // A list where one object or a value goes: the path is the key's,
+        // not its first entry's.
         Some(at) => {
-            let path = key_path(text, at.line, at.key_end);
-            // A list where one object or a value goes: the path is the
-            // key's, not its first entry's.
-            let path = match path {
-                Some(p) if at.list_for_one || at.list_for_value => match p.rsplit_once('[') {
-                    Some((key, i)) if i.trim_end_matches(']').parse::<usize>().is_ok() => {
-                        Some(key.to_string())
-                    }
-                    _ => Some(p),
-                },
-                p => p,
-            };
-            (path, at.message)
+            let whole = at.list_for_one || at.list_for_value;
+            (key_path(text, at.line, at.key_end, whole), at.message)
         }
         None => (
             None,
@@ -115,82 +106,77 @@ fn json_path(parts: &[(String, Option<usize>)]) -> String {
 /// `key = value` lines): `target.units[0].morale`; a header line's own
 /// path on a header, or with `key_end` the path of the header's key that
 /// ends there (`target.x` of `[target.x.y]`: a key holding only tables is
-/// written as a header of its inner table). The reader places an error in
-/// any entry of a list of more than one entry (a bad phase table) at the
-/// list's first header: on such a header the path names the list, without
-/// an index. `None` before any key or header.
-pub(crate) fn key_path(text: &str, line: usize, key_end: Option<usize>) -> Option<String> {
-    let mut lists: Vec<(Vec<String>, usize)> = Vec::new();
-    let mut table: Vec<(String, Option<usize>)> = Vec::new();
-    let indexed = |header: &[String], lists: &[(Vec<String>, usize)]| {
-        (1..=header.len())
-            .map(|n| {
-                let index = lists
-                    .iter()
-                    .find(|(l, _)| l[..] == header[..n])
-                    .map(|(_, count)| count - 1);
-                (header[n - 1].clone(), index)
-            })
-            .collect::<Vec<_>>()
-    };
+/// written as a header of its inner table). `whole`: the key itself is at
+/// fault, not one entry of its list. The reader places an error in any
+/// entry of a list of more than one entry (a bad phase table) at the
+/// list's first header: there too the path names the list, without an
+/// index. `None` before any key or header.
+pub(crate) fn key_path(
+    text: &str,
+    line: usize,
+    key_end: Option<usize>,
+    whole: bool,
+) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
     let list_header = |l: &str| {
         l.strip_prefix("[[")
             .and_then(|s| s.strip_suffix("]]"))
             .and_then(names)
     };
-    let lines: Vec<&str> = text.lines().map(str::trim).collect();
-    // The header's key at fault: its names up to `key_end`, each list
-    // before it with its index, the key itself with none.
-    if let Some(end) = key_end {
-        let raw = text.lines().nth(line.checked_sub(1)?)?;
-        let keys = names(raw.get(..end)?.trim().trim_start_matches('['))?;
-        for l in lines.iter().take(line - 1) {
-            if let Some(header) = list_header(l) {
-                match lists.iter_mut().find(|(l, _)| *l == header) {
-                    Some((_, n)) => *n += 1,
-                    None => lists.push((header.clone(), 1)),
-                }
-            }
-        }
-        let mut path = indexed(&keys, &lists);
-        if let Some(last) = path.last_mut() {
-            last.1 = None;
-        }
-        return Some(json_path(&path));
-    }
-    for (i, l) in lines.iter().take(line).enumerate() {
-        if let Some(header) = list_header(l) {
-            match lists.iter_mut().find(|(l, _)| *l == header) {
+    let table_header = |l: &str| {
+        l.strip_prefix('[')
+            .and_then(|s| s.strip_suffix(']'))
+            .and_then(names)
+    };
+    // Each list of tables by its names, with its entries so far.
+    let mut lists: Vec<(Vec<String>, usize)> = Vec::new();
+    let indexed = |names: &[String], lists: &[(Vec<String>, usize)]| {
+        (1..=names.len())
+            .map(|n| {
+                let index = lists
+                    .iter()
+                    .find(|(l, _)| l[..] == names[..n])
+                    .map(|(_, count)| count - 1);
+                (names[n - 1].clone(), index)
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut path: Option<Vec<(String, Option<usize>)>> = None;
+    let mut whole = whole;
+    for (i, raw) in lines.iter().enumerate().take(line) {
+        let l = raw.trim();
+        let here = i + 1 == line;
+        let list = list_header(l);
+        if let Some(header) = &list {
+            match lists.iter_mut().find(|(l, _)| l == header) {
                 Some((_, n)) => *n += 1,
                 None => lists.push((header.clone(), 1)),
             }
-            table = indexed(&header, &lists);
+        }
+        if let (true, Some(end)) = (here, key_end) {
+            let key = names(raw.get(..end)?.trim().trim_start_matches('['))?;
+            path = Some(indexed(&key, &lists));
+            whole = true;
+        } else if let Some(header) = list.clone().or_else(|| table_header(l)) {
+            path = Some(indexed(&header, &lists));
             let entries = lines
                 .iter()
-                .filter(|l| list_header(l).as_ref() == Some(&header))
+                .filter(|l| list_header(l.trim()) == list)
                 .count();
-            if i + 1 == line
-                && entries > 1
-                && let Some(last) = table.last_mut()
-            {
-                last.1 = None;
-            }
-        } else if let Some(header) = l
-            .strip_prefix('[')
-            .and_then(|s| s.strip_suffix(']'))
-            .and_then(names)
-        {
-            table = indexed(&header, &lists);
-        } else if i + 1 == line {
+            whole |= here && list.is_some() && entries > 1;
+        } else if here {
             let key = toml::from_str::<toml::Table>(l)
                 .ok()
                 .and_then(|t| t.keys().next().cloned())
                 .or_else(|| l.split_once(" = ").map(|(k, _)| k.to_string()))?;
-            table.push((key, None));
-            return Some(json_path(&table));
+            path.get_or_insert_with(Vec::new).push((key, None));
         }
     }
-    (!table.is_empty()).then(|| json_path(&table))
+    let mut path = path?;
+    if whole && let Some(last) = path.last_mut() {
+        last.1 = None;
+    }
+    Some(json_path(&path))
 }
 
 /// Where `err` is in `text`, and its message there in `words`, with the
@@ -379,7 +365,7 @@ mod tests {
     #[test]
     fn a_line_of_written_toml_has_its_key_path() {
         let text = "ammo = \"HE\"\n\n[target]\nrange = 5\n\n[[target.units]]\nkind = \"squad\"\n\n[[target.units]]\nmorale = \"7\"\n\n[target.units.x]\ny = 1\n\n[plan]\nphases = [\"PFPh\"]\n";
-        let at = |line| key_path(text, line, None);
+        let at = |line| key_path(text, line, None, false);
         assert_eq!(at(1).as_deref(), Some("ammo"));
         assert_eq!(at(3).as_deref(), Some("target"));
         assert_eq!(at(4).as_deref(), Some("target.range"));
@@ -387,7 +373,7 @@ mod tests {
         assert_eq!(at(10).as_deref(), Some("target.units[1].morale"));
         assert_eq!(at(13).as_deref(), Some("target.units[1].x.y"));
         assert_eq!(at(16).as_deref(), Some("plan.phases"));
-        assert_eq!(key_path("", 1, None), None);
+        assert_eq!(key_path("", 1, None, false), None);
     }
 
     #[test]
@@ -395,20 +381,26 @@ mod tests {
         // The reader places an error in any phase table at the first
         // header: with two entries the path names the list.
         let text = "[[plan.phases]]\nphase = \"PFPh\"\n\n[[plan.phases]]\nphase = \"DFPh\"\n";
-        assert_eq!(key_path(text, 1, None).as_deref(), Some("plan.phases"));
         assert_eq!(
-            key_path(text, 5, None).as_deref(),
+            key_path(text, 1, None, false).as_deref(),
+            Some("plan.phases")
+        );
+        assert_eq!(
+            key_path(text, 5, None, false).as_deref(),
             Some("plan.phases[1].phase")
         );
         let one = "[[plan.phases]]\nphase = \"PFPh\"\n";
-        assert_eq!(key_path(one, 1, None).as_deref(), Some("plan.phases[0]"));
+        assert_eq!(
+            key_path(one, 1, None, false).as_deref(),
+            Some("plan.phases[0]")
+        );
         let quoted = "[target]\n\"a = b\" = 1\n\n[[target.units]]\n\"mörale\" = 7\n";
         assert_eq!(
-            key_path(quoted, 2, None).as_deref(),
+            key_path(quoted, 2, None, false).as_deref(),
             Some(r#"target["a = b"]"#)
         );
         assert_eq!(
-            key_path(quoted, 5, None).as_deref(),
+            key_path(quoted, 5, None, false).as_deref(),
             Some("target.units[0].mörale")
         );
     }
@@ -418,10 +410,13 @@ mod tests {
         // `"x": {"y": {"z": 1}}` is written `[target.x.y]`: a fault in `x`
         // (its span ends at column 9) names `target.x`, not `target.x.y`.
         let text = "[target]\nrange = 3\n\n[target.x.y]\nz = 1\n";
-        assert_eq!(key_path(text, 4, Some(9)).as_deref(), Some("target.x"));
+        assert_eq!(
+            key_path(text, 4, Some(9), false).as_deref(),
+            Some("target.x")
+        );
         let units = "[[target.units]]\nkind = \"squad\"\n\n[[target.units]]\nkind = \"squad\"\n\n[target.units.x.y]\nz = 1\n";
         assert_eq!(
-            key_path(units, 7, Some(15)).as_deref(),
+            key_path(units, 7, Some(15), false).as_deref(),
             Some("target.units[1].x")
         );
     }
