@@ -9,8 +9,8 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::files::{Running, assert_no_leftovers, temp_leftovers, tree, wait_until};
-use common::{MANIFEST_DIR, assert_mentions, mortar_odds, rejects, succeeds};
+use common::files::{Running, assert_no_leftovers, examples, temp_leftovers, tree, wait_until};
+use common::{assert_mentions, mortar_odds, rejects, succeeds};
 
 const SHOT: &str = "examples/type89-squad-in-woods.toml";
 
@@ -236,16 +236,6 @@ fn a_killed_run_leaves_no_temporary_file() {
         assert_eq!(fs::read_to_string(&out).unwrap(), "old");
         assert_no_leftovers(dir.path());
     }
-}
-
-/// A folder of scenario files holding copies of these examples.
-fn examples(files: &[&str]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    for f in files {
-        let from = Path::new(MANIFEST_DIR).join("examples").join(f);
-        fs::copy(from, dir.path().join(f)).expect("copy an example");
-    }
-    dir
 }
 
 fn report(examples: &Path, out: &Path, trials: &str) -> Vec<String> {

@@ -199,13 +199,7 @@ fn a_comparison_shares_its_work_among_its_mortars() {
 fn a_report_checks_every_plans_work_before_any_runs() {
     // `--trials 100000000` ran the example plans that fit for minutes
     // before the one past the work was refused.
-    let examples = tempfile::tempdir().expect("temp dir");
-    for file in ["plan-spotted-81mm.toml", "stack-in-woods.toml"] {
-        let from = std::path::Path::new(common::MANIFEST_DIR)
-            .join("examples")
-            .join(file);
-        std::fs::copy(from, examples.path().join(file)).expect("copy an example");
-    }
+    let examples = common::files::examples(&["plan-spotted-81mm.toml", "stack-in-woods.toml"]);
     let out = tempfile::tempdir().expect("temp dir");
     let args = common::report_args(examples.path(), &out.path().join("r"), 100_000_000);
     let line = common::rejects(&strs(&args));

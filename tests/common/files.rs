@@ -114,3 +114,13 @@ pub fn wait_until(what: &str, ready: impl Fn() -> bool) {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A folder of scenario files holding copies of these examples.
+pub fn examples(files: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for f in files {
+        let from = Path::new(super::MANIFEST_DIR).join("examples").join(f);
+        fs::copy(from, dir.path().join(f)).expect("copy an example");
+    }
+    dir
+}
