@@ -10,7 +10,7 @@ use crate::error::shown;
 pub fn toml_error_line(text: &str, err: &toml::de::Error) -> String {
     match located(text, err, Words::File) {
         Some(at) => format!("line {} (`{}`): {}", at.line, at.source, at.message),
-        None => in_players_words(&err.message().trim().replace('\n', " ")),
+        None => worded(err),
     }
 }
 
@@ -26,10 +26,7 @@ pub(crate) fn json_error(text: &str, err: &toml::de::Error) -> (Option<String>, 
             let whole = at.list_for_one || at.list_for_value;
             (key_path(text, at.line, at.key_end, whole), at.message)
         }
-        None => (
-            None,
-            in_players_words(&err.message().trim().replace('\n', " ")),
-        ),
+        None => (None, worded(err)),
     }
 }
 
@@ -179,26 +176,28 @@ pub(crate) fn key_path(
     Some(json_path(&path))
 }
 
+/// The reader's message of `err` in the player's words, on one line.
+fn worded(err: &toml::de::Error) -> String {
+    in_players_words(&err.message().trim().replace('\n', " "))
+}
+
 /// Where `err` is in `text`, and its message there in `words`, with the
 /// hint for a usual slip; `None` when the reader gives no place.
 fn located(text: &str, err: &toml::de::Error, words: Words) -> Option<At> {
     let raw = err.message().trim().replace('\n', " ");
     let message = in_players_words(&raw);
     let span = err.span()?;
-    let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+    let before = &text[..span.start.min(text.len())];
+    let line = before.matches('\n').count() + 1;
     let source = shown(text.lines().nth(line - 1).unwrap_or_default().trim());
     let json = words == Words::Json;
     let at = text.get(span.clone()).unwrap_or_default().trim_start();
-    // A list where one table goes: `[[pushers]]`, whose first entry the
-    // reader took for the table's first field.
+    // A list where one table goes: `[[pushers]]` where `[pushers]` goes,
+    // whose first entry the reader took for the table's first field.
     let list_for_one = source.starts_with("[[") && raw.starts_with("invalid type: map");
-    let line_start = text[..span.start.min(text.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let key_end = (source.starts_with('[') && !at.starts_with('['))
         .then(|| span.end.saturating_sub(line_start));
-    // `[[pushers]]` where `[pushers]` goes: the reader takes the list's
-    // first table for the table's first field.
     let message = match source.strip_prefix("[[").and_then(|s| s.strip_suffix("]]")) {
         Some(name) if list_for_one && !json => {
             format!("a list of tables where one table goes: write [{name}], with single brackets")
