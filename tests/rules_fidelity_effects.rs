@@ -241,6 +241,13 @@ fn a10_21_a_six_plus_one_leader_gives_his_plus_one() {
         p_squad_breaks_on_nmc(vec![leader("6+1", 6, 1), leader("8-1", 8, -1)]),
         p(5, 18)
     );
+    // The +1 applies when the 6+1 is the only leader the squad may take a
+    // modifier from; with two 6+1s neither is, and the squad checks at +0:
+    // breaks on an Original 8 or more, 15/36 (before: +1, 21/36).
+    assert_eq!(
+        p_squad_breaks_on_nmc(vec![leader("6+1", 6, 1), leader("6+1", 6, 1)]),
+        p(5, 12)
+    );
 }
 
 // ---------------------------------------------------------------------------

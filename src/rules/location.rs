@@ -93,13 +93,15 @@ fn unit_of<O: Occupants + ?Sized>(targets: &O, i: usize) -> &Unit {
 
 /// The leadership DRM unit `i` checks with (A10.21, A10.22): the best of
 /// the Good Order, unpinned leaders of its side in the Location (for a
-/// leader, only leaders of higher morale). A 6+1 leader's +1 counts when he
-/// is the best one there (Reading `positive-leadership-applies`). All that
-/// a check reads of the other units ([`check_with`]).
+/// leader, only leaders of higher morale). A positive modifier (a 6+1
+/// leader's +1) counts only when he is the one such leader: with another
+/// there, the other's is taken, or none when his is positive too (Reading
+/// `positive-leadership-applies`). All that a check reads of the other
+/// units ([`check_with`]).
 pub fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: usize) -> i8 {
     let me = unit_of(targets, i);
     let my_morale = morale_now(me, &units[i]).unwrap_or(me.morale);
-    (0..targets.count())
+    let usable: Vec<i8> = (0..targets.count())
         .filter_map(|j| {
             let u = targets.unit(j)?;
             let st = &units[j];
@@ -111,14 +113,12 @@ pub fn leader_drm<O: Occupants + ?Sized>(targets: &O, units: &[UnitState], i: us
                 && (!me.kind.is_smc() || morale_now(u, st).unwrap_or(u.morale) > my_morale);
             usable.then(|| leadership_now(u, st))
         })
-        .min()
-        .map_or(0, |best| {
-            if readings::POSITIVE_LEADERSHIP_APPLIES {
-                best
-            } else {
-                best.min(0)
-            }
-        })
+        .collect();
+    match usable.iter().min() {
+        Some(&best) if best <= 0 => best,
+        Some(&positive) if readings::POSITIVE_LEADERSHIP_APPLIES && usable.len() == 1 => positive,
+        _ => 0,
+    }
 }
 
 /// What comes next in the resolution of an attack.

@@ -35,8 +35,11 @@ pub const DC_NON_ELITE_CAPTURED_PENALTY: bool = true;
 /// the To Hit modifications too (+2 at 0-12 hexes).
 pub const WP_TAKES_SMOKE_ROW: bool = true;
 
-/// A10.21: the best Good Order leader's modifier applies to the other
-/// units' checks even when it is positive (a 6+1 leader alone: +1).
+/// A10.21: a Good Order leader's positive modifier (a 6+1's +1, or a
+/// wounded 8-0's) applies to the other units' checks when he is the only
+/// leader whose modifier they may take; with another such leader there, a
+/// check takes the other's modifier, or none when it is positive too.
+/// `false`: a positive modifier never applies.
 pub const POSITIVE_LEADERSHIP_APPLIES: bool = true;
 
 /// A10.2: a unit that fails a Leader Loss Task Check is pinned (it does not
@@ -140,7 +143,7 @@ pub const READINGS: &[Reading] = &[
     Reading {
         id: "positive-leadership-applies",
         rule: "A10.21",
-        text: "a 6+1 leader's +1 applies to the other units' checks when he is the best Good Order leader there",
+        text: "a 6+1 leader's +1 applies to the other units' checks when he is the only Good Order leader there whose modifier they may take; with two such leaders of positive modifier, none applies",
     },
     Reading {
         id: "lltc-failure-pins",
