@@ -127,6 +127,85 @@ impl Error {
     }
 }
 
+impl Error {
+    /// The message in a scenario's own words, for a caller that takes no
+    /// command-line flags (the JSON API of `mortar-odds serve`, a program
+    /// that builds its scenarios): every value is named by its scenario
+    /// key alone, and a flag in parentheses, the command line's way to
+    /// give a value such as `(--range N)`, is left out. `Display` gives the
+    /// command line's message, which names both.
+    pub fn in_scenario_words(&self) -> String {
+        match self {
+            Error::MissingValues(values) => {
+                let named: Vec<String> =
+                    values.iter().map(MissingValue::in_scenario_words).collect();
+                format!("missing: {}", named.join(", "))
+            }
+            Error::Missing { field, mortar, .. } => format!(
+                "{field}: the catalog does not know this value for {mortar}; give it in the scenario (it is printed on the counter)"
+            ),
+            Error::UnknownMortar { name, suggestions } => format!(
+                "mortar: unknown mortar `{name}`;{} name one of the catalog's mortars, or describe it inline with a caliber",
+                did_you_mean(suggestions)
+            ),
+            Error::Invalid { .. } | Error::Parse { .. } => without_flags(&self.to_string()),
+        }
+    }
+}
+
+impl MissingValue {
+    /// The value by its scenario key, and what it is when the key does not
+    /// say it alone.
+    fn in_scenario_words(&self) -> String {
+        match &self.what {
+            Some(what) => format!("{} ({what})", self.field),
+            None => self.field.clone(),
+        }
+    }
+}
+
+/// `text` without the flags it names in parentheses: an item of a
+/// parenthesis (items are split by ", ") that names a flag (`--range N`,
+/// `plan --engine mc`) is left out, and a parenthesis left empty goes
+/// with the space before it. Messages follow this form wherever they name
+/// a flag, so that [`Error::in_scenario_words`] reads in either words.
+fn without_flags(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('(') {
+        let Some(close) = rest[open..].find(')').map(|c| open + c) else {
+            break;
+        };
+        let inner = &rest[open + 1..close];
+        let kept: Vec<&str> = inner
+            .split(", ")
+            .filter(|item| !names_a_flag(item))
+            .collect();
+        out.push_str(&rest[..open]);
+        if kept.is_empty() {
+            if out.ends_with(' ') {
+                out.pop();
+            }
+        } else {
+            out.push('(');
+            out.push_str(&kept.join(", "));
+            out.push(')');
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `item` names a command-line flag: a word `--` and a letter.
+fn names_a_flag(item: &str) -> bool {
+    item.split_whitespace().any(|word| {
+        word.strip_prefix("--")
+            .and_then(|flag| flag.chars().next())
+            .is_some_and(|c| c.is_ascii_alphabetic())
+    })
+}
+
 /// " did you mean `A` or `B`?" when there are suggestions.
 fn did_you_mean(suggestions: &[String]) -> String {
     if suggestions.is_empty() {
@@ -162,4 +241,72 @@ pub fn shown(text: &str) -> String {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scenario_words_name_keys_and_leave_flags_out() {
+        let missing = Error::MissingValues(vec![
+            MissingValue::flag("--range-limits MIN-MAX", "mortar.range"),
+            MissingValue::described(
+                "broken-side morale of unit 1",
+                Some("--unit squad:4-6-7,broken=N".into()),
+                "target.units[0].broken_morale",
+            ),
+        ]);
+        assert_eq!(
+            missing.to_string(),
+            "missing: --range-limits MIN-MAX (mortar.range), broken-side morale of unit 1 (--unit squad:4-6-7,broken=N or target.units[0].broken_morale)"
+        );
+        assert_eq!(
+            missing.in_scenario_words(),
+            "missing: mortar.range, target.units[0].broken_morale (broken-side morale of unit 1)"
+        );
+        let unknown = Error::UnknownMortar {
+            name: "german-81mx".into(),
+            suggestions: vec!["german-81mm".into()],
+        };
+        assert_eq!(
+            unknown.in_scenario_words(),
+            "mortar: unknown mortar `german-81mx`; did you mean `german-81mm`? name one of the catalog's mortars, or describe it inline with a caliber"
+        );
+        let not_known = Error::Missing {
+            field: "mortar.rof".into(),
+            mortar: "my-81mm".into(),
+            flag: "--rof".into(),
+        };
+        assert_eq!(
+            not_known.in_scenario_words(),
+            "mortar.rof: the catalog does not know this value for my-81mm; give it in the scenario (it is printed on the counter)"
+        );
+    }
+
+    #[test]
+    fn a_flag_in_parentheses_is_left_out() {
+        let cases = [
+            (
+                "give the range to the target hex in hexes (--range N)",
+                "give the range to the target hex in hexes",
+            ),
+            (
+                "its phases (plan.phases, --phases), not one",
+                "its phases (plan.phases), not one",
+            ),
+            (
+                "fire in the DFPh (firer.phase = \"DFPh\", --phase DFPh) or leave it out",
+                "fire in the DFPh (firer.phase = \"DFPh\") or leave it out",
+            ),
+            (
+                "by Monte Carlo (plan --engine mc); or (-1 or -2, at most -4)",
+                "by Monte Carlo; or (-1 or -2, at most -4)",
+            ),
+            ("an unclosed (--range", "an unclosed (--range"),
+        ];
+        for (text, words) in cases {
+            assert_eq!(without_flags(text), words, "{text}");
+        }
+    }
 }

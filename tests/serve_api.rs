@@ -234,17 +234,67 @@ fn cli_error(command: &str, toml: &str) -> String {
 #[test]
 fn bad_input_gets_400_and_the_cli_line() {
     let server = serve(&[]);
+    let toml = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = -3\n";
+    let answer = server.post("/api/shot", &body_of_toml(toml, json!({})));
+    assert_eq!(answer.status, 400, "{toml}: {}", answer.body);
+    assert_eq!(answer.body.trim_end(), cli_error("shot", toml), "{toml}");
+    assert_eq!(answer.body.lines().count(), 1);
+    // Where the command line's line names a flag, the request's names the
+    // scenario's key alone: the API takes no flags.
     let cases = [
-        "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = -3\n",
-        "[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\n",
-        "[mortar]\nname = \"no-such-mortar\"\n[target]\nrange = 5\n",
+        (
+            "shot",
+            "[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\n",
+            "missing: --range-limits MIN-MAX (mortar.range)",
+            "missing: mortar.range",
+        ),
+        (
+            "plan",
+            "[mortar]\nname = \"us-81mm\"\n[target]\nrange = 5\n[[target.units]]\nkind = \"squad\"\nmorale = 7\n",
+            "missing: --range-limits MIN-MAX (mortar.range), --rof (mortar.rof), --breakdown (mortar.breakdown), --phases LIST (plan.phases), broken-side morale of unit 1 (target.units[0].broken_morale)",
+            "missing: mortar.range, mortar.rof, mortar.breakdown, plan.phases, target.units[0].broken_morale (broken-side morale of unit 1)",
+        ),
+        (
+            "shot",
+            "[target]\nrange = 5\n",
+            "missing: --mortar NAME or --caliber MM (mortar.name or mortar.caliber)",
+            "missing: mortar.name or mortar.caliber",
+        ),
+        (
+            "shot",
+            "[mortar]\nname = \"us-81mx\"\n[target]\nrange = 5\n",
+            "mortar: unknown mortar `us-81mx`; did you mean `us-81mm`? `mortar-odds mortars` lists the catalog, or describe it inline with a caliber",
+            "mortar: unknown mortar `us-81mx`; did you mean `us-81mm`? name one of the catalog's mortars, or describe it inline with a caliber",
+        ),
+        (
+            "shot",
+            "[mortar]\nname = \"us-81mm\"\nrange = [2, 40]\n[firer]\nphase = \"PFPh\"\n[target]\nrange = 5\nffnam = true\n",
+            "target.ffnam: the target moves only in its own MPh, in the opponent's Player Turn (C6), not in the PFPh: fire in the DFPh (firer.phase = \"DFPh\", --phase DFPh) or leave it out",
+            "target.ffnam: the target moves only in its own MPh, in the opponent's Player Turn (C6), not in the PFPh: fire in the DFPh (firer.phase = \"DFPh\") or leave it out",
+        ),
     ];
-    for toml in cases {
-        let answer = server.post("/api/shot", &body_of_toml(toml, json!({})));
-        assert_eq!(answer.status, 400, "{toml}: {}", answer.body);
-        assert_eq!(answer.body.trim_end(), cli_error("shot", toml), "{toml}");
-        assert_eq!(answer.body.lines().count(), 1);
+    for (command, toml, cli, api) in cases {
+        assert_eq!(cli_error(command, toml), cli, "{toml}");
+        let answer = server.post(&format!("/api/{command}"), &body_of_toml(toml, json!({})));
+        assert_eq!(
+            (answer.status, answer.body.trim_end()),
+            (400, api),
+            "{toml}"
+        );
     }
+    // The run's options by the request's fields.
+    let toml = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 5\n[plan]\nphases = [\"PFPh\", \"DFPh\"]\n";
+    let answer = server.post(
+        "/api/plan",
+        &body_of_toml(toml, json!({"engine": "exact", "max_states": 2})),
+    );
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            r#"plan: the exact engine would need more than 2 chain states for this plan (units multiply them); give "engine": "mc", or raise "max_states""#
+        )
+    );
     // A value of the wrong kind: the file's line names its line, the
     // request's the key's JSON path (it named a line of the TOML text the
     // request was turned into, which the caller never saw).

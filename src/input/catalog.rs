@@ -103,7 +103,7 @@ impl Catalog {
                 let caliber = spec.caliber.ok_or_else(|| {
                     Error::invalid(
                         "mortar",
-                        "name a catalog mortar (--mortar NAME) or give its caliber (--caliber MM)",
+                        "name a catalog mortar (mortar.name, --mortar NAME) or give its caliber (mortar.caliber, --caliber MM)",
                     )
                 })?;
                 let name = spec

@@ -102,7 +102,7 @@ pub(super) fn read(
             if scenario.plan.is_none() {
                 return Err(Error::invalid(
                     "plan",
-                    "worth --plan needs a [plan] section in the scenario (its fire phases); leave out --plan for one shot",
+                    "the worth over a plan (worth --plan) needs a [plan] section in the scenario (its fire phases); or ask for one shot's worth (leave out --plan)",
                 ));
             }
             let (shot_input, plan_input) = scenario.plan_input(catalog)?;
@@ -124,7 +124,7 @@ pub(super) fn read(
                 .map_err(|refused| {
                     refused.to_error(
                         settings.max_states,
-                        "worth --plan works on exact odds: give fewer phases or units",
+                        "the worth over a plan (worth --plan) works on exact odds: give fewer phases or units",
                     )
                 })?
                 .exact

@@ -43,10 +43,26 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The command line's words for a run's options, and a request's: its
+/// fields give what the flags give.
+const OPTIONS: [(&str, &str); 2] = [
+    ("run --engine mc", r#"give "engine": "mc""#),
+    ("--max-states", r#""max_states""#),
+];
+
 /// Bad input: 400 and the line the command line prints (after its
-/// `mortar-odds: `).
+/// `mortar-odds: `), in the request's words: values named by their JSON
+/// keys (the library's [`mortar_odds::Error::in_scenario_words`]) and
+/// options by the request's fields, not by flags the API does not take.
 pub(super) fn bad(e: &anyhow::Error) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, crate::one_line(&format!("{e:#}")))
+    let mut line = match e.downcast_ref::<mortar_odds::Error>() {
+        Some(error) if e.chain().count() == 1 => error.in_scenario_words(),
+        _ => format!("{e:#}"),
+    };
+    for (flag, field) in OPTIONS {
+        line = line.replace(flag, field);
+    }
+    ApiError(StatusCode::BAD_REQUEST, crate::one_line(&line))
 }
 
 impl Server {

@@ -139,7 +139,7 @@ impl Scenario {
             Err(Error::Invalid { field, .. }) if field == "mortar" => {
                 out.push(MissingValue::flag(
                     "--mortar NAME or --caliber MM",
-                    "mortar.name",
+                    "mortar.name or mortar.caliber",
                 ));
                 None
             }

@@ -174,7 +174,7 @@ pub(super) fn check_target(target: &Target, mortar: &Mortar, phase: Phase) -> Re
     if let Some(key) = target.movement() {
         check(phase == Phase::Defensive, &format!("target.{key}"), || {
             format!(
-                "the target moves only in its own MPh, in the opponent's Player Turn (C6), not in the {}: fire in the DFPh (--phase DFPh) or leave it out",
+                "the target moves only in its own MPh, in the opponent's Player Turn (C6), not in the {}: fire in the DFPh (firer.phase = \"DFPh\", --phase DFPh) or leave it out",
                 phase.abbreviation()
             )
         })?;
