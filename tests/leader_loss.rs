@@ -128,17 +128,25 @@ fn a10_2_only_lower_morale_levels_check() {
 #[test]
 fn a17_3_a_wound_that_is_not_mortal_costs_no_check() {
     // A K/# on a 9-1 leader alone: Casualty Reduction wounds him (Wound
-    // Severity dr 3), then his MC (Original 2) passes. The squad with him
-    // checks nothing: three dice in all.
+    // Severity dr 3), and an SMC the K/# wounded takes no MC (A7.302; the
+    // A.9 EX's wounded leader takes none). The squad with him checks
+    // nothing: one die in all.
     let units = vec![leader(9, -1), unit(UnitKind::Squad, 7, 8)];
     let k = final_dr(|r| matches!(r, IftResult::K(_)));
-    let (end, used) = resolve(
-        &units,
-        attacked(&units, &[UnitState::default(); 2], 0, k),
-        &[3, 1, 1],
-    );
+    let start = attacked(&units, &[UnitState::default(); 2], 0, k);
+    let (end, used) = resolve(&units, start.clone(), &[3]);
     assert!(end[0].reduced && !end[0].broken && !end[0].eliminated);
-    assert_eq!((end[1], used), (UnitState::default(), 3));
+    assert_eq!((end[1], used), (UnitState::default(), 1));
+
+    // Exactly: the leader is wounded (dr 1-4, 2/3) or killed (dr 5-6,
+    // 1/3), never broken (before: his K/2 MC broke him at times). Only his
+    // death costs the squad a check, a LLMC at +1 against 7: pinned on an
+    // Original 6 (5/36), broken on 7 or more (21/36).
+    let law = resolved_law(&units, &start);
+    assert_eq!(law.prob(|u| u[0].broken), p(0, 1));
+    assert_eq!(law.prob(|u| u[0].reduced && !u[0].eliminated), p(2, 3));
+    assert_eq!(law.prob(|u| u[1].pinned && !u[1].broken), p(5, 108));
+    assert_eq!(law.prob(|u| u[1].broken), p(7, 36));
 }
 
 #[test]
@@ -230,25 +238,24 @@ fn a10_7_leaders_check_by_their_current_morale_level() {
 
 #[test]
 fn a10_2_a_leader_wounded_earlier_in_the_attack_is_lost_as_wounded() {
-    // A K/# on an 8-1 leader alone; a morale-7 squad with him is not
-    // attacked. Casualty Reduction wounds him (Wound Severity dr 3): he is
-    // now a 7+0 (A17.3). His MC, 5-6, breaks him: Leader Loss reckons from
-    // the wounded 7+0, and the squad (7, not lower) takes no LLTC: three
-    // dice in all.
-    let units = vec![leader(8, -1), unit(UnitKind::Squad, 7, 8)];
-    let k = final_dr(|r| matches!(r, IftResult::K(_)));
-    let start = attacked(&units, &[UnitState::default(); 2], 0, k);
-    let (end, used) = resolve(&units, start.clone(), &[3, 5, 6]);
-    assert!(end[0].reduced && end[0].broken && !end[0].eliminated);
-    assert_eq!((end[1], used), (UnitState::default(), 3));
-
-    // Exactly: the squad checks only when the wound is mortal (dr 5-6, 2/6),
-    // a LLMC at +1 against the unwounded 8: pinned on an Original 6 (5/36),
-    // broken on 7 or more (21/36). Once wounded, whatever his MC does, he is
-    // lost as a 7 and the squad is not lower.
-    let end = resolved_law(&units, &start).map(|u| u[1]);
-    assert_eq!(end.prob(|s| s.pinned && !s.broken), p(5, 108));
-    assert_eq!(end.prob(|s| s.broken), p(7, 36));
+    // A K/2 on a 9-2 and an 8-1 leader; a morale-7 squad with them is not
+    // attacked. Random Selection, 1 and 6: the 8-1 is Casualty Reduced,
+    // wounded (Wound Severity dr 3): now a 7+0 (A17.3), and he takes no
+    // MC (A7.302). The 9-2's 2MC, 6-6: an Original 12 wounds and breaks
+    // him, and the Wound Severity dr 5 kills him. His LLMC at +2 (level 9):
+    // the wounded 8-1 first (A10.7), 3-4: 9 > 7, broken; the squad, 1-1:
+    // 4 ≤ 7, passes. The 8-1 was lost as the wounded 7+0 he was, so the
+    // squad (7, not lower) owes no LLTC: ten dice in all.
+    let units = vec![leader(9, -2), leader(8, -1), unit(UnitKind::Squad, 7, 8)];
+    let k2 = final_dr(|r| r == IftResult::K(2));
+    let column = Column::of_fp(8).unwrap();
+    let mut start = LocationState::new(&[UnitState::default(); 3]);
+    let hits = (0..2).map(|i| (i, column, Dr::new(3, 4), k2));
+    location::apply_attack(&units[..], hits, &mut start.resolving());
+    let (end, used) = resolve(&units, start, &[1, 6, 3, 6, 6, 5, 3, 4, 1, 1]);
+    assert!(end[0].eliminated);
+    assert!(end[1].reduced && end[1].broken && !end[1].eliminated);
+    assert_eq!((end[2], used), (UnitState::default(), 10));
 }
 
 #[test]

@@ -348,7 +348,7 @@ fn eliminate(state: &mut UnitState) {
 /// A7.3: `n`KIA eliminates `n` units by Random Selection (the `n` highest
 /// dr, ties included) and breaks the others; K/`n` Casualty Reduces the
 /// unit(s) chosen by Random Selection (ties included, A.9), then every
-/// survivor takes a `n`MC.
+/// other unit, and a half-squad so reduced, takes a `n`MC (A7.302).
 fn resolve_group<O: Occupants + ?Sized>(
     targets: &O,
     group: Group,
@@ -377,12 +377,15 @@ fn resolve_group<O: Occupants + ?Sized>(
         Group::K { .. } => {
             let chosen = random_selection(alive.len(), 1, dice);
             for (&i, chosen) in alive.iter().zip(chosen) {
+                let unit = unit_of(targets, i);
                 if chosen {
-                    casualty_reduce(unit_of(targets, i), &mut r.units[i], dice);
+                    casualty_reduce(unit, &mut r.units[i], dice);
                 }
-            }
-            for &i in &alive {
-                if !r.units[i].eliminated {
+                // A7.302: every other unit, and the HS a squad was just
+                // Reduced to, takes the #MC; an SMC the result wounded
+                // does not (A.9 EX: the wounded leader takes none).
+                let wounded_smc = chosen && unit.kind.is_smc();
+                if !r.units[i].eliminated && !wounded_smc {
                     r.pending[i] = Some(Check::Morale(n));
                 }
             }

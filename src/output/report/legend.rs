@@ -63,7 +63,7 @@ impl Term {
             ),
             Term::IftResults => (
                 "IFT results",
-                "#KIA: # units eliminated by Random Selection, the others broken; K/#: the unit chosen by Random Selection (all tied on the highest dr) Casualty Reduced, then each survivor takes a #MC; #MC: a Morale Check at DR +#; NMC: a Morale Check at +0; PTC: a Pin Task Check",
+                "#KIA: # units eliminated by Random Selection, the others broken; K/#: the unit chosen by Random Selection (all tied on the highest dr) Casualty Reduced, then every other unit, and the half-squad a squad was reduced to, takes a #MC (a SMC it wounded takes none); #MC: a Morale Check at DR +#; NMC: a Morale Check at +0; PTC: a Pin Task Check",
             ),
             Term::NoEffect => (
                 "no effect",
