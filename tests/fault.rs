@@ -74,6 +74,38 @@ mod links_and_special_files {
         assert_no_leftovers(dir.path());
     }
 
+    /// A link to nothing as `--charts DIR`, or as the folder of `--out`,
+    /// is refused naming where it points (it said there was no folder and
+    /// to make it, though `--charts` makes a missing folder), before any
+    /// work; nothing is made where it points.
+    #[test]
+    fn a_link_to_nothing_as_a_folder_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let nowhere = dir.path().join("nowhere");
+        let link = dir.path().join("charts");
+        symlink(&nowhere, &link).expect("symlink");
+        let under = link.join("odds.txt");
+        let cases = [
+            (
+                vec!["worth", SHOT, "--mortar", "zzz", "--charts", path(&link)],
+                "--charts",
+            ),
+            (vec!["shot", SHOT, "--out", path(&under)], "--out"),
+        ];
+        for (args, flag) in cases {
+            let line = rejects(&args);
+            let says = [
+                flag,
+                "is a symbolic link to",
+                path(&nowhere),
+                "which is not there",
+            ];
+            assert_mentions(&line, &says);
+        }
+        assert!(!nowhere.exists());
+        assert_no_leftovers(dir.path());
+    }
+
     /// A folder, a named pipe and a device as `--out` are refused and stay
     /// what they were.
     #[test]

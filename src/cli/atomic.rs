@@ -102,14 +102,32 @@ fn split<'a>(flag: &str, path: &'a Path) -> Result<(&'a Path, &'a std::ffi::OsSt
             dir.display(),
             describe(meta.file_type())
         ),
-        Err(e) if e.kind() == ErrorKind::NotFound => bail!(
-            "{flag}: cannot write `{}`: there is no folder `{}`; make it first",
-            path.display(),
-            dir.display()
-        ),
+        Err(e) if e.kind() == ErrorKind::NotFound => match link_to_nothing(dir) {
+            Some(why) => bail!("{flag}: cannot write `{}`: {why}", path.display()),
+            None => bail!(
+                "{flag}: cannot write `{}`: there is no folder `{}`; make it first",
+                path.display(),
+                dir.display()
+            ),
+        },
         Err(_) => {}
     }
     Ok((dir, name))
+}
+
+/// Why the folder `dir` cannot be written into when it is a symbolic link
+/// to nothing (a folder made "there" would not be made where it points).
+pub(super) fn link_to_nothing(dir: &Path) -> Option<String> {
+    let link = fs::symlink_metadata(dir).ok()?;
+    if !link.file_type().is_symlink() || fs::metadata(dir).is_ok() {
+        return None;
+    }
+    let to = fs::read_link(dir).ok()?;
+    Some(format!(
+        "`{}` is a symbolic link to `{}`, which is not there; make that folder, or give another",
+        dir.display(),
+        to.display()
+    ))
 }
 
 /// Checks that `path` is a plain file or nothing yet; returns the

@@ -102,6 +102,9 @@ fn check_charts_folder(dir: &Path) -> Result<()> {
             dir.display(),
             describe(meta.file_type())
         ),
+        Err(_) if let Some(why) = super::atomic::link_to_nothing(dir) => {
+            anyhow::bail!("--charts: {why}")
+        }
         // A folder, or none yet: made with the charts.
         _ => Ok(()),
     }
