@@ -63,6 +63,18 @@ function noAnswer(text, cls) {
   setStatus(text, cls);
 }
 
+// An API error line with the form's fields it names by their scenario
+// keys (`missing: mortar.rof` names the ROF box), so that the player finds
+// what to fill in: "... (in the form: ROF; B#)".
+function withFormFields(line) {
+  const labels = new Map(FIELDS.filter((f) => f.path).map((f) => [f.path, f.label]));
+  labels.set("mortar.range", "Range min and max");
+  labels.set("plan.phases", FIELDS.find((f) => f.key === "phases").label);
+  const keys = line.match(/[a-z_]+(?:\.[a-z_]+)+/g) || [];
+  const named = [...new Set(keys.filter((k) => labels.has(k)).map((k) => labels.get(k)))];
+  return named.length ? `${line} (in the form: ${named.join("; ")})` : line;
+}
+
 async function update() {
   const view = state.view;
   if (!state.mortar && view !== "dc" && view !== "push") return noAnswer("Choose a mortar and a range to see the odds.");
@@ -83,7 +95,7 @@ async function update() {
     const text = await response.text();
     if (mine !== asked) return;
     const output = document.getElementById("output");
-    if (!response.ok) return noAnswer(text.trim(), "error");
+    if (!response.ok) return noAnswer(withFormFields(text.trim()), "error");
     const doc = JSON.parse(text);
     for (const img of output.querySelectorAll("img")) URL.revokeObjectURL(img.src);
     output.replaceChildren(RENDER[view](doc));
