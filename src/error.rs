@@ -155,11 +155,13 @@ impl Error {
 
 impl MissingValue {
     /// The value by its scenario key, and what it is when the key does not
-    /// say it alone.
+    /// say it alone. A way to give it that is not a flag stays: a compared
+    /// mortar's `us-81mm:rof=N` is written so in a request's `mortars` too.
     fn in_scenario_words(&self) -> String {
-        match &self.what {
-            Some(what) => format!("{} ({what})", self.field),
-            None => self.field.clone(),
+        match (&self.what, &self.flag) {
+            (None, Some(given)) if !names_a_flag(given) => format!("{given} ({})", self.field),
+            (Some(what), _) => format!("{} ({what})", self.field),
+            (None, _) => self.field.clone(),
         }
     }
 }
@@ -256,14 +258,15 @@ mod tests {
                 Some("--unit squad:4-6-7,broken=N".into()),
                 "target.units[0].broken_morale",
             ),
+            MissingValue::flag("us-m2-60mm:rof=N", "mortar.rof"),
         ]);
         assert_eq!(
             missing.to_string(),
-            "missing: --range-limits MIN-MAX (mortar.range), broken-side morale of unit 1 (--unit squad:4-6-7,broken=N or target.units[0].broken_morale)"
+            "missing: --range-limits MIN-MAX (mortar.range), broken-side morale of unit 1 (--unit squad:4-6-7,broken=N or target.units[0].broken_morale), us-m2-60mm:rof=N (mortar.rof)"
         );
         assert_eq!(
             missing.in_scenario_words(),
-            "missing: mortar.range, target.units[0].broken_morale (broken-side morale of unit 1)"
+            "missing: mortar.range, target.units[0].broken_morale (broken-side morale of unit 1), us-m2-60mm:rof=N (mortar.rof)"
         );
         let unknown = Error::UnknownMortar {
             name: "german-81mx".into(),

@@ -282,6 +282,34 @@ fn bad_input_gets_400_and_the_cli_line() {
             "{toml}"
         );
     }
+    // A compared mortar's values keep its choice's form, which the
+    // request's `mortars` takes too (they named only `mortar.rof`, the
+    // scenario's own mortar's key); a push's chart DRM its key.
+    let toml = "[target]\nrange = 10\n[plan]\nphases = [\"PFPh\"]\n";
+    let answer = server.post(
+        "/api/compare",
+        &body_of_toml(
+            toml,
+            json!({"mortars": ["us-81mm:rof=3,breakdown=12,range=2-40", "us-m2-60mm:rof=3"]}),
+        ),
+    );
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            "missing: us-m2-60mm:range=MIN-MAX (mortar.range), us-m2-60mm:breakdown=N (mortar.breakdown)"
+        )
+    );
+    let push =
+        r#"{"scenario": {"path": "open+road", "gun": {"m_number": 9}, "pushers": {"mf": 4}}}"#;
+    let answer = server.post("/api/push", push);
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            "drm.road: path[1] crosses a road hexside; the C10.3 chart's DRM for it is not built in: give it from your chart (drm.road)"
+        )
+    );
     // The run's options by the request's fields.
     let toml = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 5\n[plan]\nphases = [\"PFPh\", \"DFPh\"]\n";
     let answer = server.post(

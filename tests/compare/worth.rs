@@ -225,6 +225,32 @@ fn worth_over_a_plan_needs_a_plan() {
     assert!(line.contains("plan") && line.contains("[plan]"), "{line}");
 }
 
+/// A plan past the exact engine's limits is refused naming the plan, not
+/// `max_states`: `worth` takes no bound on the chain to raise.
+#[test]
+fn worth_over_a_plan_too_large_names_the_plan() {
+    let squad =
+        |m: u8| format!("[[target.units]]\nkind = \"squad\"\nmorale = {m}\nbroken_morale = {m}\n");
+    let leader =
+        "[[target.units]]\nkind = \"leader\"\nmorale = 8\nbroken_morale = 8\nleadership = -1\n";
+    let phases = ["\"PFPh\""; 8].join(", ");
+    let text = format!(
+        "[target]\nrange = 8\n{}{}{}{}{leader}[plan]\nphases = [{phases}]\n",
+        squad(7),
+        squad(7),
+        squad(6),
+        squad(5)
+    );
+    let (_dir, file) = scenario_file(&text);
+    let mut args = vec!["worth", "--plan", file.as_str()];
+    args.extend_from_slice(&US_81_FLAGS);
+    let line = rejects(&args);
+    assert!(
+        line.starts_with("mortar-odds: plan: this plan's exact chain is past"),
+        "{line}"
+    );
+}
+
 /// The plan flags give `worth --plan` its plan as a `[plan]` would, and
 /// without `--plan` they are refused, not ignored.
 #[test]

@@ -246,7 +246,7 @@ impl Push {
                     return Err(Error::invalid(
                         format!("drm.{key}"),
                         format!(
-                            "path[{}] {what}; the C10.3 chart's DRM for it is not built in: give it from your chart with --{key}-drm",
+                            "path[{}] {what}; the C10.3 chart's DRM for it is not built in: give it from your chart (drm.{key}, --{key}-drm)",
                             i + 1
                         ),
                     ));
