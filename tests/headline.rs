@@ -108,6 +108,28 @@ fn a_shot_names_only_the_readings_that_concern_it_and_all_with_notes() {
     }
 }
 
+/// A10.21: the positive-leadership reading is named wherever it can move a
+/// figure: with a 6+1, and with a 7-0 too, whom a wound makes a 6+1
+/// (A17.3); not with an 8-1, whose wound makes him a 7+0.
+#[test]
+fn the_positive_leadership_reading_is_named_where_a_leader_can_be_positive() {
+    let with = |leader: &str| {
+        let mut args = vec!["shot", "--mortar", "japanese-type-89", "--breakdown", "12"];
+        args.extend([
+            "--range",
+            "8",
+            "--unit",
+            "squad:4-6-7,broken=7",
+            "--unit",
+            leader,
+        ]);
+        stdout(&args).contains("positive-leadership-applies")
+    };
+    assert!(with("leader:6+1,broken=7"));
+    assert!(with("leader:7-0,broken=7"), "a wounded 7-0 gives +1");
+    assert!(!with("leader:8-1,broken=8"));
+}
+
 #[test]
 fn a_shot_at_an_empty_hex_lists_no_unit_reading() {
     let text = stdout(&[

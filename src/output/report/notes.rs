@@ -74,7 +74,8 @@ impl Facts<'_> {
             "random-selection-by-location" => self.units.len() >= 2,
             "out-of-los-reference" => self.units.iter().any(|u| !u.in_los),
             "positive-leadership-applies" => {
-                self.leader_with_others() && self.leaders().any(|l| l.leadership > 0)
+                // A wound makes a 0 leader's modifier +1 (A17.3).
+                self.leader_with_others() && self.leaders().any(|l| l.leadership >= 0)
             }
             "lltc-failure-pins" => self.leader_with_others(),
             "leader-loss-leadership" => self.leader_with_others() && self.leaders().count() >= 2,

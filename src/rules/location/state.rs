@@ -38,11 +38,12 @@ pub enum Group {
         n: u8,
     },
     /// One Casualty Reduced by Random Selection (every unit tied on the
-    /// highest dr, A.9); all then take a `n`MC.
+    /// highest dr, A.9); the others, and a half-squad so reduced, then
+    /// take a `n`MC (a SMC so wounded takes none, A7.302).
     K {
         /// The targets that share the result, by index.
         members: Vec<usize>,
-        /// The MC every member not eliminated then takes: the # of K/#.
+        /// The # of K/#: the MC the members then take.
         n: u8,
     },
 }
