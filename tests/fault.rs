@@ -74,34 +74,62 @@ mod links_and_special_files {
         assert_no_leftovers(dir.path());
     }
 
-    /// A link to nothing as `--charts DIR`, or as the folder of `--out`,
-    /// is refused naming where it points (it said there was no folder and
-    /// to make it, though `--charts` makes a missing folder), before any
-    /// work; nothing is made where it points.
+    /// A link that leads to no folder (to nothing, to another such link,
+    /// round a loop), as `--charts DIR`, as a folder above it, or as the
+    /// folder of `--out FILE`, `sheet --out` or `report --out`, is refused
+    /// naming the link and where it points (it said there was no folder
+    /// and to make it, though `--charts` makes a missing folder, or failed
+    /// after the work), before any work; nothing is made through it.
     #[test]
     fn a_link_to_nothing_as_a_folder_is_refused() {
         let dir = tempfile::tempdir().expect("temp dir");
-        let nowhere = dir.path().join("nowhere");
-        let link = dir.path().join("charts");
-        symlink(&nowhere, &link).expect("symlink");
-        let under = link.join("odds.txt");
-        let cases = [
+        let at = |name: &str| dir.path().join(name);
+        let nowhere = at("nowhere");
+        symlink(&nowhere, at("dang")).expect("symlink");
+        symlink(at("dang"), at("dang2")).expect("symlink");
+        symlink(at("loopa"), at("loopb")).expect("symlink");
+        symlink(at("loopb"), at("loopa")).expect("symlink");
+        let (dang, dang2, loopa, loopb) = (at("dang"), at("dang2"), at("loopa"), at("loopb"));
+        let under = |link: &Path, rest: &str| format!("{}{rest}", link.display());
+        let worth = |charts: String| {
+            let args = ["worth", SHOT, "--mortar", "zzz", "--charts"];
+            let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            args.push(charts);
+            args
+        };
+        let cases: Vec<(Vec<String>, &Path, &Path)> = vec![
+            (worth(under(&dang, "")), &dang, &nowhere),
+            (worth(under(&dang, "/")), &dang, &nowhere),
+            (worth(under(&dang, "/x/y")), &dang, &nowhere),
+            (worth(under(&dang2, "")), &dang2, &dang),
+            (worth(under(&loopa, "")), &loopa, &loopb),
             (
-                vec!["worth", SHOT, "--mortar", "zzz", "--charts", path(&link)],
-                "--charts",
+                ["shot", SHOT, "--out", &under(&dang, "/odds.txt")]
+                    .map(String::from)
+                    .into(),
+                &dang,
+                &nowhere,
             ),
-            (vec!["shot", SHOT, "--out", path(&under)], "--out"),
+            (
+                ["sheet", "--out", &under(&dang, "/x")]
+                    .map(String::from)
+                    .into(),
+                &dang,
+                &nowhere,
+            ),
         ];
-        for (args, flag) in cases {
+        for (args, link, to) in &cases {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let line = rejects(&args);
             let says = [
-                flag,
-                "is a symbolic link to",
-                path(&nowhere),
-                "which is not there",
+                path(link),
+                "is a symbolic link that leads to no folder (it points to",
+                path(to),
             ];
             assert_mentions(&line, &says);
         }
+        let line = rejects(&["report", "--out", &under(&dang, "/")]);
+        assert_mentions(&line, &["--out", path(&dang), "is a symbolic link"]);
         assert!(!nowhere.exists());
         assert_no_leftovers(dir.path());
     }

@@ -115,17 +115,24 @@ fn split<'a>(flag: &str, path: &'a Path) -> Result<(&'a Path, &'a std::ffi::OsSt
     Ok((dir, name))
 }
 
-/// Why the folder `dir` cannot be written into when it is a symbolic link
-/// to nothing (a folder made "there" would not be made where it points).
+/// Why the folder `dir` cannot be written into when it is, or lies
+/// under, a symbolic link that leads to no folder (to nothing, to another
+/// such link, or round a loop): a folder made "there" would not be made
+/// where the link points.
 pub(super) fn link_to_nothing(dir: &Path) -> Option<String> {
-    let link = fs::symlink_metadata(dir).ok()?;
-    if !link.file_type().is_symlink() || fs::metadata(dir).is_ok() {
+    // `link/` and `link/.` name the link itself.
+    let dir: PathBuf = dir.components().collect();
+    let nearest = dir
+        .ancestors()
+        .find(|a| !a.as_os_str().is_empty() && fs::symlink_metadata(a).is_ok())?;
+    let link = fs::symlink_metadata(nearest).ok()?;
+    if !link.file_type().is_symlink() || fs::metadata(nearest).is_ok() {
         return None;
     }
-    let to = fs::read_link(dir).ok()?;
+    let to = fs::read_link(nearest).ok()?;
     Some(format!(
-        "`{}` is a symbolic link to `{}`, which is not there; make that folder, or give another",
-        dir.display(),
+        "`{}` is a symbolic link that leads to no folder (it points to `{}`); mend the link, or give another folder",
+        nearest.display(),
         to.display()
     ))
 }
@@ -254,6 +261,9 @@ pub(super) struct MadeFolders(Vec<(PathBuf, Registration)>);
 impl MadeFolders {
     /// Makes `dir` and its missing parents.
     pub(super) fn create(flag: &str, dir: &Path) -> Result<MadeFolders> {
+        if let Some(why) = link_to_nothing(dir) {
+            bail!("{flag}: {why}");
+        }
         let mut missing = Vec::new();
         let mut at = dir;
         while !at.as_os_str().is_empty() && fs::symlink_metadata(at).is_err() {

@@ -77,6 +77,9 @@ impl NewFolder {
         target: &Path,
         owned: &'static [&'static str],
     ) -> Result<NewFolder> {
+        // `out/` and `out/.` name `out` itself (a link there is refused).
+        let named: PathBuf = target.components().collect();
+        let target = named.as_path();
         carried_files(flag, target, owned)?;
         let parent = parent_of(flag, target)?;
         let made = MadeFolders::create(flag, &parent)?;
