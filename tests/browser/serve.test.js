@@ -151,6 +151,11 @@ async function main() {
     }
     await page.click('#views [data-view="compare"]');
     await page.selectOption("#f-cmp0", "german-81mm");
+    // Its values are not in the catalog: the line sends the player to
+    // that mortar's values, not to the first mortar's boxes.
+    await page.waitForSelector("#status.error", { timeout: 60000 });
+    assert.match((await page.textContent("#status")).trim(),
+      /^missing: german-81mm:range=MIN-MAX \(mortar\.range\).* \(in the form: the values of german-81mm\)$/);
     await page.fill("#f-cmp0-extra", "rof=3,breakdown=12,range=2-40");
     await page.waitForSelector(".view-compare", { timeout: 120000 });
     assert.equal((await page.$$(".view-compare th")).length, 3, "two mortars side by side");

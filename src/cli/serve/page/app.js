@@ -70,8 +70,13 @@ function withFormFields(line) {
   const labels = new Map(FIELDS.filter((f) => f.path).map((f) => [f.path, f.label]));
   labels.set("mortar.range", "Range min and max");
   labels.set("plan.phases", FIELDS.find((f) => f.key === "phases").label);
-  const keys = line.match(/[a-z_]+(?:\.[a-z_]+)+/g) || [];
-  const named = [...new Set(keys.filter((k) => labels.has(k)).map((k) => labels.get(k)))];
+  // A compared mortar's value (`us-m2-60mm:rof=N (mortar.rof)`) goes in
+  // that mortar's own values, not in the boxes of the form's mortar.
+  const choice = /([^\s,:]+):[a-z_]+=\S+ \(mortar\.[a-z_]+\)/g;
+  const choices = [...line.matchAll(choice)].map((m) => `the values of ${m[1]}`);
+  const keys = line.replace(choice, "").match(/[a-z_]+(?:\.[a-z_]+)+/g) || [];
+  const boxes = keys.filter((k) => labels.has(k)).map((k) => labels.get(k));
+  const named = [...new Set([...boxes, ...choices])];
   return named.length ? `${line} (in the form: ${named.join("; ")})` : line;
 }
 
