@@ -111,7 +111,9 @@ fn c6_a_plan_at_units_moving_in_its_dfph_only_works_out() {
 #[test]
 fn c6_case_j_dashing_with_ffnam_or_ffmo_is_refused() {
     // Case J is NA with FFNAM or FFMO: given with either, Dashing was
-    // dropped without a word (the odds were those without it).
+    // dropped without a word (the odds were those without it). The line
+    // says which to give (it said "give one or the other", and Dashing
+    // alone is +2 where the NA case is FFNAM's or FFMO's -1).
     for ffnam in [true, false] {
         let mut si = shot_81(Firer {
             phase: Phase::Defensive,
@@ -123,7 +125,7 @@ fn c6_case_j_dashing_with_ffnam_or_ffmo_is_refused() {
         let refused = Shot::new(si).expect_err("Dashing with FFNAM or FFMO");
         assert_eq!(
             refused.to_string(),
-            "target.dashing: Case J (Dashing) is NA with FFNAM or FFMO (C6): give one or the other"
+            "target.dashing: Case J (Dashing) is NA when FFNAM or FFMO applies (C6): leave dashing out, and FFNAM or FFMO gives the DRM"
         );
     }
 }

@@ -202,7 +202,9 @@ pub(super) fn check_target(target: &Target, mortar: &Mortar, phase: Phase) -> Re
     check(
         !(target.dashing && (target.ffnam || target.ffmo)),
         "target.dashing",
-        || "Case J (Dashing) is NA with FFNAM or FFMO (C6): give one or the other".into(),
+        || {
+            "Case J (Dashing) is NA when FFNAM or FFMO applies (C6): leave dashing out, and FFNAM or FFMO gives the DRM".into()
+        },
     )?;
     Ok(())
 }
