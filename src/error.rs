@@ -125,9 +125,7 @@ impl Error {
             message: message.into(),
         }
     }
-}
 
-impl Error {
     /// The message in a scenario's own words, for a caller that takes no
     /// command-line flags (the JSON API of `mortar-odds serve`, a program
     /// that builds its scenarios): every value is named by its scenario

@@ -192,9 +192,9 @@ pub enum PlanRefused {
 impl PlanRefused {
     /// The refusal as a library error: [`TooLarge::to_error`], with `fix`,
     /// or [`TooMuchWork::to_error`] for one run.
-    pub fn to_error(&self, max_states: usize, fix: &str) -> crate::error::Error {
+    pub fn to_error(&self, max_states: usize, chain: &str, fix: &str) -> crate::error::Error {
         match self {
-            PlanRefused::Exact(too_large) => too_large.to_error(max_states, fix),
+            PlanRefused::Exact(too_large) => too_large.to_error(max_states, chain, fix),
             PlanRefused::Work(work) => work.to_error(),
         }
     }

@@ -1,8 +1,9 @@
 //! One IFT attack on the units of one Location, resolved step by step:
 //! the effects DR's result for each unit (A7.3), Random Selection for KIA
 //! and K/# results, then each unit's Morale or Pin Task Check with the
-//! leadership of its side that applies (A10, [`leader_drm`]). A mortar shot (`shot`) and a Demolition
-//! Charge (`engine::dc`) both end in such an attack, so it is written once here.
+//! leadership of its side that applies (A10, [`leader_drm`]). A mortar
+//! shot (`shot`) and a Demolition Charge (`engine::dc`) both end in such an
+//! attack, so it is written once here.
 //!
 //! The targets of an attack are indexed; a target may be a unit or the
 //! Location itself (no unit: it only records its IFT result). [`apply_attack`]

@@ -29,7 +29,9 @@ impl Run {
             PlanRefused::Work(work) if let Some(mortars) = shared_by => work.to_error_than(
                 &format!("each mortar's share of a comparison of {mortars} mortars allows"),
             ),
-            refused => refused.to_error(settings.max_states, "let Monte Carlo take it"),
+            refused => {
+                refused.to_error(settings.max_states, "max_states", "let Monte Carlo take it")
+            }
         })?;
         Ok(Run { results })
     }

@@ -122,15 +122,10 @@ pub(super) fn read(
             };
             let odds = engine::plan(&plan, &settings, &|_| {})
                 .map_err(|refused| {
+                    // `worth` takes no bound on the chain: the plan is
+                    // what to make smaller.
                     let fix = "the worth over a plan (worth --plan) works on exact odds: give fewer phases or units";
-                    match refused.to_error(settings.max_states, fix) {
-                        // `worth` takes no bound on the chain: the plan is
-                        // what to make smaller.
-                        Error::Invalid { field, message } if field == "max_states" => {
-                            Error::invalid("plan", message)
-                        }
-                        other => other,
-                    }
+                    refused.to_error(settings.max_states, "plan", fix)
                 })?
                 .exact
                 .ok_or_else(|| Error::invalid("plan", "the exact engine gave no odds"))?;

@@ -66,13 +66,14 @@ pub struct TooLarge {
 impl TooLarge {
     /// The refusal as a library error for a caller that has no Monte Carlo
     /// to fall back on: a stack past the exact engine names `target.units`;
-    /// a chain past the budget `max_states` or past 1 GB names
-    /// `max_states`, with `fix`, what the caller can do instead.
-    pub fn to_error(&self, max_states: usize, fix: &str) -> crate::error::Error {
+    /// a chain past the budget `max_states` or past 1 GB names `chain`
+    /// (`max_states` where the caller takes that bound, else `plan`), with
+    /// `fix`, what the caller can do instead.
+    pub fn to_error(&self, max_states: usize, chain: &str, fix: &str) -> crate::error::Error {
         match self.refusal {
             Refusal::Stack(stack) => stack.to_error("target.units", fix),
             Refusal::States { .. } | Refusal::Memory => crate::error::Error::invalid(
-                "max_states",
+                chain,
                 format!(
                     "this plan's exact chain is past the exact engine's limits (more than {max_states} states, or about 1 GB): {fix}"
                 ),
