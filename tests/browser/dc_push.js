@@ -76,8 +76,13 @@ async function pushView(page) {
   assert.equal(await page.$$eval("#output > *", (n) => n.length), 0, "no DC figures in the push view");
   assert.equal((await page.textContent("#summary")).trim(), "");
   await page.fill("#f-push_m", "12");
-  await page.fill("#f-push_path", "woods+hedge,stone-building");
+  // A terrain the C10.3 chart does not know: the line names the path box.
+  await page.fill("#f-push_path", "woods+hedge,swamp");
   await page.fill("#f-push_mf", "6");
+  await page.waitForSelector("#status.error", { timeout: 60000 });
+  assert.match((await page.textContent("#status")).trim(),
+    /^path\[2\]: unknown terrain `swamp`.* \(in the form: Path: each hex entered, in order \(e\.g\. open,woods\+hedge,stone-building\)\)$/);
+  await page.fill("#f-push_path", "woods+hedge,stone-building");
   await page.waitForSelector('[data-figure="push.phases_to_end.3"]', { timeout: 60000 });
   await page.waitForSelector("#status.done", { timeout: 60000 });
   // No name given: "Gun", and who pushes, as the text report says it.

@@ -75,6 +75,9 @@ function withFormFields(line) {
   const choice = /([^\s,:]+):[a-z_]+=\S+ \(mortar\.[a-z_]+\)/g;
   const choices = [...line.matchAll(choice)].map((m) => `the values of ${m[1]}`);
   const keys = line.replace(choice, "").match(/[a-z_]+(?:\.[a-z_]+)+/g) || [];
+  // The field a line begins with may be one word (`path[2]: ...`).
+  const field = line.match(/^([a-z_]+)(?:\[\d+\])?: /);
+  if (field) keys.unshift(field[1]);
   const boxes = keys.filter((k) => labels.has(k)).map((k) => labels.get(k));
   const named = [...new Set([...boxes, ...choices])];
   return named.length ? `${line} (in the form: ${named.join("; ")})` : line;
