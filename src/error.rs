@@ -38,14 +38,20 @@ pub enum Error {
 
     /// A mortar name that is neither in the catalog nor described inline.
     #[error(
-        "mortar: unknown mortar `{name}`;{} `mortar-odds mortars` lists the catalog, or describe it inline with a caliber",
-        did_you_mean(.suggestions)
+        "{}: unknown mortar `{name}`;{} `mortar-odds mortars` lists the catalog, or describe it inline {}",
+        unknown_field(.name, *.compared),
+        did_you_mean(.suggestions),
+        described_inline(.name, *.compared)
     )]
     UnknownMortar {
         /// The mortar name as the user gave it.
         name: String,
         /// The catalog's nearest names, when any is close.
         suggestions: Vec<String>,
+        /// Given as a mortar to compare (`NAME:key=value`), not as a
+        /// scenario's `[mortar]`: named by that name, and described inline
+        /// as `NAME:caliber=MM`.
+        compared: bool,
     },
 
     /// A scenario or catalog file that does not parse.
@@ -142,9 +148,15 @@ impl Error {
             Error::Missing { field, mortar, .. } => format!(
                 "{field}: the catalog does not know this value for {mortar}; give it in the scenario (it is printed on the counter)"
             ),
-            Error::UnknownMortar { name, suggestions } => format!(
-                "mortar: unknown mortar `{name}`;{} name one of the catalog's mortars, or describe it inline with a caliber",
-                did_you_mean(suggestions)
+            Error::UnknownMortar {
+                name,
+                suggestions,
+                compared,
+            } => format!(
+                "{}: unknown mortar `{name}`;{} name one of the catalog's mortars, or describe it inline {}",
+                unknown_field(name, *compared),
+                did_you_mean(suggestions),
+                described_inline(name, *compared)
             ),
             Error::Invalid { .. } | Error::Parse { .. } => without_flags(&self.to_string()),
         }
@@ -204,6 +216,21 @@ fn names_a_flag(item: &str) -> bool {
             .and_then(|flag| flag.chars().next())
             .is_some_and(|c| c.is_ascii_alphabetic())
     })
+}
+
+/// The input an unknown mortar is named by: a compared mortar's name, or
+/// the scenario's `mortar`.
+fn unknown_field(name: &str, compared: bool) -> &str {
+    if compared { name } else { "mortar" }
+}
+
+/// How to describe an unknown mortar inline where it was given.
+fn described_inline(name: &str, compared: bool) -> String {
+    if compared {
+        format!("with a caliber, `{name}:caliber=MM`")
+    } else {
+        "with a caliber".into()
+    }
 }
 
 /// " did you mean `A` or `B`?" when there are suggestions.
@@ -269,6 +296,7 @@ mod tests {
         let unknown = Error::UnknownMortar {
             name: "german-81mx".into(),
             suggestions: vec!["german-81mm".into()],
+            compared: false,
         };
         assert_eq!(
             unknown.in_scenario_words(),

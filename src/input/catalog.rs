@@ -90,6 +90,7 @@ impl Catalog {
                     return Err(Error::UnknownMortar {
                         name: name.clone(),
                         suggestions: self.closest(name).into_iter().map(str::to_string).collect(),
+                        compared: false,
                     });
                 }
                 None => None,

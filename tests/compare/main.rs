@@ -227,6 +227,13 @@ fn an_unknown_mortar_is_rejected_and_nothing_is_written() {
         chart.to_str().unwrap(),
     ]);
     assert!(line.contains("unknown mortar `no-such-mortar`"), "{line}");
+    // Named as compared, and described inline as a comparison writes it
+    // (it said `mortar:` and "with a caliber" alone, a scenario's words).
+    assert!(
+        line.starts_with("mortar-odds: no-such-mortar: unknown mortar")
+            && line.ends_with("describe it inline with a caliber, `no-such-mortar:caliber=MM`"),
+        "{line}"
+    );
     let left: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
     assert!(left.is_empty(), "files written: {left:?}");
 }

@@ -140,6 +140,13 @@ pub(super) fn for_choice(choice: &MortarChoice, e: Error) -> Error {
             field,
             mortar,
         },
+        Error::UnknownMortar {
+            name, suggestions, ..
+        } => Error::UnknownMortar {
+            name,
+            suggestions,
+            compared: true,
+        },
         Error::MissingValues(values) => Error::MissingValues(
             values
                 .into_iter()
