@@ -139,6 +139,15 @@ impl Error {
     /// give a value such as `(--range N)`, is left out. `Display` gives the
     /// command line's message, which names both.
     pub fn in_scenario_words(&self) -> String {
+        self.in_request_words(&[])
+    }
+
+    /// As [`Error::in_scenario_words`], for a caller that gives some of
+    /// the command line's options by fields of its own: each `(flag's
+    /// words, field's words)` of `options`, such as `("--max-states",
+    /// "\"max_states\"")`, is written in the field's words first, so that
+    /// it stays.
+    pub fn in_request_words(&self, options: &[(&str, &str)]) -> String {
         match self {
             Error::MissingValues(values) => {
                 let named: Vec<String> =
@@ -158,7 +167,13 @@ impl Error {
                 did_you_mean(suggestions),
                 described_inline(name, *compared)
             ),
-            Error::Invalid { .. } | Error::Parse { .. } => without_flags(&self.to_string()),
+            Error::Invalid { .. } | Error::Parse { .. } => {
+                let mut text = self.to_string();
+                for (flag, field) in options {
+                    text = text.replace(flag, field);
+                }
+                without_flags(&text)
+            }
         }
     }
 }

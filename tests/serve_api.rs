@@ -311,6 +311,15 @@ fn bad_input_gets_400_and_the_cli_line() {
         )
     );
     // The run's options by the request's fields.
+    let toml = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 5\n";
+    let answer = server.post("/api/worth", &body_of_toml(toml, json!({"plan": true})));
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            r#"plan: the worth over a plan needs a [plan] section in the scenario (its fire phases); or ask for one shot's worth (leave out "plan": true)"#
+        )
+    );
     let toml = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 5\n[plan]\nphases = [\"PFPh\", \"DFPh\"]\n";
     let answer = server.post(
         "/api/plan",

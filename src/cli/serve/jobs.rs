@@ -45,9 +45,10 @@ impl IntoResponse for ApiError {
 
 /// The command line's words for a run's options, and a request's: its
 /// fields give what the flags give.
-const OPTIONS: [(&str, &str); 2] = [
+const OPTIONS: [(&str, &str); 3] = [
     ("run --engine mc", r#"give "engine": "mc""#),
     ("--max-states", r#""max_states""#),
+    ("(leave out --plan)", r#"(leave out "plan": true)"#),
 ];
 
 /// Bad input: 400 and the line the command line prints (after its
@@ -55,13 +56,15 @@ const OPTIONS: [(&str, &str); 2] = [
 /// keys (the library's [`mortar_odds::Error::in_scenario_words`]) and
 /// options by the request's fields, not by flags the API does not take.
 pub(super) fn bad(e: &anyhow::Error) -> ApiError {
-    let mut line = match e.downcast_ref::<mortar_odds::Error>() {
-        Some(error) if e.chain().count() == 1 => error.in_scenario_words(),
-        _ => format!("{e:#}"),
+    let line = match e.downcast_ref::<mortar_odds::Error>() {
+        Some(error) if e.chain().count() == 1 => error.in_request_words(&OPTIONS),
+        // The command's own lines (the exact engine's refusal of a plan).
+        _ => OPTIONS
+            .iter()
+            .fold(format!("{e:#}"), |line, (flag, field)| {
+                line.replace(flag, field)
+            }),
     };
-    for (flag, field) in OPTIONS {
-        line = line.replace(flag, field);
-    }
     ApiError(StatusCode::BAD_REQUEST, crate::one_line(&line))
 }
 
