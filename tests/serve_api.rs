@@ -310,6 +310,16 @@ fn bad_input_gets_400_and_the_cli_line() {
             "drm.road: path[1] crosses a road hexside; the C10.3 chart's DRM for it is not built in: give it from your chart (drm.road)"
         )
     );
+    // Compare takes no engine (each plan runs exact when it fits, else
+    // Monte Carlo), and its list of fields says so (it listed `engine`).
+    let answer = server.post("/api/compare", r#"{"engine": "exact"}"#);
+    assert_eq!(
+        (answer.status, answer.body.trim_end()),
+        (
+            400,
+            "request.engine: /api/compare does not take it; leave it out (its fields: scenario, mortars, trials, seed, max_states, charts)"
+        )
+    );
     // The run's options by the request's fields.
     let toml = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 5\n";
     let answer = server.post("/api/worth", &body_of_toml(toml, json!({"plan": true})));

@@ -104,16 +104,13 @@ pub(super) async fn compare(
     State(server): State<Server>,
     Body(body): Body,
 ) -> Result<Doc, ApiError> {
-    // Every field but `plan`; `engine` is taken here to be refused with
-    // its reason.
-    let fields: Vec<&str> = FIELDS.into_iter().filter(|&f| f != "plan").collect();
+    // Every field but `plan` and `engine`: each plan runs exact when it
+    // fits, else Monte Carlo.
+    let fields: Vec<&str> = FIELDS
+        .into_iter()
+        .filter(|&f| f != "plan" && f != "engine")
+        .collect();
     let req = Arc::new(request(&body, "/api/compare", &fields)?);
-    if req.engine.is_some() {
-        let e = anyhow::anyhow!(
-            "engine: compare runs each plan exact when it fits, else Monte Carlo; leave engine out"
-        );
-        return Err(bad(&e));
-    }
     let settings = engine::Settings {
         engine: Engine::Auto,
         ..req

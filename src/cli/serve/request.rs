@@ -117,13 +117,13 @@ impl Request {
                     v.as_array().is_some_and(|a| a.iter().all(Value::is_string)),
                     "a list of texts, as compare's MORTAR arguments",
                 ),
+                // Which engines the endpoint takes is said when read.
                 "engine" => (
                     v.is_string() || v.is_null(),
-                    "\"exact\", \"mc\", \"both\" or \"auto\"",
+                    "a text naming the engine, such as \"exact\"",
                 ),
-                "trials" | "seed" | "max_states" => {
-                    (v.is_u64() || v.is_null(), "a whole number, 0 or more")
-                }
+                "trials" | "max_states" => (v.is_u64() || v.is_null(), "a whole number, 1 or more"),
+                "seed" => (v.is_u64() || v.is_null(), "a whole number, 0 or more"),
                 "plan" | "charts" => (v.is_boolean(), "true or false"),
                 _ => bail!(
                     "request: unknown field `{key}`; {endpoint} takes {}",
@@ -290,7 +290,18 @@ mod tests {
         let err = any(br#"{"trials": -1}"#).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "request.trials: -1 is not a whole number, 0 or more"
+            "request.trials: -1 is not a whole number, 1 or more"
+        );
+        let err = any(br#"{"seed": 1.5}"#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "request.seed: 1.5 is not a whole number, 0 or more"
+        );
+        // Not a list of every engine: an endpoint takes some of them.
+        let err = any(br#"{"engine": 5}"#).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "request.engine: 5 is not a text naming the engine, such as \"exact\""
         );
         let err = any(b"[]").unwrap_err();
         assert!(
