@@ -234,7 +234,13 @@ fn output_flags_are_refused_before_the_work() {
     let dir = tempfile::tempdir().expect("temp dir");
     let a_file = dir.path().join("a-file");
     fs::write(&a_file, "mine").expect("write");
-    let cases: [(&[&str], &[&str]); 6] = [
+    // A file given as a folder with a slash, or as a folder above it, was
+    // refused only when the charts were written.
+    let (file_slash, under_file) = (
+        format!("{}/", path(&a_file)),
+        format!("{}/x/y", path(&a_file)),
+    );
+    let cases: [(&[&str], &[&str]); 8] = [
         (
             &["compare", "zzz", "--chart", "x.gif"],
             &["--chart", ".png or .svg"],
@@ -255,6 +261,14 @@ fn output_flags_are_refused_before_the_work() {
         (
             &["worth", SHOT, "--mortar", "zzz", "--charts", path(&a_file)],
             &["--charts", "is a file, not a folder"],
+        ),
+        (
+            &["worth", SHOT, "--mortar", "zzz", "--charts", &file_slash],
+            &["--charts", "a-file` is a file, not a folder"],
+        ),
+        (
+            &["worth", SHOT, "--mortar", "zzz", "--charts", &under_file],
+            &["--charts", "a-file` is a file, not a folder"],
         ),
         (
             &["plan", SHOT, "--mortar", "zzz", "--format", "parquet"],

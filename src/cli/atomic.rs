@@ -94,47 +94,43 @@ fn split<'a>(flag: &str, path: &'a Path) -> Result<(&'a Path, &'a std::ffi::OsSt
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
-    match fs::metadata(dir) {
-        Ok(meta) if meta.is_dir() => {}
-        Ok(meta) => bail!(
-            "{flag}: cannot write `{}`: `{}` is {}, not a folder",
+    if let Some(why) = no_folder_at(dir) {
+        bail!("{flag}: cannot write `{}`: {why}", path.display());
+    }
+    if fs::metadata(dir).is_err_and(|e| e.kind() == ErrorKind::NotFound) {
+        bail!(
+            "{flag}: cannot write `{}`: there is no folder `{}`; make it first",
             path.display(),
-            dir.display(),
-            describe(meta.file_type())
-        ),
-        Err(e) if e.kind() == ErrorKind::NotFound => match link_to_nothing(dir) {
-            Some(why) => bail!("{flag}: cannot write `{}`: {why}", path.display()),
-            None => bail!(
-                "{flag}: cannot write `{}`: there is no folder `{}`; make it first",
-                path.display(),
-                dir.display()
-            ),
-        },
-        Err(_) => {}
+            dir.display()
+        );
     }
     Ok((dir, name))
 }
 
-/// Why the folder `dir` cannot be written into when it is, or lies
-/// under, a symbolic link that leads to no folder (to nothing, to another
-/// such link, or round a loop): a folder made "there" would not be made
-/// where the link points.
-pub(super) fn link_to_nothing(dir: &Path) -> Option<String> {
-    // `link/` and `link/.` name the link itself.
+/// Why no folder can be written into or made at `dir`: the nearest part
+/// of it that is there is not a folder (a file, a link to one), or is a
+/// symbolic link that leads to no folder (to nothing, to another such
+/// link, round a loop), where a folder made "there" would not be made
+/// where the link points. `None` when `dir` is a folder or can be made.
+pub(super) fn no_folder_at(dir: &Path) -> Option<String> {
+    // `x/` and `x/.` name `x` itself.
     let dir: PathBuf = dir.components().collect();
     let nearest = dir
         .ancestors()
         .find(|a| !a.as_os_str().is_empty() && fs::symlink_metadata(a).is_ok())?;
-    let link = fs::symlink_metadata(nearest).ok()?;
-    if !link.file_type().is_symlink() || fs::metadata(nearest).is_ok() {
-        return None;
+    match fs::metadata(nearest) {
+        Ok(meta) if meta.is_dir() => None,
+        Ok(meta) => Some(format!(
+            "`{}` is {}, not a folder",
+            nearest.display(),
+            describe(meta.file_type())
+        )),
+        Err(_) => Some(format!(
+            "`{}` is a symbolic link that leads to no folder (it points to `{}`)",
+            nearest.display(),
+            fs::read_link(nearest).ok()?.display()
+        )),
     }
-    let to = fs::read_link(nearest).ok()?;
-    Some(format!(
-        "`{}` is a symbolic link that leads to no folder (it points to `{}`); mend the link, or give another folder",
-        nearest.display(),
-        to.display()
-    ))
 }
 
 /// Checks that `path` is a plain file or nothing yet; returns the
@@ -261,7 +257,7 @@ pub(super) struct MadeFolders(Vec<(PathBuf, Registration)>);
 impl MadeFolders {
     /// Makes `dir` and its missing parents.
     pub(super) fn create(flag: &str, dir: &Path) -> Result<MadeFolders> {
-        if let Some(why) = link_to_nothing(dir) {
+        if let Some(why) = no_folder_at(dir) {
             bail!("{flag}: {why}");
         }
         let mut missing = Vec::new();

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use clap::{ArgMatches, ValueEnum};
 
-use super::atomic::{MadeFolders, Staged, describe, write_atomic};
+use super::atomic::{MadeFolders, Staged, no_folder_at, write_atomic};
 use super::scenario::user_catalog;
 use mortar_odds::output::chart::{Chart, SIZE, render_png, render_svg};
 use mortar_odds::output::table::{self, Row};
@@ -95,18 +95,12 @@ fn chart_kind(path: &Path) -> Result<ChartKind> {
     }
 }
 
+/// A folder, or none yet (made with the charts); else refused before the
+/// work.
 fn check_charts_folder(dir: &Path) -> Result<()> {
-    match std::fs::metadata(dir) {
-        Ok(meta) if !meta.is_dir() => anyhow::bail!(
-            "--charts: `{}` is {}, not a folder; give a folder to write the charts into",
-            dir.display(),
-            describe(meta.file_type())
-        ),
-        Err(_) if let Some(why) = super::atomic::link_to_nothing(dir) => {
-            anyhow::bail!("--charts: {why}")
-        }
-        // A folder, or none yet: made with the charts.
-        _ => Ok(()),
+    match no_folder_at(dir) {
+        Some(why) => anyhow::bail!("--charts: {why}; give a folder to write the charts into"),
+        None => Ok(()),
     }
 }
 
