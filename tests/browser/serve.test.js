@@ -158,6 +158,14 @@ async function main() {
       /^missing: german-81mm:range=MIN-MAX \(mortar\.range\).* \(in the form: the values of german-81mm\)$/);
     await page.fill("#f-cmp0-extra", "rof=3,breakdown=12,range=2-40");
     await page.waitForSelector(".view-compare", { timeout: 120000 });
+    // The form's mortar is the first compared: a value it lacks names its
+    // box, not a "values" box it does not have.
+    await page.fill("#f-rof", "");
+    await page.waitForSelector("#status.error", { timeout: 60000 });
+    assert.equal((await page.textContent("#status")).trim(),
+      "missing: us-81mm:rof=N (mortar.rof) (in the form: ROF)");
+    await page.fill("#f-rof", "3");
+    await page.waitForSelector(".view-compare", { timeout: 120000 });
     assert.equal((await page.$$(".view-compare th")).length, 3, "two mortars side by side");
     // The units' odds by Player Turn are read from the CLI's JSON keys.
     assert.match(await page.textContent(".view-compare"), /P\(a unit out\) by Player Turn 1\s*\d/,

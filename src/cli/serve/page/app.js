@@ -71,9 +71,13 @@ function withFormFields(line) {
   labels.set("mortar.range", "Range min and max");
   labels.set("plan.phases", FIELDS.find((f) => f.key === "phases").label);
   // A compared mortar's value (`us-m2-60mm:rof=N (mortar.rof)`) goes in
-  // that mortar's own values, not in the boxes of the form's mortar.
-  const choice = /([^\s,:]+):[a-z_]+=\S+ \(mortar\.[a-z_]+\)/g;
-  const choices = [...line.matchAll(choice)].map((m) => `the values of ${m[1]}`);
+  // that mortar's own values; the form's mortar's (the first compared), in
+  // its boxes.
+  const scenario = scenarioOf(state);
+  const first = scenario.mortar && scenario.mortar.name;
+  const choice = /([^\s,:]+):[a-z_]+=\S+ \((mortar\.[a-z_]+)\)/g;
+  const choices = [...line.matchAll(choice)].map(([, name, key]) =>
+    name === first && labels.has(key) ? labels.get(key) : `the values of ${name}`);
   const keys = line.replace(choice, "").match(/[a-z_]+(?:\.[a-z_]+)+/g) || [];
   // The field a line begins with may be one word (`path[2]: ...`).
   const field = line.match(/^([a-z_]+)(?:\[\d+\])?: /);
