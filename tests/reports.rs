@@ -432,3 +432,33 @@ fn report_names_the_scenario_file_that_is_wrong() {
         "{line}"
     );
 }
+
+/// The report's own comparison (its mortars are fixed) is checked with
+/// every file, before any work, and the line says which mortars it
+/// compares: it failed after the shots and plans, naming `my-81mm` as an
+/// unknown mortar with no word of where that name came from.
+#[test]
+fn report_checks_its_comparison_before_the_work() {
+    let examples = common::files::examples(&["squad-in-woods-plan.toml"]);
+    let file = examples.path().join("squad-in-woods-plan.toml");
+    let text = fs::read_to_string(&file).expect("read");
+    fs::write(
+        &file,
+        text.replace("name = \"my-81mm\"", "name = \"my-81x\""),
+    )
+    .expect("write");
+    let out = examples.path().join("out");
+    let line = rejects(&[
+        "report",
+        "--examples",
+        examples.path().to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert!(
+        line.contains("squad-in-woods-plan.toml: the report compares my-81mm, ")
+            && line.contains(" here: my-81mm: unknown mortar `my-81mm`"),
+        "{line}"
+    );
+    assert!(!out.exists());
+}

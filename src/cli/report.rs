@@ -219,7 +219,11 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     // does).
     let mut shots = Vec::new();
     let mut fire_plans = Vec::new();
-    for (_, source) in &examples {
+    let choices = COMPARE
+        .iter()
+        .map(|c| MortarChoice::parse(c))
+        .collect::<mortar_odds::Result<Vec<_>>>()?;
+    for (name, source) in &examples {
         let at = || source.name.clone();
         let scenario = Scenario::from_source(source)?;
         let shot = Shot::new(scenario.shot_input(&catalog).with_context(at)?).with_context(at)?;
@@ -235,6 +239,17 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
             }
             None => None,
         };
+        if name == COMPARE_SCENARIO {
+            // The comparison is the report's own: its mortars are fixed,
+            // so a file that does not fit them is named with them.
+            compare::check(&catalog, source, &choices).with_context(|| {
+                format!(
+                    "{}: the report compares {} here",
+                    source.name,
+                    COMPARE.join(", ")
+                )
+            })?;
+        }
         shots.push(shot);
         fire_plans.push(plan);
     }
@@ -306,10 +321,6 @@ pub(super) fn run(args: &ReportArgs) -> Result<String> {
     let mut worth_rows: Vec<WorthRow> = Vec::new();
     for (name, source) in &examples {
         if name == COMPARE_SCENARIO {
-            let choices = COMPARE
-                .iter()
-                .map(|c| MortarChoice::parse(c))
-                .collect::<mortar_odds::Result<Vec<_>>>()?;
             let settings = engine::Settings {
                 trials: args.trials,
                 seed: args.seed,

@@ -251,27 +251,7 @@ pub fn run(
     choices: &[MortarChoice],
     settings: &Settings,
 ) -> Result<Comparison> {
-    if choices.is_empty() {
-        return Err(Error::invalid("mortars", "name at least one mortar"));
-    }
-    if choices.len() > MAX_MORTARS {
-        return Err(Error::invalid(
-            "mortars",
-            format!(
-                "{} mortars; a comparison takes at most {MAX_MORTARS} (each runs the whole plan): compare them in groups",
-                choices.len()
-            ),
-        ));
-    }
-    Scenario::from_source(source)?;
-    // Every name first: an unknown mortar is reported before any other
-    // mortar's missing values.
-    for c in choices {
-        catalog
-            .mortar(&mortar_spec(source, c)?)
-            .map_err(|e| for_choice(c, e))?;
-    }
-    all_missing(catalog, source, choices)?;
+    check(catalog, source, choices)?;
     // The mortars share the comparison's Monte Carlo work, each at most
     // what the settings give one plan.
     let share = MAX_WORK / choices.len() as u64;
@@ -324,4 +304,31 @@ pub fn run(
         mortars,
         settings: settings.clone(),
     })
+}
+
+/// What [`run`] refuses before any work: too few or too many mortars, an
+/// unknown one, a value a mortar's plan needs and lacks (for a caller that
+/// checks its inputs before it runs any, `report`).
+pub fn check(catalog: &Catalog, source: &ScenarioSource, choices: &[MortarChoice]) -> Result<()> {
+    if choices.is_empty() {
+        return Err(Error::invalid("mortars", "name at least one mortar"));
+    }
+    if choices.len() > MAX_MORTARS {
+        return Err(Error::invalid(
+            "mortars",
+            format!(
+                "{} mortars; a comparison takes at most {MAX_MORTARS} (each runs the whole plan): compare them in groups",
+                choices.len()
+            ),
+        ));
+    }
+    Scenario::from_source(source)?;
+    // Every name first: an unknown mortar is reported before any other
+    // mortar's missing values.
+    for c in choices {
+        catalog
+            .mortar(&mortar_spec(source, c)?)
+            .map_err(|e| for_choice(c, e))?;
+    }
+    all_missing(catalog, source, choices)
 }
