@@ -321,6 +321,12 @@ fn a_value_the_unit_s_kind_does_not_take_is_refused() {
             "half_squad_morale",
             "only a squad is reduced to a half-squad",
         ),
+        ("afv:PzIIIG,ffnam", "ffnam", "Infantry's movement (C6"),
+        (
+            "unarmored-vehicle:truck,dashing",
+            "dashing",
+            "not an unarmored vehicle's",
+        ),
     ] {
         let line = shot_with(unit);
         assert_mentions(&line, &[&format!("target.units[0].{key}: "), why]);
@@ -333,4 +339,28 @@ fn a_value_the_unit_s_kind_does_not_take_is_refused() {
         let args = ["shot", "--mortar", "japanese-type-89", "--range", "8"];
         succeeds(&[&args[..], &["--breakdown", "12", "--unit", unit]].concat());
     }
+}
+
+/// C6, A4.6: the hex's Dashing, FFNAM, FFMO and Hazardous Movement are its
+/// Infantry's movement; a vehicle there takes none of them. A moving truck
+/// and a squad in a hex with FFNAM, DFPh, 10 hexes, Modified TH# 7: the
+/// truck takes Case J +2 alone and is hit on an Original 5 or less, 10/36
+/// (before: +2 and FFNAM -1, 15/36); the squad takes FFNAM -1, an
+/// Original 8 or less, 26/36.
+#[test]
+fn a_vehicle_takes_none_of_the_hex_s_infantry_movement() {
+    let mut args = vec!["shot", "--range", "10", "--phase", "DFPh", "--ffnam"];
+    args.extend(US_81_FLAGS);
+    args.extend(["--unit", "unarmored-vehicle:truck,moving_vehicle"]);
+    args.extend(["--unit", "squad:4-6-7", "--format", "json"]);
+    let v = json(&args);
+    let units = &v["units"];
+    assert_eq!(
+        (&units[0]["to_hit_drm"], &units[0]["p_hit"]["exact"]),
+        (&Value::from(2), &Value::from("5/18"))
+    );
+    assert_eq!(
+        (&units[1]["to_hit_drm"], &units[1]["p_hit"]["exact"]),
+        (&Value::from(-1), &Value::from("13/18"))
+    );
 }

@@ -32,6 +32,23 @@ impl UnitSpec {
                 ),
             );
         }
+        if kind.is_vehicle() {
+            let infantry_moving = [
+                ("dashing", self.dashing),
+                ("ffnam", self.ffnam),
+                ("ffmo", self.ffmo),
+                ("hazardous_movement", self.hazardous_movement),
+            ];
+            if let Some((key, _)) = infantry_moving.into_iter().find(|(_, v)| given(*v)) {
+                return refuse(
+                    key,
+                    format!(
+                        "Dashing, FFNAM, FFMO and Hazardous Movement are Infantry's movement (C6 Cases J, J3, J4, O; A4.6), not {}'s: a vehicle in Motion is moving_vehicle",
+                        a(kind)
+                    ),
+                );
+            }
+        }
         let afv_keys = [
             ("all_af_at_most_4", self.all_af_at_most_4),
             ("all_af_at_least_8", self.all_af_at_least_8),

@@ -180,6 +180,14 @@ impl UnitSpec {
         set(&mut location.woods, self.woods);
         set(&mut location.marsh, self.marsh);
         set(&mut location.moving_vehicle, self.moving_vehicle);
+        if kind.is_vehicle() {
+            // The hex's Dashing, FFNAM, FFMO and Hazardous Movement are its
+            // Infantry's movement (A4.6): a vehicle there takes none.
+            location.dashing = false;
+            location.ffnam = false;
+            location.ffmo = false;
+            location.hazardous_movement = false;
+        }
         if let Some(v) = opt_in(&field("hindrance"), self.hindrance, HINDRANCE)? {
             location.hindrance = v;
         }
