@@ -276,11 +276,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     for (command, toml, cli, api) in cases {
         assert_eq!(cli_error(command, toml), cli, "{toml}");
         let answer = server.post(&format!("/api/{command}"), &body_of_toml(toml, json!({})));
-        assert_eq!(
-            (answer.status, answer.body.trim_end()),
-            (400, api),
-            "{toml}"
-        );
+        assert_eq!(answer.line(), (400, api), "{toml}");
     }
     // A compared mortar's values keep its choice's form, which the
     // request's `mortars` takes too (they named only `mortar.rof`, the
@@ -294,7 +290,7 @@ fn bad_input_gets_400_and_the_cli_line() {
         ),
     );
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             "missing: us-m2-60mm:range=MIN-MAX (mortar.range), us-m2-60mm:breakdown=N (mortar.breakdown)"
@@ -304,7 +300,7 @@ fn bad_input_gets_400_and_the_cli_line() {
         r#"{"scenario": {"path": "open+road", "gun": {"m_number": 9}, "pushers": {"mf": 4}}}"#;
     let answer = server.post("/api/push", push);
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             "drm.road: path[1] crosses a road hexside; the C10.3 chart's DRM for it is not built in: give it from your chart (drm.road)"
@@ -314,7 +310,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     // Monte Carlo), and its list of fields says so (it listed `engine`).
     let answer = server.post("/api/compare", r#"{"engine": "exact"}"#);
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             "request.engine: /api/compare does not take it; leave it out (its fields: scenario, mortars, trials, seed, max_states, charts)"
@@ -324,7 +320,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     let toml = "[mortar]\nname = \"us-81mm\"\nrof = 3\nbreakdown = 12\nrange = [2, 40]\n[target]\nrange = 5\n";
     let answer = server.post("/api/worth", &body_of_toml(toml, json!({"plan": true})));
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             r#"plan: the worth over a plan needs a [plan] section in the scenario (its fire phases); or ask for one shot's worth (leave out "plan": true)"#
@@ -336,7 +332,7 @@ fn bad_input_gets_400_and_the_cli_line() {
         &body_of_toml(toml, json!({"engine": "exact", "max_states": 2})),
     );
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             r#"plan: the exact engine would need more than 2 chain states for this plan (units multiply them); give "engine": "mc", or raise "max_states""#
@@ -353,7 +349,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     );
     let answer = server.post("/api/shot", &body_of_toml(toml, json!({})));
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (400, format!("target.units[1].morale: {wrong}").as_str())
     );
     for (body, says) in [
@@ -405,11 +401,7 @@ fn bad_input_gets_400_and_the_cli_line() {
             "/api/shot"
         };
         let answer = server.post(endpoint, body);
-        assert_eq!(
-            (answer.status, answer.body.trim_end()),
-            (400, says),
-            "{body}"
-        );
+        assert_eq!(answer.line(), (400, says), "{body}");
     }
     // A key to quote, and another command's scenario.
     for (body, says) in [
@@ -444,7 +436,7 @@ fn bad_input_gets_400_and_the_cli_line() {
         r#"{"scenario": {"target": {"range": 5, "range": 9}}}"#,
     );
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             "request.scenario.target.range: given twice; give each key once"
@@ -453,7 +445,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     // A seed without trials: no Monte Carlo check to seed (as `dc --seed`).
     let answer = server.post("/api/dc", r#"{"seed": 5}"#);
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             "seed: a seed is for the Monte Carlo check; give trials too"
@@ -480,7 +472,7 @@ fn bad_input_gets_400_and_the_cli_line() {
     // An unknown field: the endpoint's own fields are listed.
     let answer = server.post("/api/worth", r#"{"scenaro": {}}"#);
     assert_eq!(
-        (answer.status, answer.body.trim_end()),
+        answer.line(),
         (
             400,
             "request: unknown field `scenaro`; /api/worth takes scenario, plan, charts"
@@ -511,7 +503,7 @@ fn bad_input_gets_400_and_the_cli_line() {
         ),
     ] {
         let answer = server.post(endpoint, body);
-        assert_eq!((answer.status, answer.body.trim_end()), (400, line));
+        assert_eq!(answer.line(), (400, line));
     }
     let answer = server.post("/api/plan", r#"{"trials": 1000000000}"#);
     assert_eq!(answer.status, 400);

@@ -37,6 +37,11 @@ impl Answer {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The status and the body's one line, as a refusal is compared.
+    pub fn line(&self) -> (u16, &str) {
+        (self.status, self.body.trim_end())
+    }
+
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
